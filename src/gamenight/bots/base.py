@@ -1,0 +1,93 @@
+"""What a bot is: a function of its seat's view, its legal actions and the clock.
+
+A bot never receives the game state, only plain data built from it (the seat's view),
+so it cannot learn what its seat may not know.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from gamenight.bots.reaction import DEFAULT_LEVEL, LEVELS, ReactionModel
+from gamenight.engine import OptionError, View
+
+if TYPE_CHECKING:
+    from gamenight.engine import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """Time as a bot sees it: ``now_ms`` since the window opened (0 outside windows).
+
+    ``window`` tells windows apart (it changes each time a new window opens), so a bot
+    can tell a fresh window from the one it is already timing.
+    """
+
+    now_ms: float = 0.0
+    deadline_ms: float | None = None
+    window: int | None = None
+
+    @property
+    def in_window(self) -> bool:
+        return self.deadline_ms is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A bot's answer in a window: 'ask me again at ``until_ms``' (I act later)."""
+
+    until_ms: float
+
+
+class Bot(ABC):
+    """A player played by the computer."""
+
+    name = "bot"
+
+    def __init__(self, seat: int, seed: int = 0, level: str = DEFAULT_LEVEL, **params: str) -> None:
+        if level not in LEVELS:
+            raise OptionError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
+        if params:
+            raise OptionError(f"{self.name} bot takes no parameter {next(iter(params))!r}")
+        self.seat = seat
+        self.level = level
+        self.reaction: ReactionModel = LEVELS[level]
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+        """One of ``legal``, or (in a window) a :class:`Wait`."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={self.seat}, level={self.level!r})"
+
+
+def parse_bot_spec(spec: str) -> tuple[str, str, dict[str, str]]:
+    """'sharp:expert:error=0.1' -> ('sharp', 'expert', {'error': '0.1'})."""
+    parts = [p.strip() for p in spec.strip().split(":")]
+    if not parts[0]:
+        raise OptionError(f"empty bot name in {spec!r}")
+    kind, level, params = parts[0], DEFAULT_LEVEL, {}
+    for part in parts[1:]:
+        if "=" in part:
+            key, _, value = part.partition("=")
+            params[key.strip()] = value.strip()
+        elif part:
+            level = part
+    return kind, level, params
+
+
+def make_bot(game: Game, spec: str, seat: int, seed: int) -> Bot:
+    """A bot for ``seat`` from a spec like 'sharp', 'sharp:expert' or 'sharp:quick:error=0.1'."""
+    kind, level, params = parse_bot_spec(spec)
+    factories = game.bots()
+    if kind not in factories:
+        raise OptionError(
+            f"{game.id} has no bot {kind!r} (bots: {', '.join(sorted(factories))})"
+        )
+    bot = factories[kind](seat=seat, seed=seed, level=level, **params)
+    return bot

@@ -1,0 +1,308 @@
+"""The game-agnostic core: what every game definition provides.
+
+A :class:`Game` is the definition (metadata, options, bots, how to read an action);
+a :class:`GameState` is one game in progress.  Every use -- terminal play, bots,
+simulation, records, research adapters -- talks to these two classes only, so no use
+ever carries its own copy of a rule.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from gamenight.engine.errors import IllegalAction
+from gamenight.engine.outcome import Outcome
+
+if TYPE_CHECKING:
+    from gamenight.bots.base import Bot
+
+ActingKind = Literal["chance", "turn", "simultaneous", "window", "over"]
+JSON = Any  # a value that json.dumps accepts
+View = dict[str, Any]
+
+
+class OptionError(ValueError):
+    """An option or player count the game does not offer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Acting:
+    """Who acts now.
+
+    * ``chance``: the game's own generator draws the next outcome.
+    * ``turn``: one seat acts (``seats`` holds it).
+    * ``simultaneous``: every seat in ``seats`` chooses in secret; the choices resolve
+      together once all are in, so the order they arrive in never matters.
+    * ``window``: a reaction window is open; seats act with a time offset ``at_ms``
+      from the instant it opened, until ``deadline_ms``.
+    * ``over``: the game has ended.
+    """
+
+    kind: ActingKind
+    seats: tuple[int, ...] = ()
+    deadline_ms: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Done acting in this window or decision (``pass``)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS = Pass()
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One entry of a game's history: a chance outcome or a seat's action.
+
+    For chance, ``seat`` is None and ``value`` is the JSON outcome; for an action,
+    ``value`` is the action's text (its ``str``) and ``at_ms`` its time in a window.
+    """
+
+    seat: int | None
+    value: JSON
+    at_ms: float | None = None
+
+    @property
+    def is_chance(self) -> bool:
+        return self.seat is None
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One rule option a game offers (shown by ``gamenight games``)."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def check(self, value: Any) -> Any:
+        kind = type(self.default)
+        if kind is bool and isinstance(value, str):
+            if value.lower() not in {"true", "false", "yes", "no", "1", "0", "on", "off"}:
+                raise OptionError(f"option {self.name} takes true or false, not {value!r}")
+            value = value.lower() in {"true", "yes", "1", "on"}
+        try:
+            value = kind(value)
+        except (TypeError, ValueError):
+            raise OptionError(
+                f"option {self.name} takes a {kind.__name__}, not {value!r}"
+            ) from None
+        if self.choices is not None and value not in self.choices:
+            raise OptionError(
+                f"option {self.name} is one of {', '.join(map(str, self.choices))}, not {value!r}"
+            )
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"option {self.name} is at least {self.minimum:g}, not {value}")
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"option {self.name} is at most {self.maximum:g}, not {value}")
+        return value
+
+
+BotFactory = Callable[..., "Bot"]
+
+
+class Game(ABC):
+    """A game definition: metadata, options, and how to start and read a game."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    credits: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[str]
+    options: ClassVar[tuple[Option, ...]] = ()
+    default_bot: ClassVar[str] = "random"
+
+    def resolve_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Check the player count and options; fill in defaults."""
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}"
+            )
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            offered = ", ".join(known) or "none"
+            raise OptionError(f"{self.id} has no option {unknown[0]!r} (options: {offered})")
+        return {name: o.check(options[name]) if name in options else o.default
+                for name, o in known.items()}
+
+    @abstractmethod
+    def new(self, players: int, seed: int = 0, **options: Any) -> GameState:
+        """A new game at its first decision point (setup chance not yet drawn)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Any:
+        """The action whose ``str`` is ``text``; IllegalAction if there is none."""
+
+    def bots(self) -> dict[str, BotFactory]:
+        """Bot kinds by name; each is called as ``factory(seat=..., seed=..., level=...)``."""
+        from gamenight.bots.random_bot import RandomBot
+
+        return {"random": RandomBot}
+
+    def rules_text(self) -> str:
+        """The rules as implemented, as Markdown."""
+        return f"# {self.title}\n"
+
+
+class GameState(ABC):
+    """One game in progress.
+
+    Subclasses implement the ``_``-prefixed hooks; the public methods add the
+    guarantees every game shares: an illegal action raises :class:`IllegalAction`
+    and changes nothing, and every chance outcome and action lands in ``history``.
+    """
+
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    history: list[Step]
+    rng: random.Random
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.history = []
+        # Human-readable lines of what happened, kept only when someone reads them
+        # (the terminal UI, ``gamenight replay``): simulations leave it off for speed.
+        self.narrate = False
+        self.log: list[str] = []
+        # The game's own generator: every chance outcome comes from here, so the same
+        # seed and the same actions always give the same game.
+        self.rng = random.Random(seed)
+
+    # -- who acts -------------------------------------------------------------------
+    @abstractmethod
+    def acting(self) -> Acting:
+        """Who acts now."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.acting().kind == "over"
+
+    # -- actions --------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Any]:
+        """Every action ``seat`` may take now (empty if it may not act)."""
+
+    @abstractmethod
+    def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:
+        """Raise IllegalAction if ``seat`` may not take ``action`` now."""
+
+    @abstractmethod
+    def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
+        """Carry out a verified action."""
+
+    def verify(self, seat: int, action: Any, at_ms: float | None = None) -> None:
+        """Raise :class:`IllegalAction` (changing nothing) unless the action is legal."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+        self._verify(seat, action, at_ms)
+
+    def can(self, seat: int, action: Any, at_ms: float | None = None) -> bool:
+        """True if ``seat`` may take ``action`` now."""
+        try:
+            self.verify(seat, action, at_ms)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, seat: int, action: Any, at_ms: float | None = None) -> None:
+        """Take an action for ``seat``; raises IllegalAction (changing nothing) if illegal."""
+        self.verify(seat, action, at_ms)
+        self.history.append(Step(seat, str(action), at_ms))
+        self._do(seat, action, at_ms)
+
+    def apply_text(self, seat: int, text: str, at_ms: float | None = None) -> None:
+        """Take the action written as ``text`` (as in a record)."""
+        self.apply(seat, self.game.parse_action(text), at_ms)
+
+    # -- reaction windows -------------------------------------------------------------
+    def expire_window(self) -> None:
+        """The deadline has come: every seat still acting in the window passes at it."""
+        acting = self.acting()
+        if acting.kind not in ("window", "simultaneous") or acting.deadline_ms is None:
+            raise IllegalAction("no decision with a deadline is open")
+        for seat in acting.seats:
+            if self.acting().kind == acting.kind and seat in self.acting().seats:
+                self.apply(seat, PASS, acting.deadline_ms)
+
+    # -- chance ---------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[JSON, float]] | None:
+        """The possible chance outcomes with their probabilities, or None where there are
+        too many to list (then only :meth:`sample_chance` is offered)."""
+        return None
+
+    @abstractmethod
+    def sample_chance(self) -> JSON:
+        """Draw the next chance outcome from the game's own generator (changes only it)."""
+
+    @abstractmethod
+    def _do_chance(self, outcome: JSON) -> None:
+        """Carry out a checked chance outcome."""
+
+    def _verify_chance(self, outcome: JSON) -> None:
+        """Raise IllegalAction if ``outcome`` cannot happen now."""
+
+    def apply_chance(self, outcome: JSON) -> None:
+        """Carry out a chance outcome, drawn by :meth:`sample_chance` or given."""
+        if self.acting().kind != "chance":
+            raise IllegalAction("no chance event is due now")
+        self._verify_chance(outcome)
+        self.history.append(Step(None, outcome))
+        self._do_chance(outcome)
+
+    def draw_chance(self) -> JSON:
+        """Draw and carry out the next chance outcome; returns it."""
+        outcome = self.sample_chance()
+        self.apply_chance(outcome)
+        return outcome
+
+    # -- information ------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None, at_ms: float | None = None) -> View:
+        """What ``seat`` may know now, as plain JSON data (None: a spectator).
+
+        In a window, ``at_ms`` asks for the moment ``at_ms``: hands placed later are not
+        yet there.
+        """
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def snapshot(self) -> JSON:
+        """The whole state as JSON (hidden information included): for comparing states."""
+
+    def digest(self) -> str:
+        """A short fingerprint of the whole state (hidden information included)."""
+        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+    def clone(self) -> GameState:
+        """An independent copy (for search); the generator is copied too."""
+        return copy.deepcopy(self)
+
+    def say(self, line: str) -> None:
+        """Add a line to the narration, if anyone is listening."""
+        if self.narrate:
+            self.log.append(line)

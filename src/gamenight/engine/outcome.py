@@ -1,0 +1,64 @@
+"""Final results: scores, tie-break keys, competition ranks and shared wins."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended.
+
+    ``ranks`` use competition ranking (1, 1, 3, ...): seats that stay tied after every
+    tie-break share a rank, and all seats of rank 1 are ``winners`` (a shared win).
+    ``tiebreaks`` holds, per seat, the keys the rulebook compares after the score.
+    ``truncated`` is true when a safety cap, not the rules, ended the game.
+    """
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+    tiebreaks: tuple[tuple[float, ...], ...] = ()
+    truncated: bool = False
+
+    @classmethod
+    def from_keys(
+        cls,
+        scores: Sequence[float],
+        tiebreaks: Sequence[Sequence[float]] | None = None,
+        *,
+        truncated: bool = False,
+    ) -> Outcome:
+        """Rank seats by score, then by each tie-break key in turn (higher is better)."""
+        n = len(scores)
+        breaks = tuple(tuple(t) for t in tiebreaks) if tiebreaks else tuple(() for _ in range(n))
+        keys = [(scores[s], *breaks[s]) for s in range(n)]
+        ranks = tuple(1 + sum(1 for other in keys if other > keys[s]) for s in range(n))
+        winners = tuple(s for s in range(n) if ranks[s] == 1)
+        return cls(tuple(scores), ranks, winners, breaks if tiebreaks else (), truncated)
+
+    @property
+    def shared(self) -> bool:
+        """True when more than one seat won."""
+        return len(self.winners) > 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "tiebreaks": [list(t) for t in self.tiebreaks],
+            "truncated": self.truncated,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
+        return cls(
+            tuple(data["scores"]),
+            tuple(data["ranks"]),
+            tuple(data["winners"]),
+            tuple(tuple(t) for t in data.get("tiebreaks", [])),
+            bool(data.get("truncated", False)),
+        )

@@ -1,0 +1,89 @@
+"""Reaction windows: races where every seat acts at its own time offset.
+
+A window opens at a known instant (time 0).  Each seat acts with ``at_ms``, its offset
+from that instant.  Entries are kept in time order whatever order they arrive in, so
+the result depends only on times and targets -- never on which message came first.
+The window closes when every seat has finished (acted fully or passed), or at the
+deadline, when the seats still open pass.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamenight.engine.errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Entry:
+    """One timed action in a window, ordered by time, then by the window's seat priority."""
+
+    at_ms: float
+    priority: int
+    seat: int
+    action: Any = field(compare=False)
+
+
+class ReactionWindow:
+    """The bookkeeping of one reaction window; the game decides what entries mean."""
+
+    __slots__ = ("_priority", "deadline_ms", "entries", "finished", "seats")
+
+    def __init__(
+        self, seats: Sequence[int], deadline_ms: float, priority: Sequence[int] | None = None
+    ) -> None:
+        self.seats = tuple(seats)
+        self.deadline_ms = float(deadline_ms)
+        # Exact ties in time are broken by seat priority (a fixed, documented order), so
+        # that a tie never depends on arrival order.
+        self._priority = list(priority) if priority is not None else list(range(max(seats) + 1))
+        self.entries: list[Entry] = []
+        self.finished: set[int] = set()
+
+    def check_time(self, at_ms: float | None) -> float:
+        """The time as a float; IllegalAction if it is missing or outside the window."""
+        if at_ms is None:
+            raise IllegalAction("an action in a reaction window needs its time at_ms")
+        t = float(at_ms)
+        if not math.isfinite(t) or t < 0:
+            raise IllegalAction(f"at_ms must be a time of 0 ms or more, not {at_ms!r}")
+        if t > self.deadline_ms:
+            raise IllegalAction(
+                f"too late: {t:.0f} ms is after the window's deadline of {self.deadline_ms:.0f} ms"
+            )
+        return t
+
+    def is_open_for(self, seat: int) -> bool:
+        return seat in self.seats and seat not in self.finished
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """Seats that may still act."""
+        return tuple(s for s in self.seats if s not in self.finished)
+
+    @property
+    def closed(self) -> bool:
+        return len(self.finished) >= len(self.seats)
+
+    def add(self, seat: int, action: Any, at_ms: float) -> Entry:
+        entry = Entry(at_ms, self._priority[seat], seat, action)
+        bisect.insort(self.entries, entry)
+        return entry
+
+    def finish(self, seat: int) -> None:
+        self.finished.add(seat)
+
+    def until(self, at_ms: float | None) -> Iterable[Entry]:
+        """Entries at or before ``at_ms`` (all of them for None): the window as seen then."""
+        if at_ms is None:
+            return iter(self.entries)
+        return (e for e in self.entries if e.at_ms <= at_ms)
+
+    @property
+    def clock_ms(self) -> float:
+        """The time of the latest entry (0 before any)."""
+        return max((e.at_ms for e in self.entries), default=0.0)

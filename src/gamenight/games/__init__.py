@@ -1,0 +1,27 @@
+"""The game registry: every game is one line here, and every use finds it by id."""
+
+from __future__ import annotations
+
+from gamenight.engine import Game, OptionError
+from gamenight.games.fliegen_klatschen import GAME as FLIEGEN_KLATSCHEN
+
+GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Make a game known to the CLI, simulations, bench and the research adapters."""
+    GAMES[game.id] = game
+    return game
+
+
+register(FLIEGEN_KLATSCHEN)
+
+
+def get_game(game_id: str) -> Game:
+    """The game with this id; OptionError naming the known ids otherwise."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise OptionError(
+            f"unknown game {game_id!r} (games: {', '.join(sorted(GAMES))})"
+        ) from None

@@ -1,0 +1,407 @@
+"""Fliegen klatschen (Abacusspiele, Christian Heuser, 2003): the rules as a state machine.
+
+Phases: ``deal`` (chance: the shuffle) -> ``reveal`` (the current player turns his top
+card) -> possibly ``hunt`` (a reaction window in which everyone slaps flies) -> ``reveal``
+... -> ``over``.  See docs/rules/fliegen-klatschen.md for every rulebook sentence mapped
+to this code and its tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from gamenight.engine import (
+    PASS,
+    Acting,
+    Game,
+    GameState,
+    IllegalAction,
+    Option,
+    OptionError,
+    Outcome,
+    Pass,
+    View,
+)
+from gamenight.engine.game import JSON, BotFactory
+from gamenight.engine.window import ReactionWindow
+from gamenight.games.fliegen_klatschen.actions import (
+    REVEAL,
+    SLAPS,
+    Action,
+    Reveal,
+    Slap,
+    parse_action,
+)
+from gamenight.games.fliegen_klatschen.cards import (
+    COLOUR_OF,
+    COLOURS,
+    DECK_SIZE,
+    SWATTER,
+    VALUE_OF,
+    Card,
+    name,
+)
+
+WINS_FIRST = "wins-first"
+PENALTIES_FIRST = "penalties-first"
+
+
+def hands_per_player(players: int) -> int:
+    """Both hands may slap; with 5 or more players only one."""
+    return 1 if players >= 5 else 2
+
+
+def allowed_colours(centre: Sequence[int]) -> frozenset[int]:
+    """The colours with the most cards in the centre; tied colours are all allowed."""
+    counts = [0] * len(COLOURS)
+    for card in centre:
+        counts[COLOUR_OF[card]] += 1
+    top = max(counts)
+    if top == 0:
+        return frozenset()
+    return frozenset(c for c, n in enumerate(counts) if n == top)
+
+
+class Hunt:
+    """One hunt: a reaction window over the centre as it lay when the hunt began."""
+
+    __slots__ = ("allowed", "revealer", "slapped", "trigger", "window")
+
+    def __init__(self, trigger: int, revealer: int, allowed: frozenset[int],
+                 window: ReactionWindow, players: int) -> None:
+        self.trigger = trigger
+        self.revealer = revealer
+        self.allowed = allowed
+        self.window = window
+        self.slapped: list[set[int]] = [set() for _ in range(players)]
+
+
+class FliegenKlatschenState(GameState):
+    """A game of Fliegen klatschen in progress."""
+
+    game: FliegenKlatschen
+
+    def __init__(self, game: FliegenKlatschen, players: int, seed: int,
+                 options: dict[str, Any]) -> None:
+        super().__init__(game, players, seed, options)
+        self.hands = hands_per_player(players)
+        self.piles: list[list[int]] = [[] for _ in range(players)]  # top card is last
+        self.centre: list[int] = []  # in the order the flies were laid
+        self.won: list[list[int]] = [[] for _ in range(players)]  # most recent is last
+        self.box: list[int] = []  # out of the game: removed, used swatters, fifth colours
+        self.current = 0  # the fastest player starts: seat 0
+        self.phase = "deal"
+        self.hunt: Hunt | None = None
+        self.turns = 0
+        self.last_card_revealed = False
+        self.truncated = False
+        self.last_reveal: tuple[int, int] | None = None  # (seat, card)
+
+    # -- who acts -------------------------------------------------------------------
+    def acting(self) -> Acting:
+        phase = self.phase
+        if phase == "reveal":
+            return Acting("turn", (self.current,))
+        if phase == "hunt":
+            assert self.hunt is not None
+            w = self.hunt.window
+            return Acting("window", w.pending, w.deadline_ms)
+        if phase == "deal":
+            return Acting("chance")
+        return Acting("over")
+
+    # -- actions --------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Any]:
+        if self.phase == "reveal":
+            return [REVEAL] if seat == self.current else []
+        hunt = self.hunt
+        if hunt is None or not hunt.window.is_open_for(seat):
+            return []
+        mine = hunt.slapped[seat]
+        actions: list[Any] = [SLAPS[c] for c in self.centre if c not in mine]
+        actions.append(PASS)
+        return actions
+
+    def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:
+        phase = self.phase
+        if phase == "reveal":
+            if not isinstance(action, Reveal):
+                raise IllegalAction(
+                    f"no hunt is on: seat {self.current} must reveal a card, not {action}"
+                )
+            if seat != self.current:
+                raise IllegalAction(f"it is seat {self.current}'s turn to reveal, not seat {seat}'s")
+            return
+        if phase == "hunt":
+            hunt = self.hunt
+            assert hunt is not None
+            if not hunt.window.is_open_for(seat):
+                raise IllegalAction(f"seat {seat} has no hand left to slap with in this hunt")
+            hunt.window.check_time(at_ms)
+            if isinstance(action, Slap):
+                if action.card not in self.centre:
+                    what = "the card that started the hunt" if action.card == hunt.trigger else (
+                        name(action.card) if 0 <= action.card < DECK_SIZE else "that card")
+                    raise IllegalAction(f"{what} (card {action.card}) is not a fly in the centre")
+                if action.card in hunt.slapped[seat]:
+                    raise IllegalAction(
+                        f"seat {seat} already has a hand on {name(action.card)}; "
+                        "each hand must go on a different fly"
+                    )
+                return
+            if isinstance(action, Pass):
+                return
+            raise IllegalAction(f"during a hunt seats slap a fly or pass, not {action}")
+        if phase == "deal":
+            raise IllegalAction("the cards have not been dealt yet")
+        raise IllegalAction("the game is over")
+
+    def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
+        if isinstance(action, Reveal):
+            self._reveal(seat)
+            return
+        hunt = self.hunt
+        assert hunt is not None and at_ms is not None
+        window = hunt.window
+        if isinstance(action, Slap):
+            window.add(seat, action.card, float(at_ms))
+            mine = hunt.slapped[seat]
+            mine.add(action.card)
+            if len(mine) >= self.hands or len(mine) >= len(self.centre):
+                window.finish(seat)
+        else:
+            window.finish(seat)
+        if window.closed:
+            self._resolve_hunt()
+
+    def _reveal(self, seat: int) -> None:
+        pile = self.piles[seat]
+        card = pile.pop()
+        self.turns += 1
+        # The game ends once the last card of any pile is turned (and resolved), even if
+        # a penalty in the hunt it starts puts a card back under that pile.
+        self.last_card_revealed = not pile
+        self.last_reveal = (seat, card)
+        colour = COLOUR_OF[card]
+        if colour == SWATTER:
+            self.say(f"Seat {seat} reveals a swatter: hunt!")
+            self._start_hunt(card, seat)
+            return
+        centre_colours = {COLOUR_OF[c] for c in self.centre}
+        if len(centre_colours) == 4 and colour not in centre_colours:
+            # 5 different colours = 1 swatter: the fifth colour starts a hunt and is not
+            # part of the centre while it lasts.
+            self.say(f"Seat {seat} reveals {name(card)}, a fifth colour: hunt!")
+            self._start_hunt(card, seat)
+            return
+        self.say(f"Seat {seat} reveals {name(card)}.")
+        self.centre.append(card)
+        self._end_turn()
+
+    def _start_hunt(self, trigger: int, revealer: int) -> None:
+        if not self.centre:
+            self.say("The centre is empty: the hunt catches nothing.")
+            self.box.append(trigger)
+            self._end_turn()
+            return
+        n = self.players
+        # Exact ties in time go to the seat nearest the revealer, clockwise, him first.
+        priority = [(s - revealer) % n for s in range(n)]
+        window = ReactionWindow(range(n), self.options["deadline_ms"], priority)
+        self.hunt = Hunt(trigger, revealer, allowed_colours(self.centre), window, n)
+        self.phase = "hunt"
+
+    def _resolve_hunt(self) -> None:
+        hunt = self.hunt
+        assert hunt is not None
+        allowed = hunt.allowed
+        taken: dict[int, int] = {}  # card -> the seat whose hand is underneath
+        wrong: list[int] = []  # one entry per wrong hand, in time order
+        for entry in hunt.window.entries:
+            card = entry.action
+            if COLOUR_OF[card] in allowed:
+                if card not in taken:
+                    taken[card] = entry.seat
+            else:
+                wrong.append(entry.seat)
+        if self.options["penalty_order"] == PENALTIES_FIRST:
+            self._penalise(wrong)
+            self._award(taken)
+        else:
+            self._award(taken)
+            self._penalise(wrong)
+        self.box.append(hunt.trigger)
+        self.hunt = None
+        self._end_turn()
+
+    def _award(self, taken: dict[int, int]) -> None:
+        for card, seat in taken.items():
+            self.centre.remove(card)
+            self.won[seat].append(card)
+            self.say(f"Seat {seat} wins {name(card)}.")
+
+    def _penalise(self, wrong: list[int]) -> None:
+        for seat in wrong:
+            if self.won[seat]:
+                card = self.won[seat].pop()
+                self.piles[seat].insert(0, card)
+                self.say(f"Seat {seat} hit a fly not allowed: {name(card)} goes under the pile.")
+            else:
+                self.say(f"Seat {seat} hit a fly not allowed but has won nothing yet.")
+
+    def _end_turn(self) -> None:
+        if self.last_card_revealed:
+            self.phase = "over"
+            self.say("A pile is empty: the game is over.")
+        elif self.turns >= self.options["max_turns"]:
+            self.phase = "over"
+            self.truncated = True
+            self.say("The safety cap on turns ended the game.")
+        else:
+            self.phase = "reveal"
+            self.current = (self.current + 1) % self.players
+
+    # -- chance ---------------------------------------------------------------------
+    def sample_chance(self) -> JSON:
+        deck = list(range(DECK_SIZE))
+        self.rng.shuffle(deck)
+        return deck
+
+    def _verify_chance(self, outcome: JSON) -> None:
+        if not isinstance(outcome, list) or sorted(outcome) != list(range(DECK_SIZE)):
+            raise IllegalAction(f"a deal is an order of the {DECK_SIZE} cards")
+
+    def _do_chance(self, outcome: JSON) -> None:
+        remove = self.options["remove"]
+        # Cards taken out unseen for a shorter game go back to the box.
+        self.box.extend(outcome[:remove])
+        for i, card in enumerate(outcome[remove:]):
+            self.piles[i % self.players].append(card)
+        self.phase = "reveal"
+
+    # -- information ------------------------------------------------------------------
+    def view(self, seat: int | None, at_ms: float | None = None) -> View:
+        hunt = self.hunt
+        v: View = {
+            "game": self.game.id,
+            "seat": seat,
+            "players": self.players,
+            "phase": self.phase,
+            "turn": self.turns,
+            "current": self.current,
+            "hands_per_player": self.hands,
+            "piles": [len(p) for p in self.piles],
+            "won": [len(w) for w in self.won],
+            "box": len(self.box),
+            "centre": [Card.of(c).to_json() for c in self.centre],
+            "last_reveal": None if self.last_reveal is None else {
+                "seat": self.last_reveal[0], "card": Card.of(self.last_reveal[1]).to_json()},
+            "hunt": None,
+        }
+        if seat is not None:
+            # A seat may look at the flies it has won; other won piles lie face down.
+            v["my_won"] = [Card.of(c).to_json() for c in self.won[seat]]
+        if hunt is not None:
+            w = hunt.window
+            v["hunt"] = {
+                "trigger": Card.of(hunt.trigger).to_json(),
+                "revealer": hunt.revealer,
+                "deadline_ms": w.deadline_ms,
+                "hands": [{"seat": e.seat, "card": e.action, "at_ms": e.at_ms}
+                          for e in w.until(at_ms)],
+                "pending": list(w.pending),
+            }
+        if self.phase == "over":
+            out = self.outcome()
+            assert out is not None
+            v["won_cards"] = [[Card.of(c).to_json() for c in w] for w in self.won]
+            v["outcome"] = out.to_json()
+        return v
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        scores = [sum(VALUE_OF[c] for c in w) for w in self.won]
+        return Outcome.from_keys(scores, [[len(w)] for w in self.won], truncated=self.truncated)
+
+    def snapshot(self) -> JSON:
+        hunt = self.hunt
+        return {
+            "phase": self.phase,
+            "current": self.current,
+            "turns": self.turns,
+            "piles": self.piles,
+            "centre": self.centre,
+            "won": self.won,
+            "box": self.box,
+            "last_card_revealed": self.last_card_revealed,
+            "truncated": self.truncated,
+            "hunt": None if hunt is None else {
+                "trigger": hunt.trigger,
+                "allowed": sorted(hunt.allowed),
+                "entries": [[e.at_ms, e.seat, e.action] for e in hunt.window.entries],
+                "finished": sorted(hunt.window.finished),
+            },
+        }
+
+    def card_places(self) -> dict[int, str]:
+        """Where every card is (for checking that cards are conserved)."""
+        places: dict[int, str] = {}
+        for s, pile in enumerate(self.piles):
+            places.update((c, f"pile {s}") for c in pile)
+        for s, won in enumerate(self.won):
+            places.update((c, f"won {s}") for c in won)
+        places.update((c, "centre") for c in self.centre)
+        places.update((c, "box") for c in self.box)
+        if self.hunt is not None:
+            places[self.hunt.trigger] = "trigger"
+        return places
+
+
+class FliegenKlatschen(Game):
+    """Fliegen klatschen: reveal cards, then race to slap the best flies of the leading colour."""
+
+    id: ClassVar[str] = "fliegen-klatschen"
+    title: ClassVar[str] = "Fliegen klatschen"
+    credits: ClassVar[str] = "Abacusspiele, Christian Heuser, 2003"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+    rules_version: ClassVar[str] = "1"
+    default_bot: ClassVar[str] = "sharp"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("remove", 0, "cards taken out unseen after shuffling, for a shorter game",
+               minimum=0, maximum=DECK_SIZE - 2),
+        Option("deadline_ms", 3000, "how long a hunt stays open, in milliseconds",
+               minimum=1, maximum=600_000),
+        Option("penalty_order", WINS_FIRST,
+               "whether a wrong hand's penalty can take a fly won in the same hunt "
+               "(wins-first) or only flies won before it (penalties-first)",
+               choices=(WINS_FIRST, PENALTIES_FIRST)),
+        Option("max_turns", 1000, "safety cap: the game ends, truncated, after this many reveals",
+               minimum=1),
+    )
+
+    def new(self, players: int, seed: int = 0, **options: Any) -> FliegenKlatschenState:
+        opts = self.resolve_options(players, options)
+        if DECK_SIZE - opts["remove"] < players:
+            raise OptionError(
+                f"remove={opts['remove']} leaves fewer cards than the {players} players need"
+            )
+        return FliegenKlatschenState(self, players, seed, opts)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def bots(self) -> dict[str, BotFactory]:
+        from gamenight.games.fliegen_klatschen.bots import SharpBot
+
+        return {**super().bots(), "sharp": SharpBot}
+
+    def rules_text(self) -> str:
+        from importlib.resources import files
+
+        return (files("gamenight.games.fliegen_klatschen") / "rules.md").read_text("utf-8")
+
+
+GAME = FliegenKlatschen()

@@ -1,0 +1,1 @@
+"""Playing games out with bots: one game, batches of games, and benchmarks."""

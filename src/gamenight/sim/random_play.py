@@ -1,0 +1,46 @@
+"""Uniform random play straight on the state, with no views and no bots: the engine's
+own speed, as OpenSpiel's random simulation measures it."""
+
+from __future__ import annotations
+
+import random
+
+from gamenight.engine import GameState
+
+
+def random_playout(state: GameState, rng: random.Random) -> int:
+    """Play ``state`` to the end with uniformly random legal actions.
+
+    Returns the number of steps: every chance outcome and every action (deadline passes
+    included), which is the length of the game's history.
+
+    In a window, a seat chosen uniformly among those still acting takes a uniformly
+    random legal action after an exponential gap (mean a tenth of the window), so hunts
+    see both fast and late hands; the window expires at its deadline.
+    """
+    now = 0.0
+    choice = rng.choice
+    while True:
+        acting = state.acting()
+        kind = acting.kind
+        if kind == "turn":
+            seat = acting.seats[0]
+            state.apply(seat, choice(state.legal_actions(seat)))
+        elif kind == "window":
+            deadline = acting.deadline_ms or 0.0
+            now += rng.expovariate(10.0 / deadline) if deadline else 0.0
+            if now > deadline:
+                state.expire_window()
+                now = 0.0
+            else:
+                seat = choice(acting.seats)
+                state.apply(seat, choice(state.legal_actions(seat)), now)
+                if state.acting().kind != "window":
+                    now = 0.0
+        elif kind == "simultaneous":
+            for seat in acting.seats:
+                state.apply(seat, choice(state.legal_actions(seat)), 0.0)
+        elif kind == "chance":
+            state.draw_chance()
+        else:
+            return len(state.history)

@@ -89,5 +89,4 @@ def make_bot(game: Game, spec: str, seat: int, seed: int) -> Bot:
         raise OptionError(
             f"{game.id} has no bot {kind!r} (bots: {', '.join(sorted(factories))})"
         )
-    bot = factories[kind](seat=seat, seed=seed, level=level, **params)
-    return bot
+    return factories[kind](seat=seat, seed=seed, level=level, **params)

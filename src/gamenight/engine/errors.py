@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-class IllegalAction(ValueError):
+class IllegalAction(ValueError):  # noqa: N818 -- the name the issue and DESIGN give it
     """An action the rules do not allow at this moment.
 
     Raised *before* anything changes: a state that raised this is exactly as it was.

@@ -13,7 +13,7 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -131,7 +131,8 @@ class Game(ABC):
         """Check the player count and options; fill in defaults."""
         if not self.min_players <= players <= self.max_players:
             raise OptionError(
-                f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}"
+                f"{self.title} takes {self.min_players} to {self.max_players} players, "
+                f"not {players}"
             )
         known = {o.name: o for o in self.options}
         unknown = sorted(set(options) - set(known))
@@ -259,15 +260,17 @@ class GameState(ABC):
     def _do_chance(self, outcome: JSON) -> None:
         """Carry out a checked chance outcome."""
 
-    def _verify_chance(self, outcome: JSON) -> None:
-        """Raise IllegalAction if ``outcome`` cannot happen now."""
+    def _verify_chance(self, outcome: JSON) -> None:  # noqa: B027 -- optional hook
+        """Raise IllegalAction if ``outcome`` cannot happen now (default: any is fine)."""
 
     def apply_chance(self, outcome: JSON) -> None:
         """Carry out a chance outcome, drawn by :meth:`sample_chance` or given."""
         if self.acting().kind != "chance":
             raise IllegalAction("no chance event is due now")
         self._verify_chance(outcome)
-        self.history.append(Step(None, outcome))
+        # The history keeps its own copy: a caller changing its list later changes nothing.
+        kept = outcome if isinstance(outcome, int | float | str) else copy.deepcopy(outcome)
+        self.history.append(Step(None, kept))
         self._do_chance(outcome)
 
     def draw_chance(self) -> JSON:

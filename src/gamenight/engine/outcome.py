@@ -33,6 +33,8 @@ class Outcome:
     ) -> Outcome:
         """Rank seats by score, then by each tie-break key in turn (higher is better)."""
         n = len(scores)
+        if tiebreaks is not None and len(tiebreaks) != n:
+            raise ValueError(f"{len(tiebreaks)} tie-break keys for {n} scores")
         breaks = tuple(tuple(t) for t in tiebreaks) if tiebreaks else tuple(() for _ in range(n))
         keys = [(scores[s], *breaks[s]) for s in range(n)]
         ranks = tuple(1 + sum(1 for other in keys if other > keys[s]) for s in range(n))

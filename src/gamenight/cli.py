@@ -1,0 +1,372 @@
+"""The ``gamenight`` command: parse, call the library, print.  No rule lives here.
+
+Exit codes: 0 success; 1 a file was bad (a record that does not replay, an unwritable
+output); 2 bad arguments (unknown game, option, bot spec or player count).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from gamenight.engine import RecordError
+
+EXIT_CODES = """\
+exit codes:
+  0  success
+  1  a bad file: a record that was tampered with or cannot be read, or output that
+     cannot be written
+  2  bad arguments: unknown game, option, bot spec, player count or flag"""
+
+
+class Parser(argparse.ArgumentParser):
+    """Bad arguments: one line on stderr and exit 2 (no usage dump)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed cannot be negative ({value})")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+    return value
+
+
+def _option(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"an option is KEY=VALUE, not {text!r}")
+    return key.strip(), value.strip()
+
+
+def _specs(text: str) -> list[str]:
+    specs = [s.strip() for s in text.split(",")]
+    if not all(specs):
+        raise argparse.ArgumentTypeError(f"an empty bot spec in {text!r}")
+    return specs
+
+
+def _out(text: str) -> Path:
+    path = Path(text)
+    if path.suffix not in (".csv", ".jsonl"):
+        raise argparse.ArgumentTypeError(f"the file must end in .csv or .jsonl: {text!r}")
+    return path
+
+
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--option", "-o", type=_option, action="append", default=[],
+                   metavar="KEY=VALUE",
+                   help="a rule option (repeatable); `gamenight games` lists each game's")
+    p.add_argument("--seed", type=_seed, default=None,
+                   help="master seed (default: a random one, printed so the run can be repeated)")
+
+
+BOTS_HELP = ("comma-separated bot specs, one per bot seat, the last repeated: "
+             "NAME[:LEVEL][:KEY=VALUE...] such as sharp, sharp:expert:error=0.1, random; "
+             "a bare level (relaxed, average, quick, expert) means the game's default bot "
+             "at that level (default: the game's default bot)")
+
+
+def build_parser() -> Parser:
+    fmt = argparse.RawDescriptionHelpFormatter
+    parser = Parser(prog="gamenight", formatter_class=fmt,
+                    description="Faithful rules engines for tabletop party games: play them "
+                                "in the terminal, simulate them with bots, replay records.",
+                    epilog="examples:\n  gamenight games\n  gamenight play fliegen-klatschen\n"
+                           "  gamenight simulate fliegen-klatschen --games 10000\n\n"
+                           + EXIT_CODES)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def command(name: str, summary: str, examples: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=summary, description=summary, formatter_class=fmt,
+                              epilog=f"examples:\n{examples}\n\n{EXIT_CODES}")
+
+    p = command("play", "Play a game against bots in the terminal (you are seat 0).",
+                "  gamenight play fliegen-klatschen\n"
+                "  gamenight play fliegen-klatschen --players 3 --bots expert --seed 7")
+    p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
+    p.add_argument("--players", "-p", type=_positive, default=4, help="seats at the table "
+                   "(default 4)")
+    p.add_argument("--bots", "-b", type=_specs, default=None, metavar="SPECS", help=BOTS_HELP)
+    _add_game_options(p)
+
+    p = command("simulate", "Play many bot-only games on all cores; summarise and save them.",
+                "  gamenight simulate fliegen-klatschen --games 10000\n"
+                "  gamenight simulate fliegen-klatschen --games 1000 --bots sharp,random "
+                "--seed 1 --out games.csv\n"
+                "  gamenight simulate fliegen-klatschen --games 10 --records recs/\n\n"
+                "The same command with the same --seed writes the identical --out file\n"
+                "whatever --workers is.  Output columns: index, seed, players, bots, scores,\n"
+                "winners (lists joined by ';' in CSV), length (steps), turns, truncated.")
+    p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
+    p.add_argument("--games", "-n", type=_positive, required=True, help="games to play")
+    p.add_argument("--players", "-p", type=_positive, default=4, help="players per game "
+                   "(default 4)")
+    p.add_argument("--bots", "-b", type=_specs, default=None, metavar="SPECS", help=BOTS_HELP)
+    p.add_argument("--workers", "-j", type=_positive, default=None,
+                   help="worker processes (default: every core)")
+    p.add_argument("--out", type=_out, default=None, metavar="FILE.csv|FILE.jsonl",
+                   help="write one row per game, in game order")
+    p.add_argument("--records", type=Path, default=None, metavar="DIR",
+                   help="write a replayable record of every game into DIR")
+    _add_game_options(p)
+
+    p = command("replay", "Verify a game record and tell its story turn by turn.",
+                "  gamenight replay recs/game-000000.json\n\n"
+                "A record that was altered (an illegal or changed action, a chance outcome\n"
+                "the seed does not draw, a wrong result) is rejected with exit code 1.")
+    p.add_argument("file", type=Path, metavar="FILE", help="a record written by gamenight")
+    p.add_argument("--quiet", "-q", action="store_true", help="only verify; print the result")
+
+    p = command("rules", "Print a game's rules as implemented.",
+                "  gamenight rules fliegen-klatschen")
+    p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
+
+    command("games", "List the games with player counts, options and bots.",
+            "  gamenight games")
+
+    p = command("bench", "Time random play and bot play on one core, next to OpenSpiel.",
+                "  gamenight bench\n  gamenight bench fliegen-klatschen --seconds 5\n"
+                "  gamenight bench --quick --json\n\n"
+                "Random play: uniform random legal actions straight on the state.  Bots: the\n"
+                "game's default bot in every seat.  Where open_spiel is installed, its C++\n"
+                "goofspiel and hearts are timed under random play driven from Python and our\n"
+                "steps/s is shown as a ratio to theirs.  A step is a chance outcome or action.")
+    p.add_argument("game", metavar="GAME", nargs="?", default=None,
+                   help="game id (default: every game)")
+    p.add_argument("--seconds", "-t", type=_seconds, default=3.0,
+                   help="time per measurement (default 3)")
+    p.add_argument("--players", "-p", type=_positive, default=None,
+                   help="players (default 4, or the nearest count the game allows)")
+    p.add_argument("--quick", action="store_true", help="a short smoke run (0.3 s each)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    return parser
+
+
+def _new_seed(seed: int | None) -> int:
+    return seed if seed is not None else random.SystemRandom().randrange(2**32)
+
+
+def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from gamenight.games import get_game
+    from gamenight.sim.simulate import seat_specs
+
+    game = get_game(args.game)
+    options = dict(args.option)
+    game.resolve_options(args.players, options)  # bad options fail before the screen opens
+    bots = seat_specs(game, args.bots, args.players - 1)
+    seed = _new_seed(args.seed)
+    err.print(f"seed {seed} (replay this table with --seed {seed})")
+    from gamenight.tui.app import run_play
+
+    run_play(args.game, args.players, bots, seed, options)
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from gamenight.sim.simulate import simulate, summarize, write_results
+
+    seed = _new_seed(args.seed)
+    # No auto-refresh thread: the bar is redrawn as chunks arrive, and no thread is
+    # running while the worker processes are forked.
+    bar = Progress("{task.description}", BarColumn(), MofNCompleteColumn(),
+                   TimeRemainingColumn(), console=err, auto_refresh=False,
+                   disable=not err.is_terminal, transient=True)
+    with bar:
+        task = bar.add_task(args.game, total=args.games)
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            bar.refresh()
+
+        results = simulate(args.game, args.games, args.players, args.bots, seed,
+                           args.workers, dict(args.option), advance, args.records)
+    if args.out is not None:
+        write_results(results, args.out)
+    _print_summary(out, args, seed, summarize(results))
+    if args.out is not None:
+        out.print(f"wrote {len(results)} rows to {args.out}")
+    if args.records is not None:
+        out.print(f"wrote {len(results)} records to {args.records}")
+    return 0
+
+
+def _print_summary(out: Console, args: argparse.Namespace, seed: int, s: Summary) -> None:
+    title = f"{args.game}: {s.games} games, {args.players} players, seed {seed}"
+    for heading, rows in (("Seat", s.seats), ("Bot", s.bots)):
+        table = Table(title=title if heading == "Seat" else None)
+        table.add_column(heading, no_wrap=True)
+        if heading == "Bot":
+            table.add_column("Seat-games", justify="right")
+        for name in ("Wins", "Shared", "Win share", "Mean score"):
+            table.add_column(name, justify="right")
+        for t in rows:
+            cells = [t.label] + ([str(t.seat_games)] if heading == "Bot" else [])
+            table.add_row(*cells, str(t.wins), str(t.shared), f"{t.win_share:.1%}",
+                          f"{t.mean_score:.2f}")
+        out.print(table)
+    mean, low, high = s.length
+    line = f"length: mean {mean:.1f}, min {low}, max {high} steps"
+    if s.turns is not None:
+        line += f"; turns: mean {s.turns[0]:.1f}, min {s.turns[1]}, max {s.turns[2]}"
+    out.print(f"{line}; truncated: {s.truncated}")
+    out.print("Shared wins count once for every winner, so win shares can add up to over 100%.")
+
+
+def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from gamenight.engine import GameState, Step
+    from gamenight.record import load, replay
+
+    record = load(args.file)
+    if not args.quiet:
+        out.print(f"{record.game} (rules {record.rules_version}), {record.players} players, "
+                  f"seed {record.seed}", markup=False)
+        for seat, who in enumerate(record.seats):
+            out.print(f"  seat {seat}: {who}", markup=False)
+        if record.options:
+            options = ", ".join(f"{k}={v}" for k, v in record.options.items())
+            out.print(f"  options: {options}", markup=False)
+    seen = 0
+
+    def tell(index: int, step: Step, state: GameState) -> None:
+        nonlocal seen
+        if args.quiet:
+            return
+        if not state.narrate:
+            # The first step (the setup chance) was carried out before we could listen.
+            state.narrate = True
+            out.print(f"[{index + 1}] {'chance' if step.seat is None else 'seat'}: "
+                      f"{_short(step.value)}", markup=False)
+            seen = len(state.log)
+            return
+        for line in state.log[seen:]:
+            out.print(f"[{index + 1}] {line}", markup=False)
+        seen = len(state.log)
+
+    state = replay(record, tell)
+    outcome = state.outcome()
+    verdict = "verified: every step replays"
+    if outcome is None:
+        out.print(f"{verdict}; the game is not over ({len(record.steps)} steps)")
+    else:
+        out.print(f"{verdict}; {len(record.steps)} steps; scores {list(outcome.scores)}; "
+                  f"winners {[*outcome.winners]}" + (" (truncated)" if outcome.truncated else ""))
+    return 0
+
+
+def _short(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def cmd_rules(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from gamenight.games import get_game
+
+    text = get_game(args.game).rules_text()
+    if out.is_terminal:
+        out.print(Markdown(text))
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from gamenight.games import GAMES
+
+    table = Table(title="gamenight games", show_lines=True)
+    for name, wrap in (("Id", False), ("Title", True), ("Credits", True), ("Players", False),
+                       ("Options (default)", True), ("Bots", True)):
+        table.add_column(name, no_wrap=not wrap)
+    for game in GAMES.values():
+        options = "\n".join(f"{o.name}={o.default}: {o.help}" for o in game.options) or "-"
+        bots = ", ".join(f"{b} (default)" if b == game.default_bot else b for b in game.bots())
+        table.add_row(game.id, game.title, game.credits,
+                      f"{game.min_players}-{game.max_players}", options, bots)
+    out.print(table)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from gamenight.sim.bench import run_bench
+
+    seconds = 0.3 if args.quick else args.seconds
+    say = None if args.json else (lambda what: err.print(f"timing {what}...", style="dim"))
+    report = run_bench([args.game] if args.game else None, seconds, args.players, say)
+    if args.json:
+        sys.stdout.write(json.dumps(report.to_json(), indent=2) + "\n")
+        return 0
+    table = Table(title=f"gamenight bench (one core, {seconds:g} s per row)")
+    for name in ("What", "Players", "Games", "Games/s", "Steps/s", "Steps/game"):
+        table.add_column(name, justify="left" if name == "What" else "right", no_wrap=True)
+    rows = [t for g in report.games for t in (g.random, g.bots)] + report.openspiel
+    for t in rows:
+        table.add_row(t.name, str(t.players), str(t.games), f"{t.games_per_s:,.1f}",
+                      f"{t.steps_per_s:,.0f}", f"{t.steps / t.games:.1f}")
+    out.print(table)
+    for g in report.games:
+        for name, ratio in g.ratios.items():
+            out.print(f"{g.game} random play steps/s is {ratio:.2f}x OpenSpiel {name}'s")
+    if not report.openspiel:
+        out.print("open_spiel is not installed: no comparison (pip install open-spiel)")
+    return 0
+
+
+COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay,
+            "rules": cmd_rules, "games": cmd_games, "bench": cmd_bench}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    out, err = Console(), Console(stderr=True)
+    try:
+        return COMMANDS[args.command](args, out, err)
+    except RecordError as exc:
+        print(f"gamenight {args.command}: error: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    except ValueError as exc:  # OptionError and the like: the arguments asked for it
+        print(f"gamenight {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"gamenight {args.command}: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

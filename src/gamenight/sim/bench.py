@@ -1,0 +1,174 @@
+"""The benchmark: how fast the engine plays, on one core, next to OpenSpiel's C++ games.
+
+This is the only place gamenight measures time.  Each figure plays whole games over
+fresh seeds until its time budget is spent, so setup (the shuffle) is counted too.
+A step is one chance outcome or one action, on both sides of the comparison.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from gamenight.engine import Game
+from gamenight.engine.seeding import derive_seed
+from gamenight.games import GAMES, get_game
+from gamenight.sim.random_play import random_playout
+from gamenight.sim.runner import make_bots, play_out
+from gamenight.sim.simulate import seat_specs
+
+#: Players for the figures: four is the typical table for the games we ship; a game that
+#: cannot seat four is timed at the nearest count it allows.
+TYPICAL_PLAYERS = 4
+#: OpenSpiel's C++ games timed for comparison, with their default parameters.
+OPENSPIEL_GAMES = ("goofspiel", "hearts")
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """Games and steps played in ``seconds`` of one core."""
+
+    name: str
+    players: int
+    games: int
+    steps: int
+    seconds: float
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def steps_per_s(self) -> float:
+        return self.steps / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "games_per_s": self.games_per_s, "steps_per_s": self.steps_per_s}
+
+
+def _time(name: str, players: int, seconds: float, play: Callable[[int], int]) -> Timing:
+    """Call ``play(i)`` (one whole game, returns its steps) for i = 0, 1, ... until the
+    budget is spent; at least one game."""
+    games = steps = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        steps += play(games)
+        games += 1
+        elapsed = time.perf_counter() - start
+    return Timing(name, players, games, steps, elapsed)
+
+
+def typical_players(game: Game) -> int:
+    return min(max(TYPICAL_PLAYERS, game.min_players), game.max_players)
+
+
+def bench_random(game: Game, players: int, seconds: float) -> Timing:
+    """Uniform random play straight on the state (no views, no bots)."""
+    def play(i: int) -> int:
+        seed = derive_seed("bench", game.id, i)
+        return random_playout(game.new(players, seed), random.Random(seed))
+
+    return _time(f"{game.id} random", players, seconds, play)
+
+
+def bench_bots(game: Game, players: int, seconds: float) -> Timing:
+    """The default bot in every seat, through views and the discrete-event window loop."""
+    specs = seat_specs(game, None, players)
+
+    def play(i: int) -> int:
+        seed = derive_seed("bench", game.id, i)
+        state = play_out(game.new(players, seed), make_bots(game, specs, seed))
+        return len(state.history)
+
+    return _time(f"{game.id} {game.default_bot} bots", players, seconds, play)
+
+
+def openspiel_available() -> bool:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def bench_openspiel(name: str, seconds: float) -> Timing:
+    """OpenSpiel's C++ game under uniform random play driven from Python, as our own
+    random play is: chance sampled from its outcomes, every seat of a simultaneous node
+    picking at once, each apply counted as one step."""
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    players = game.num_players()
+    rng = random.Random(0)
+    choice = rng.choice
+
+    def play(i: int) -> int:
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                actions = [a for a, _ in outcomes]
+                weights = [p for _, p in outcomes]
+                state.apply_action(rng.choices(actions, weights)[0])
+            elif state.is_simultaneous_node():
+                state.apply_actions([choice(state.legal_actions(p)) for p in range(players)])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+            steps += 1
+        return steps
+
+    return _time(f"openspiel {name} random", players, seconds, play)
+
+
+@dataclass(frozen=True, slots=True)
+class GameBench:
+    game: str
+    random: Timing
+    bots: Timing
+    ratios: dict[str, float]  # our random steps/s over each OpenSpiel game's
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "random": self.random.to_json(),
+                "bots": self.bots.to_json(), "ratio_to_openspiel": self.ratios}
+
+
+@dataclass(frozen=True, slots=True)
+class BenchReport:
+    games: list[GameBench]
+    openspiel: list[Timing]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"games": [g.to_json() for g in self.games],
+                "openspiel": [t.to_json() for t in self.openspiel]}
+
+
+def run_bench(
+    game_ids: list[str] | None = None,
+    seconds: float = 2.0,
+    players: int | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> BenchReport:
+    """Time every game asked for (all by default) and, where installed, OpenSpiel."""
+    games = [get_game(g) for g in game_ids] if game_ids else list(GAMES.values())
+    say = progress or (lambda _: None)
+    theirs: list[Timing] = []
+    if openspiel_available():
+        for name in OPENSPIEL_GAMES:
+            say(f"openspiel {name}")
+            theirs.append(bench_openspiel(name, seconds))
+    ours = []
+    for game in games:
+        n = players if players is not None else typical_players(game)
+        game.resolve_options(n, {})  # a clear OptionError for a count the game lacks
+        say(f"{game.id} random play")
+        rand = bench_random(game, n, seconds)
+        say(f"{game.id} {game.default_bot} bots")
+        bots = bench_bots(game, n, seconds)
+        ratios = {t.name.split()[1]: rand.steps_per_s / t.steps_per_s for t in theirs}
+        ours.append(GameBench(game.id, rand, bots, ratios))
+    return BenchReport(ours, theirs)

@@ -1,0 +1,241 @@
+"""Batch simulation: many bot-only games across processes, reproducible to the byte.
+
+Every game's seed is derived from the master seed and the game's index, never from the
+worker that plays it, and results come back in index order.  So the same command with
+the same seed gives the same rows whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gamenight.bots.base import parse_bot_spec
+from gamenight.bots.reaction import LEVELS
+from gamenight.engine import Game, OptionError
+from gamenight.engine.seeding import derive_seed
+from gamenight.games import get_game
+from gamenight.sim.runner import make_bots, play_out
+
+Progress = Callable[[int], None]
+"""Called with the number of games just finished (from the parent process)."""
+
+FIELDS = ("index", "seed", "players", "bots", "scores", "winners", "length", "turns", "truncated")
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One simulated game: how it was set up and how it ended (no wall-clock values)."""
+
+    index: int
+    seed: int
+    players: int
+    bots: tuple[str, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    length: int  # steps: chance outcomes and actions, the length of the history
+    turns: int | None  # the game's own turn count, where it keeps one
+    truncated: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "seed": self.seed, "players": self.players,
+                "bots": list(self.bots), "scores": list(self.scores),
+                "winners": list(self.winners), "length": self.length, "turns": self.turns,
+                "truncated": self.truncated}
+
+    def to_csv_row(self) -> list[str]:
+        # Lists are joined with ';' so a row stays one CSV cell per field.
+        return [str(self.index), str(self.seed), str(self.players), ";".join(self.bots),
+                ";".join(map(str, self.scores)), ";".join(map(str, self.winners)),
+                str(self.length), "" if self.turns is None else str(self.turns),
+                str(self.truncated).lower()]
+
+
+def seat_specs(game: Game, bots: Sequence[str] | None, count: int) -> list[str]:
+    """One bot spec per seat: the last spec given is repeated; none given: the default bot.
+
+    A bare level ('expert') means the game's default bot at that level ('sharp:expert').
+    """
+    given = [b.strip() for b in bots or () if b.strip()] or [game.default_bot]
+    known = game.bots()
+    specs = []
+    for spec in given:
+        kind = parse_bot_spec(spec)[0]
+        if kind not in known and kind in LEVELS:
+            spec = f"{game.default_bot}:{spec}"
+        specs.append(spec)
+    if len(specs) > count:
+        raise OptionError(f"{len(specs)} bot specs given for {count} bot seats")
+    return specs + [specs[-1]] * (count - len(specs))
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """What every worker needs to play any game of the batch (picklable)."""
+
+    game_id: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    records: str | None = None
+
+    def play(self, index: int) -> GameResult:
+        game = get_game(self.game_id)
+        seed = derive_seed(self.seed, "game", index)
+        state = game.new(self.players, seed, **self.options)
+        play_out(state, make_bots(game, self.bots, seed))
+        outcome = state.outcome()
+        assert outcome is not None, "play_out returns only finished games"
+        if self.records is not None:
+            from gamenight.record import record_of
+
+            seats = [f"bot:{spec}" for spec in self.bots]
+            record_of(state, seats).write(Path(self.records) / f"game-{index:06d}.json")
+        turns = getattr(state, "turns", None)
+        return GameResult(index, seed, self.players, self.bots, outcome.scores,
+                          outcome.winners, len(state.history),
+                          turns if isinstance(turns, int) else None, outcome.truncated)
+
+
+def _play_chunk(task: tuple[Job, int, int]) -> list[GameResult]:
+    job, start, stop = task
+    return [job.play(i) for i in range(start, stop)]
+
+
+def simulate(
+    game_id: str,
+    games: int,
+    players: int,
+    bots: Sequence[str] | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    progress: Progress | None = None,
+    records: str | Path | None = None,
+) -> list[GameResult]:
+    """Play ``games`` games with bots only; results in index order.
+
+    ``workers`` defaults to every core; 1 plays in this process.  ``records`` names a
+    folder that gets one replayable record per game (``game-000000.json``, ...).
+    Bad game ids, player counts, options or bot specs raise OptionError before any game
+    starts.
+    """
+    if games < 0:
+        raise OptionError(f"the number of games cannot be negative ({games})")
+    game = get_game(game_id)
+    resolved = game.resolve_options(players, dict(options or {}))
+    specs = tuple(seat_specs(game, bots, players))
+    make_bots(game, specs, seed)  # fail here, in one process, on a bad spec
+    if records is not None:
+        Path(records).mkdir(parents=True, exist_ok=True)
+    job = Job(game_id, players, specs, seed, resolved,
+              None if records is None else str(records))
+    workers = max(1, workers or os.cpu_count() or 1)
+    # Small chunks keep the bar moving and the cores busy to the end; large enough that
+    # sending results back costs little next to playing the games.
+    size = max(1, min(200, games // (workers * 16)))
+    tasks = [(job, start, min(start + size, games)) for start in range(0, games, size)]
+    results: list[GameResult] = []
+    for chunk in _run(tasks, min(workers, len(tasks))):
+        results.extend(chunk)
+        if progress is not None:
+            progress(len(chunk))
+    return results
+
+
+def _run(tasks: list[tuple[Job, int, int]], workers: int) -> Iterator[list[GameResult]]:
+    if workers <= 1:
+        yield from map(_play_chunk, tasks)
+        return
+    with multiprocessing.get_context().Pool(workers) as pool:
+        # imap keeps the order of tasks, so rows come out by index whoever played them.
+        yield from pool.imap(_play_chunk, tasks)
+
+
+def to_csv(results: Sequence[GameResult]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(FIELDS)
+    writer.writerows(r.to_csv_row() for r in results)
+    return out.getvalue()
+
+
+def to_jsonl(results: Sequence[GameResult]) -> str:
+    return "".join(json.dumps(r.to_json(), separators=(",", ":")) + "\n" for r in results)
+
+
+def write_results(results: Sequence[GameResult], path: str | Path) -> Path:
+    """Write one row per game, as CSV or JSON Lines by the file's suffix."""
+    path = Path(path)
+    if path.suffix == ".csv":
+        text = to_csv(results)
+    elif path.suffix == ".jsonl":
+        text = to_jsonl(results)
+    else:
+        raise OptionError(f"output file must end in .csv or .jsonl, not {path.name!r}")
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Wins and scores of one seat or one bot spec over a batch."""
+
+    label: str
+    seat_games: int  # games played by this seat, or summed over the seats with this spec
+    wins: int  # shared wins count for every winner
+    shared: int  # of those wins, how many were shared
+    score_sum: float
+
+    @property
+    def win_share(self) -> float:
+        return self.wins / self.seat_games if self.seat_games else 0.0
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.seat_games if self.seat_games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    games: int
+    seats: list[Tally]
+    bots: list[Tally]
+    length: tuple[float, int, int]  # mean, min, max steps
+    turns: tuple[float, int, int] | None
+    truncated: int
+
+
+def summarize(results: Sequence[GameResult]) -> Summary:
+    """Per seat and per bot spec: wins (with shared wins) and mean score; game lengths."""
+    seat_rows: dict[str, list[float]] = {}
+    bot_rows: dict[str, list[float]] = {}
+    for r in results:
+        for seat, spec in enumerate(r.bots):
+            won = seat in r.winners
+            row = [1.0, float(won), float(won and len(r.winners) > 1), float(r.scores[seat])]
+            for rows, key in ((seat_rows, f"seat {seat}: {spec}"), (bot_rows, spec)):
+                acc = rows.setdefault(key, [0.0] * 4)
+                for k in range(4):
+                    acc[k] += row[k]
+
+    def tallies(rows: dict[str, list[float]]) -> list[Tally]:
+        return [Tally(key, int(a[0]), int(a[1]), int(a[2]), a[3])
+                for key, a in rows.items()]
+
+    def spread(values: list[int]) -> tuple[float, int, int]:
+        return (sum(values) / len(values), min(values), max(values)) if values else (0.0, 0, 0)
+
+    turns = [r.turns for r in results if r.turns is not None]
+    return Summary(len(results), tallies(seat_rows), tallies(bot_rows),
+                   spread([r.length for r in results]),
+                   spread(turns) if turns else None,
+                   sum(r.truncated for r in results))

@@ -1,0 +1,118 @@
+"""A tiny game that uses the parts of the core Fliegen klatschen does not: explicit
+chance with listed outcomes and simultaneous secret choices.
+
+Dice duel: each of ``rounds`` rounds a die is rolled (chance, six outcomes); then every
+seat secretly bids 0-3 (simultaneous); the highest bid alone scores the die, tied top
+bids score nothing; every bid is paid from the seat's score.  Then seat ``round % n``
+chooses ``double`` or ``stop`` (a turn): ``double`` doubles its score once per game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, View
+from gamenight.engine.game import JSON
+
+
+class DiceDuelState(GameState):
+    def __init__(self, game: DiceDuel, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, players, seed, options)
+        self.round = 0
+        self.die = 0
+        self.phase = "roll"
+        self.bids: dict[int, int] = {}
+        self.scores = [0] * players
+        self.doubled = [False] * players
+
+    def acting(self) -> Acting:
+        if self.phase == "roll":
+            return Acting("chance")
+        if self.phase == "bid":
+            return Acting("simultaneous", tuple(s for s in range(self.players)
+                                                if s not in self.bids), None)
+        if self.phase == "choose":
+            return Acting("turn", (self.round % self.players,))
+        return Acting("over")
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if self.phase == "bid" and seat not in self.bids:
+            return ["bid 0", "bid 1", "bid 2", "bid 3"]
+        if self.phase == "choose" and seat == self.round % self.players:
+            return ["stop"] if self.doubled[seat] else ["double", "stop"]
+        return []
+
+    def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"seat {seat} may not {action!r} now")
+
+    def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
+        if self.phase == "bid":
+            self.bids[seat] = int(action.split()[1])
+            if len(self.bids) == self.players:
+                top = max(self.bids.values())
+                leaders = [s for s, b in self.bids.items() if b == top]
+                for s, b in self.bids.items():
+                    self.scores[s] -= b
+                if len(leaders) == 1:
+                    self.scores[leaders[0]] += self.die
+                self.bids = {}
+                self.phase = "choose"
+            return
+        if action == "double":
+            self.scores[seat] *= 2
+            self.doubled[seat] = True
+        self.round += 1
+        self.phase = "over" if self.round >= self.options["rounds"] else "roll"
+
+    def chance_outcomes(self) -> list[tuple[JSON, float]] | None:
+        return [(face, 1 / 6) for face in range(1, 7)]
+
+    def sample_chance(self) -> JSON:
+        return self.rng.randint(1, 6)
+
+    def _verify_chance(self, outcome: JSON) -> None:
+        if outcome not in range(1, 7):
+            raise IllegalAction(f"a die shows 1 to 6, not {outcome!r}")
+
+    def _do_chance(self, outcome: JSON) -> None:
+        self.die = outcome
+        self.phase = "bid"
+
+    def view(self, seat: int | None, at_ms: float | None = None) -> View:
+        v: View = {"round": self.round, "die": self.die, "scores": list(self.scores),
+                   "phase": self.phase, "bids_in": sorted(self.bids)}
+        if seat is not None and seat in self.bids:
+            v["my_bid"] = self.bids[seat]
+        return v
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        return Outcome.from_keys(self.scores, [[-int(d)] for d in self.doubled])
+
+    def snapshot(self) -> JSON:
+        return {"round": self.round, "die": self.die, "phase": self.phase,
+                "bids": sorted(self.bids.items()), "scores": self.scores,
+                "doubled": self.doubled}
+
+
+class DiceDuel(Game):
+    id: ClassVar[str] = "dice-duel"
+    title: ClassVar[str] = "Dice duel (test game)"
+    credits: ClassVar[str] = "gamenight tests"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    rules_version: ClassVar[str] = "1"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("rounds", 3, "rounds to play", minimum=1, maximum=20),
+    )
+
+    def new(self, players: int, seed: int = 0, **options: Any) -> DiceDuelState:
+        return DiceDuelState(self, players, seed, self.resolve_options(players, options))
+
+    def parse_action(self, text: str) -> Any:
+        return text
+
+
+DICE_DUEL = DiceDuel()

@@ -12,13 +12,17 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
 from gamenight.engine import RecordError
+
+if TYPE_CHECKING:
+    from gamenight.engine import Option
+    from gamenight.sim.simulate import Summary
 
 EXIT_CODES = """\
 exit codes:
@@ -182,6 +186,7 @@ def _new_seed(seed: int | None) -> int:
 
 def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.games import get_game
+    from gamenight.sim.runner import make_bots
     from gamenight.sim.simulate import seat_specs
 
     game = get_game(args.game)
@@ -189,7 +194,8 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
     game.resolve_options(args.players, options)  # bad options fail before the screen opens
     bots = seat_specs(game, args.bots, args.players - 1)
     seed = _new_seed(args.seed)
-    err.print(f"seed {seed} (replay this table with --seed {seed})")
+    make_bots(game, bots, seed)  # a bad bot spec fails here, not inside the screen
+    err.print(f"seed {seed} (play this table again with --seed {seed})", highlight=False)
     from gamenight.tui.app import run_play
 
     run_play(args.game, args.players, bots, seed, options)
@@ -267,18 +273,11 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
         nonlocal seen
         if args.quiet:
             return
-        if not state.narrate:
-            # The first step (the setup chance) was carried out before we could listen.
-            state.narrate = True
-            out.print(f"[{index + 1}] {'chance' if step.seat is None else 'seat'}: "
-                      f"{_short(step.value)}", markup=False)
-            seen = len(state.log)
-            return
         for line in state.log[seen:]:
             out.print(f"[{index + 1}] {line}", markup=False)
         seen = len(state.log)
 
-    state = replay(record, tell)
+    state = replay(record, tell, narrate=not args.quiet)
     outcome = state.outcome()
     verdict = "verified: every step replays"
     if outcome is None:
@@ -287,11 +286,6 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
         out.print(f"{verdict}; {len(record.steps)} steps; scores {list(outcome.scores)}; "
                   f"winners {[*outcome.winners]}" + (" (truncated)" if outcome.truncated else ""))
     return 0
-
-
-def _short(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def cmd_rules(args: argparse.Namespace, out: Console, err: Console) -> int:
@@ -308,17 +302,32 @@ def cmd_rules(args: argparse.Namespace, out: Console, err: Console) -> int:
 def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.games import GAMES
 
-    table = Table(title="gamenight games", show_lines=True)
-    for name, wrap in (("Id", False), ("Title", True), ("Credits", True), ("Players", False),
-                       ("Options (default)", True), ("Bots", True)):
-        table.add_column(name, no_wrap=not wrap)
+    table = Table(title="gamenight games")
+    for name in ("Id", "Title", "Players", "Bots", "Credits"):
+        table.add_column(name, no_wrap=name in ("Id", "Players"))
     for game in GAMES.values():
-        options = "\n".join(f"{o.name}={o.default}: {o.help}" for o in game.options) or "-"
         bots = ", ".join(f"{b} (default)" if b == game.default_bot else b for b in game.bots())
-        table.add_row(game.id, game.title, game.credits,
-                      f"{game.min_players}-{game.max_players}", options, bots)
+        table.add_row(game.id, game.title, f"{game.min_players}-{game.max_players}", bots,
+                      game.credits)
     out.print(table)
+    for game in GAMES.values():
+        if not game.options:
+            continue
+        options = Table(title=f"{game.id} options (--option KEY=VALUE)")
+        for name in ("Option", "Default", "Values", "Help"):
+            options.add_column(name, no_wrap=name in ("Option", "Default"))
+        for o in game.options:
+            options.add_row(o.name, str(o.default), _values(o), o.help)
+        out.print(options)
     return 0
+
+
+def _values(option: Option) -> str:
+    if option.choices is not None:
+        return ", ".join(map(str, option.choices))
+    low = "" if option.minimum is None else f"{option.minimum:g}"
+    high = "" if option.maximum is None else f"{option.maximum:g}"
+    return f"{low}..{high}" if low or high else type(option.default).__name__
 
 
 def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
@@ -331,11 +340,12 @@ def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
         sys.stdout.write(json.dumps(report.to_json(), indent=2) + "\n")
         return 0
     table = Table(title=f"gamenight bench (one core, {seconds:g} s per row)")
-    for name in ("What", "Players", "Games", "Games/s", "Steps/s", "Steps/game"):
+    for name in ("What", "Seats", "Games", "Games/s", "Steps/s", "Steps/game"):
         table.add_column(name, justify="left" if name == "What" else "right", no_wrap=True)
     rows = [t for g in report.games for t in (g.random, g.bots)] + report.openspiel
     for t in rows:
-        table.add_row(t.name, str(t.players), str(t.games), f"{t.games_per_s:,.1f}",
+        places = 0 if t.games_per_s >= 100 else 1
+        table.add_row(t.name, str(t.players), str(t.games), f"{t.games_per_s:,.{places}f}",
                       f"{t.steps_per_s:,.0f}", f"{t.steps / t.games:.1f}")
     out.print(table)
     for g in report.games:
@@ -356,7 +366,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](args, out, err)
     except RecordError as exc:
-        print(f"gamenight {args.command}: error: {args.file}: {exc}", file=sys.stderr)
+        where = f"{args.file}: " if "file" in args and str(args.file) not in str(exc) else ""
+        print(f"gamenight {args.command}: error: {where}{exc}", file=sys.stderr)
         return 1
     except ValueError as exc:  # OptionError and the like: the arguments asked for it
         print(f"gamenight {args.command}: error: {exc}", file=sys.stderr)

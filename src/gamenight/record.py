@@ -165,14 +165,19 @@ def start(record: Record) -> GameState:
 
 
 def replay(
-    record: Record, on_step: Callable[[int, Step, GameState], None] | None = None
+    record: Record,
+    on_step: Callable[[int, Step, GameState], None] | None = None,
+    *,
+    narrate: bool = False,
 ) -> GameState:
     """Replay a record step by step, checking everything; returns the final state.
 
-    ``on_step(index, step, state)`` is called after each step is carried out.
+    ``on_step(index, step, state)`` is called after each step is carried out; with
+    ``narrate`` the state tells its story in ``state.log`` from the first step on.
     Raises :class:`RecordError` naming the first step that does not replay.
     """
     state = start(record)
+    state.narrate = narrate
     for i, step in enumerate(record.steps):
         if state.is_over:
             raise RecordError(f"step {i + 1}: the game was already over")

@@ -134,3 +134,23 @@ def test_bad_setup_is_refused_with_a_clear_message(
 def test_option_strings_are_coerced_as_a_command_line_gives_them() -> None:
     state = get_game("fliegen-klatschen").new(2, 0, remove="10", deadline_ms="500")
     assert state.options["remove"] == 10 and state.options["deadline_ms"] == 500
+
+
+def test_seats_and_times_of_the_wrong_type_are_refused() -> None:
+    game = get_game("fliegen-klatschen")
+    state = game.new(2, seed=11)
+    state.draw_chance()
+    with pytest.raises(IllegalAction, match="no seat"):
+        state.apply(True, state.legal_actions(0)[0])  # type: ignore[arg-type]
+    # Play until a hunt is open, then try times that are not numbers.
+    while state.acting().kind != "window":
+        seat = state.acting().seats[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    slap = state.legal_actions(0)[0]
+    before = state.digest()
+    for bad in ["7", True, None]:
+        with pytest.raises(IllegalAction, match="at_ms"):
+            state.apply(0, slap, bad)  # type: ignore[arg-type]
+    assert state.digest() == before
+    state.apply(0, slap, 7)
+    assert state.history[-1].at_ms == 7.0 and isinstance(state.history[-1].at_ms, float)

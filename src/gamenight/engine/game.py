@@ -214,7 +214,7 @@ class GameState(ABC):
 
     def verify(self, seat: int, action: Any, at_ms: float | None = None) -> None:
         """Raise :class:`IllegalAction` (changing nothing) unless the action is legal."""
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
         self._verify(seat, action, at_ms)
 
@@ -229,6 +229,8 @@ class GameState(ABC):
     def apply(self, seat: int, action: Any, at_ms: float | None = None) -> None:
         """Take an action for ``seat``; raises IllegalAction (changing nothing) if illegal."""
         self.verify(seat, action, at_ms)
+        if at_ms is not None:
+            at_ms = float(at_ms)
         self.history.append(Step(seat, str(action), at_ms))
         self._do(seat, action, at_ms)
 

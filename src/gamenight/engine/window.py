@@ -20,11 +20,14 @@ from gamenight.engine.errors import IllegalAction
 
 @dataclass(frozen=True, slots=True, order=True)
 class Entry:
-    """One timed action in a window, ordered by time, then by the window's seat priority."""
+    """One timed action in a window, ordered by time, then by the window's seat priority,
+    then (for one seat's actions at the very same instant) by a tie key the game gives
+    (the action's text unless it gives one)."""
 
     at_ms: float
     priority: int
     seat: int
+    tie: Any
     action: Any = field(compare=False)
 
 
@@ -48,6 +51,8 @@ class ReactionWindow:
         """The time as a float; IllegalAction if it is missing or outside the window."""
         if at_ms is None:
             raise IllegalAction("an action in a reaction window needs its time at_ms")
+        if isinstance(at_ms, bool) or not isinstance(at_ms, int | float):
+            raise IllegalAction(f"at_ms is a number of milliseconds, not {at_ms!r}")
         t = float(at_ms)
         if not math.isfinite(t) or t < 0:
             raise IllegalAction(f"at_ms must be a time of 0 ms or more, not {at_ms!r}")
@@ -69,8 +74,10 @@ class ReactionWindow:
     def closed(self) -> bool:
         return len(self.finished) >= len(self.seats)
 
-    def add(self, seat: int, action: Any, at_ms: float) -> Entry:
-        entry = Entry(at_ms, self._priority[seat], seat, action)
+    def add(self, seat: int, action: Any, at_ms: float, tie: Any = None) -> Entry:
+        """Add a timed action; ``tie`` orders one seat's actions at the same instant."""
+        entry = Entry(at_ms, self._priority[seat], seat, str(action) if tie is None else tie,
+                      action)
         bisect.insort(self.entries, entry)
         return entry
 

@@ -84,7 +84,7 @@ def bench_bots(game: Game, players: int, seconds: float) -> Timing:
         state = play_out(game.new(players, seed), make_bots(game, specs, seed))
         return len(state.history)
 
-    return _time(f"{game.id} {game.default_bot} bots", players, seconds, play)
+    return _time(f"{game.id} {game.default_bot}", players, seconds, play)
 
 
 def openspiel_available() -> bool:
@@ -122,7 +122,7 @@ def bench_openspiel(name: str, seconds: float) -> Timing:
             steps += 1
         return steps
 
-    return _time(f"openspiel {name} random", players, seconds, play)
+    return _time(f"openspiel {name}", players, seconds, play)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +167,7 @@ def run_bench(
         game.resolve_options(n, {})  # a clear OptionError for a count the game lacks
         say(f"{game.id} random play")
         rand = bench_random(game, n, seconds)
-        say(f"{game.id} {game.default_bot} bots")
+        say(f"{game.id} {game.default_bot}")
         bots = bench_bots(game, n, seconds)
         ratios = {t.name.split()[1]: rand.steps_per_s / t.steps_per_s for t in theirs}
         ours.append(GameBench(game.id, rand, bots, ratios))

@@ -59,14 +59,14 @@ def run_window(state: GameState, bots: Sequence[Bot | None]) -> None:
         if now > deadline:
             break
         acting = state.acting()
-        if acting.kind != "window" or len(state.history) < window_id:
-            return
         if seat not in acting.seats:
             continue
         legal = state.legal_actions(seat)
         answer = _bot(bots, seat).act(state.view(seat, now), legal, Clock(now, deadline, window_id))
         if isinstance(answer, Wait):
-            heapq.heappush(queue, (max(answer.until_ms, now), seat))
+            # Time must move on, or a bot that keeps waiting for "now" would never let
+            # the window reach its deadline.
+            heapq.heappush(queue, (max(answer.until_ms, now + 1.0), seat))
             continue
         state.apply(seat, answer, now)
         if state.acting().kind != "window":

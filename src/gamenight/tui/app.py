@@ -128,12 +128,19 @@ class PlayApp(App[None]):
                 seat = acting.seats[0]
                 if seat != HUMAN:
                     self._busy = True
-                    self.set_timer(self.pauses.turn, self._bot_turn)
+                    self._after(self.pauses.turn, self._bot_turn)
             elif acting.kind == "window":
                 self._open_window()
             else:  # "simultaneous": not needed by any game the shell plays yet
                 raise NotImplementedError(f"the terminal cannot play {acting.kind!r} yet")
             return
+
+    def _after(self, seconds: float, callback: Callable[[], None]) -> None:
+        """Run ``callback`` after a pause (for 0: at once, after pending messages)."""
+        if seconds > 0:
+            self.set_timer(seconds, callback)
+        else:
+            self.call_later(callback)
 
     def _bot_turn(self) -> None:
         self._busy = False
@@ -177,7 +184,7 @@ class PlayApp(App[None]):
             self._run_due(min(at_ms, acting.deadline_ms or at_ms))
             if self.state.acting().kind != "window":
                 return False
-        elif acting.kind == "turn" and self._busy:
+        elif acting.kind == "turn" and acting.seats == (HUMAN,) and self._busy:
             self.table_screen.show_message("Wait a moment.")
             return False
         try:
@@ -228,7 +235,8 @@ class PlayApp(App[None]):
             return
         self.table_screen.refresh_table()
         upcoming = min([deadline, *self._due.values()])
-        wait_s = max(0.0, upcoming - now) / 1000.0
+        # A timer needs a positive delay; a millisecond is below anything a person sees.
+        wait_s = max(0.001, (upcoming - now) / 1000.0)
         if self._timer is not None:
             self._timer.stop()
         self._timer = self.set_timer(wait_s, lambda: self._pump(gen))
@@ -266,10 +274,10 @@ class PlayApp(App[None]):
         self._gen += 1  # outdates every timer of this window
         self._t0 = None
         self._due = {}
+        self._busy = True
         self.table_screen.window_closed(self.window_start)
         self.table_screen.refresh_table()
-        self._busy = True
-        self.set_timer(self.pauses.after_window, self._after_window)
+        self._after(self.pauses.after_window, self._after_window)
 
     def _after_window(self) -> None:
         self._busy = False
@@ -302,7 +310,7 @@ def build_app(
     seat_bots: list[Bot | None] = [None]
     seat_bots += [make_bot(game, spec, seat, derive_seed(seed, "bot", seat))
                   for seat, spec in enumerate(specs, start=1)]
-    names = ["You"] + [f"Seat {seat} ({spec})" for seat, spec in enumerate(specs, start=1)]
+    names = ["You (seat 0)"] + [f"Seat {seat} ({spec})" for seat, spec in enumerate(specs, start=1)]
     return PlayApp(game, state, seat_bots, names, pauses=pauses, clock=clock)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from fk_table import reveal, table
+from fk_table import RED, YELLOW, filler, reveal, table
 
 from gamenight.engine import IllegalAction, OptionError
 from gamenight.games import get_game
@@ -27,7 +27,7 @@ def test_96_fly_cards_16_of_each_of_six_colours() -> None:
     flies = [c for c in range(DECK_SIZE) if COLOUR_OF[c] != SWATTER]
     assert len(flies) == 96
     assert COLOURS == ("red", "yellow", "green", "blue", "purple", "orange")
-    assert Counter(COLOUR_OF[c] for c in flies) == {c: 16 for c in range(6)}
+    assert Counter(COLOUR_OF[c] for c in flies) == dict.fromkeys(range(6), 16)
 
 
 def test_each_colour_has_2_of_value_1_and_5_and_4_each_of_values_2_3_4() -> None:
@@ -138,8 +138,6 @@ def test_the_fastest_player_starts_seat_0() -> None:
 
 def test_players_reveal_cards_in_turn_clockwise() -> None:
     # No swatters and never a fifth colour: every reveal is a plain turn.
-    from fk_table import RED, YELLOW, filler
-
     red = filler([], 9, RED)
     yellow = filler([], 9, YELLOW)
     state = table(3, [red[0:3], red[3:6] + yellow[:1], red[6:9]])

@@ -55,3 +55,12 @@ class Card:
 def name(card_id: int) -> str:
     """'red 3' or 'swatter'."""
     return str(Card.of(card_id))
+
+
+_CARD_JSON: tuple[dict[str, object], ...] = tuple(Card.of(i).to_json() for i in range(DECK_SIZE))
+
+
+def card_json(card_id: int) -> dict[str, object]:
+    """The card as view data: a fresh dict each time (a caller may change its copy),
+    copied from one made once, since views are built for every bot decision."""
+    return dict(_CARD_JSON[card_id])

@@ -39,7 +39,7 @@ from gamenight.games.fliegen_klatschen.cards import (
     DECK_SIZE,
     SWATTER,
     VALUE_OF,
-    Card,
+    card_json,
     name,
 )
 
@@ -131,7 +131,9 @@ class FliegenKlatschenState(GameState):
                     f"no hunt is on: seat {self.current} must reveal a card, not {action}"
                 )
             if seat != self.current:
-                raise IllegalAction(f"it is seat {self.current}'s turn to reveal, not seat {seat}'s")
+                raise IllegalAction(
+                    f"it is seat {self.current}'s turn to reveal, not seat {seat}'s"
+                )
             return
         if phase == "hunt":
             hunt = self.hunt
@@ -140,6 +142,8 @@ class FliegenKlatschenState(GameState):
                 raise IllegalAction(f"seat {seat} has no hand left to slap with in this hunt")
             hunt.window.check_time(at_ms)
             if isinstance(action, Slap):
+                if type(action.card) is not int:
+                    raise IllegalAction(f"a slap names a card id, not {action.card!r}")
                 if action.card not in self.centre:
                     what = "the card that started the hunt" if action.card == hunt.trigger else (
                         name(action.card) if 0 <= action.card < DECK_SIZE else "that card")
@@ -165,7 +169,9 @@ class FliegenKlatschenState(GameState):
         assert hunt is not None and at_ms is not None
         window = hunt.window
         if isinstance(action, Slap):
-            window.add(seat, action.card, float(at_ms))
+            # Two hands of one seat at the very same instant go in card order.
+            window.add(seat, action.card, float(at_ms), tie=action.card)
+            self.say(f"Seat {seat} slaps {name(action.card)} at {at_ms:.0f} ms.")
             mine = hunt.slapped[seat]
             mine.add(action.card)
             if len(mine) >= self.hands or len(mine) >= len(self.centre):
@@ -218,6 +224,9 @@ class FliegenKlatschenState(GameState):
         allowed = hunt.allowed
         taken: dict[int, int] = {}  # card -> the seat whose hand is underneath
         wrong: list[int] = []  # one entry per wrong hand, in time order
+        # The window keeps hands in time order (two hands of one seat at the very same
+        # instant in card order), so which fly was won most recently never depends on
+        # the order the actions arrived in.
         for entry in hunt.window.entries:
             card = entry.action
             if COLOUR_OF[card] in allowed:
@@ -279,6 +288,9 @@ class FliegenKlatschenState(GameState):
         for i, card in enumerate(outcome[remove:]):
             self.piles[i % self.players].append(card)
         self.phase = "reveal"
+        removed = f" ({remove} taken out unseen)" if remove else ""
+        self.say(f"The cards are shuffled and dealt{removed}: piles of "
+                 f"{', '.join(str(len(p)) for p in self.piles)}.")
 
     # -- information ------------------------------------------------------------------
     def view(self, seat: int | None, at_ms: float | None = None) -> View:
@@ -294,18 +306,18 @@ class FliegenKlatschenState(GameState):
             "piles": [len(p) for p in self.piles],
             "won": [len(w) for w in self.won],
             "box": len(self.box),
-            "centre": [Card.of(c).to_json() for c in self.centre],
+            "centre": [card_json(c) for c in self.centre],
             "last_reveal": None if self.last_reveal is None else {
-                "seat": self.last_reveal[0], "card": Card.of(self.last_reveal[1]).to_json()},
+                "seat": self.last_reveal[0], "card": card_json(self.last_reveal[1])},
             "hunt": None,
         }
         if seat is not None:
             # A seat may look at the flies it has won; other won piles lie face down.
-            v["my_won"] = [Card.of(c).to_json() for c in self.won[seat]]
+            v["my_won"] = [card_json(c) for c in self.won[seat]]
         if hunt is not None:
             w = hunt.window
             v["hunt"] = {
-                "trigger": Card.of(hunt.trigger).to_json(),
+                "trigger": card_json(hunt.trigger),
                 "revealer": hunt.revealer,
                 "deadline_ms": w.deadline_ms,
                 "hands": [{"seat": e.seat, "card": e.action, "at_ms": e.at_ms}
@@ -315,7 +327,7 @@ class FliegenKlatschenState(GameState):
         if self.phase == "over":
             out = self.outcome()
             assert out is not None
-            v["won_cards"] = [[Card.of(c).to_json() for c in w] for w in self.won]
+            v["won_cards"] = [[card_json(c) for c in w] for w in self.won]
             v["outcome"] = out.to_json()
         return v
 

@@ -1,0 +1,53 @@
+"""The benchmark's bookkeeping (never its speed: speed is measured, not asserted)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamenight.games import get_game
+from gamenight.sim.bench import (
+    Timing,
+    bench_bots,
+    bench_openspiel,
+    bench_random,
+    openspiel_available,
+    run_bench,
+    typical_players,
+)
+
+GAME = get_game("fliegen-klatschen")
+
+
+def test_random_play_counts_whole_games_and_their_steps() -> None:
+    timing = bench_random(GAME, 4, seconds=0.0)  # a zero budget still plays one game
+    assert timing.games == 1 and timing.steps > 96  # the deal, then a reveal per card
+    assert timing.players == 4
+
+
+def test_bot_play_uses_the_default_bot() -> None:
+    timing = bench_bots(GAME, 3, seconds=0.0)
+    assert timing.games == 1 and timing.name == "fliegen-klatschen sharp"
+
+
+def test_rates_are_counts_over_seconds() -> None:
+    timing = Timing("x", 2, games=10, steps=500, seconds=2.0)
+    assert (timing.games_per_s, timing.steps_per_s) == (5.0, 250.0)
+    assert timing.to_json()["steps_per_s"] == 250.0
+
+
+def test_typical_players_is_four_where_the_game_seats_four() -> None:
+    assert typical_players(GAME) == 4
+
+
+@pytest.mark.skipif(not openspiel_available(), reason="open_spiel is not installed")
+@pytest.mark.parametrize("name", ["goofspiel", "hearts"])
+def test_openspiel_games_play_to_the_end_under_random_play(name: str) -> None:
+    timing = bench_openspiel(name, seconds=0.0)
+    assert timing.games == 1 and timing.steps > 0
+
+
+def test_the_report_holds_a_ratio_per_openspiel_game() -> None:
+    report = run_bench(["fliegen-klatschen"], seconds=0.0)
+    (ours,) = report.games
+    assert set(ours.ratios) == ({"goofspiel", "hearts"} if openspiel_available() else set())
+    assert report.to_json()["games"][0]["game"] == "fliegen-klatschen"

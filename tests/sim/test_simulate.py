@@ -1,0 +1,109 @@
+"""Batch simulation from Python: reproducible rows, seat specs and the summary's sums."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gamenight.engine import OptionError
+from gamenight.engine.seeding import derive_seed
+from gamenight.games import get_game
+from gamenight.record import load, replay
+from gamenight.sim.simulate import GameResult, seat_specs, simulate, summarize, to_csv, to_jsonl
+
+GAME = get_game("fliegen-klatschen")
+
+
+def test_the_same_seed_gives_the_same_results_whatever_the_workers() -> None:
+    one = simulate("fliegen-klatschen", 10, 3, ["sharp", "random"], seed=9, workers=1)
+    two = simulate("fliegen-klatschen", 10, 3, ["sharp", "random"], seed=9, workers=2)
+    assert one == two
+    assert to_csv(one) == to_csv(two) and to_jsonl(one) == to_jsonl(two)
+
+
+def test_rows_come_in_index_order_with_seeds_derived_from_the_master_seed() -> None:
+    results = simulate("fliegen-klatschen", 5, 4, None, seed=3, workers=2)
+    assert [r.index for r in results] == list(range(5))
+    assert [r.seed for r in results] == [derive_seed(3, "game", i) for i in range(5)]
+    assert all(r.bots == ("sharp",) * 4 for r in results)
+
+
+def test_progress_counts_every_game_once() -> None:
+    seen: list[int] = []
+    simulate("fliegen-klatschen", 7, 2, ["random"], seed=1, workers=2, progress=seen.append)
+    assert sum(seen) == 7
+
+
+def test_a_safety_cap_shows_as_truncated_games() -> None:
+    results = simulate("fliegen-klatschen", 3, 4, ["random"], seed=1, workers=1,
+                       options={"max_turns": "5"})
+    assert all(r.truncated and r.turns == 5 for r in results)
+    assert summarize(results).truncated == 3
+
+
+def test_records_replay_to_the_simulated_result(tmp_path: Path) -> None:
+    results = simulate("fliegen-klatschen", 2, 2, ["sharp:expert", "random"], seed=5,
+                       workers=1, records=tmp_path)
+    for result in results:
+        record = load(tmp_path / f"game-{result.index:06d}.json")
+        assert record.seats == ["bot:sharp:expert", "bot:random"]
+        outcome = replay(record).outcome()
+        assert outcome is not None and outcome.scores == result.scores
+
+
+@pytest.mark.parametrize(("bots", "error"), [
+    (["nobody"], "no bot"),
+    (["sharp:sleepy"], "level"),
+    (["sharp"] * 5, "5 bot specs"),
+])
+def test_bad_bot_specs_fail_before_any_game(bots: list[str], error: str) -> None:
+    with pytest.raises(OptionError, match=error):
+        simulate("fliegen-klatschen", 1, 4, bots, seed=0, workers=1)
+
+
+def test_bad_games_and_options_raise_option_error() -> None:
+    with pytest.raises(OptionError):
+        simulate("no-such-game", 1, 4)
+    with pytest.raises(OptionError):
+        simulate("fliegen-klatschen", 1, 4, options={"remove": "lots"})
+    with pytest.raises(OptionError):
+        simulate("fliegen-klatschen", 1, 1)
+
+
+def test_seat_specs_repeat_the_last_and_read_a_bare_level_as_the_default_bot() -> None:
+    assert seat_specs(GAME, None, 3) == ["sharp"] * 3
+    assert seat_specs(GAME, ["random", "expert"], 4) == ["random", "sharp:expert",
+                                                       "sharp:expert", "sharp:expert"]
+    assert seat_specs(GAME, ["sharp:quick:error=0.2"], 1) == ["sharp:quick:error=0.2"]
+
+
+def _result(index: int, scores: tuple[int, ...], winners: tuple[int, ...]) -> GameResult:
+    return GameResult(index, index, len(scores), ("sharp", "random", "random"), scores,
+                      winners, 100 + index, 10 + index, False)
+
+
+def test_summary_counts_a_shared_win_for_every_winner() -> None:
+    summary = summarize([_result(0, (5, 5, 1), (0, 1)), _result(1, (9, 2, 3), (0,))])
+    seat0, seat1, seat2 = summary.seats
+    assert (seat0.label, seat0.wins, seat0.shared, seat0.win_share) == ("seat 0: sharp", 2, 1, 1.0)
+    assert (seat1.wins, seat1.shared, seat1.mean_score) == (1, 1, 3.5)
+    assert seat2.wins == 0
+    sharp, random_ = summary.bots
+    assert (sharp.label, sharp.seat_games, sharp.wins) == ("sharp", 2, 2)
+    assert (random_.label, random_.seat_games, random_.wins, random_.win_share) == (
+        "random", 4, 1, 0.25)
+    assert random_.mean_score == pytest.approx((5 + 1 + 2 + 3) / 4)
+    assert summary.length == (100.5, 100, 101)
+    assert summary.turns == (10.5, 10, 11)
+
+
+def test_csv_keeps_one_cell_per_field_and_jsonl_keeps_lists() -> None:
+    rows = [_result(0, (5, 5, 1), (0, 1))]
+    assert to_csv(rows).splitlines() == [
+        "index,seed,players,bots,scores,winners,length,turns,truncated",
+        "0,0,3,sharp;random;random,5;5;1,0;1,100,10,false",
+    ]
+    assert to_jsonl(rows) == (
+        '{"index":0,"seed":0,"players":3,"bots":["sharp","random","random"],'
+        '"scores":[5,5,1],"winners":[0,1],"length":100,"turns":10,"truncated":false}\n')

@@ -120,11 +120,16 @@ def build_parser() -> Parser:
 
     p = command("play", "Play a game against bots in the terminal (you are seat 0).",
                 "  gamenight play fliegen-klatschen\n"
-                "  gamenight play fliegen-klatschen --players 3 --bots expert --seed 7")
+                "  gamenight play fliegen-klatschen --players 3 --bots expert --seed 7\n"
+                "  gamenight play fliegen-klatschen --record mygame.json   # then: gamenight "
+                "replay mygame.json")
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
     p.add_argument("--players", "-p", type=_positive, default=4, help="seats at the table "
                    "(default 4)")
     p.add_argument("--bots", "-b", type=_specs, default=None, metavar="SPECS", help=BOTS_HELP)
+    p.add_argument("--record", type=Path, default=None, metavar="FILE",
+                   help="when you leave the table, write the game's record (your measured "
+                        "reaction times included) to FILE")
     _add_game_options(p)
 
     p = command("simulate", "Play many bot-only games on all cores; summarise and save them.",
@@ -196,9 +201,18 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
     seed = _new_seed(args.seed)
     make_bots(game, bots, seed)  # a bad bot spec fails here, not inside the screen
     err.print(f"seed {seed} (play this table again with --seed {seed})", highlight=False)
+    from gamenight.record import record_of
     from gamenight.tui.app import run_play
 
-    run_play(args.game, args.players, bots, seed, options)
+    state = run_play(args.game, args.players, bots, seed, options)
+    outcome = state.outcome()
+    if outcome is not None:
+        out.print(f"scores {list(outcome.scores)}; winners {list(outcome.winners)} "
+                  "(you are seat 0)", highlight=False)
+    if args.record is not None:
+        seats = ["human"] + [f"bot:{spec}" for spec in bots]
+        record_of(state, seats).write(args.record)
+        out.print(f"wrote the record to {args.record}", highlight=False)
     return 0
 
 

@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamenight import record as rec
 from gamenight.engine import RecordError
@@ -117,3 +119,25 @@ def test_the_toy_game_with_listed_chance_replays_too(dice_duel: DiceDuel) -> Non
     play_out(state, make_bots(dice_duel, ["random", "random"], 4))
     again = rec.replay(rec.Record.from_json(json.loads(rec.record_of(state).dumps())))
     assert again.digest() == state.digest()
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(2, 8),
+    seed=st.integers(0, 2**63 - 1),
+    remove=st.sampled_from([0, 50, 100]),
+    penalty_order=st.sampled_from(["wins-first", "penalties-first"]),
+    bots=st.lists(st.sampled_from(["random", "sharp", "sharp:expert:error=0.5"]),
+                  min_size=1, max_size=8),
+)
+def test_any_record_replays_to_the_same_final_state(
+    players: int, seed: int, remove: int, penalty_order: str, bots: list[str]
+) -> None:
+    game = get_game("fliegen-klatschen")
+    specs = (bots * players)[:players]
+    state = game.new(players, seed, remove=remove, penalty_order=penalty_order)
+    play_out(state, make_bots(game, specs, seed))
+    text = rec.record_of(state, specs).dumps()
+    replayed = rec.replay(rec.Record.from_json(json.loads(text)))
+    assert replayed.snapshot() == state.snapshot()
+    assert replayed.outcome() == state.outcome()

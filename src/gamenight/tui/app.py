@@ -315,6 +315,9 @@ def build_app(
 
 
 def run_play(game_id: str, players: int, bots: list[str], seed: int,
-             options: dict[str, Any]) -> None:
-    """Play ``game_id`` in this terminal against bots (what ``gamenight play`` runs)."""
-    build_app(game_id, players, bots, seed, options).run()
+             options: dict[str, Any]) -> GameState:
+    """Play ``game_id`` in this terminal against bots (what ``gamenight play`` runs);
+    returns the game as it stood when the person left the table."""
+    app = build_app(game_id, players, bots, seed, options)
+    app.run()
+    return app.state

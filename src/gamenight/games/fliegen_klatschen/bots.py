@@ -8,6 +8,8 @@ from typing import Any
 from gamenight.bots.base import Bot, Clock, Wait
 from gamenight.engine import PASS, OptionError, View
 from gamenight.games.fliegen_klatschen.actions import SLAPS, Reveal
+from gamenight.games.fliegen_klatschen.cards import COLOUR_OF
+from gamenight.games.fliegen_klatschen.rules import allowed_colours
 
 
 class SharpBot(Bot):
@@ -52,15 +54,14 @@ class SharpBot(Bot):
             return PASS
         if self.rng.random() < self.error:
             return self.rng.choice(slaps)
-        counts: dict[str, int] = {}
-        for card in view["centre"]:
-            counts[card["colour"]] = counts.get(card["colour"], 0) + 1
-        top = max(counts.values())
+        # The bot judges the leading colours with the rules' own function, from the
+        # centre it sees (card ids are public there): no copy of the rule here.
+        allowed = allowed_colours([card["id"] for card in view["centre"]])
         hunt = view["hunt"]
         covered = {hand["card"] for hand in hunt["hands"]} if hunt else set()
         best = [
             (card["value"], -card["id"]) for card in view["centre"]
-            if counts[card["colour"]] == top and card["id"] not in covered
+            if COLOUR_OF[card["id"]] in allowed and card["id"] not in covered
             and SLAPS[card["id"]] in slaps
         ]
         if not best:

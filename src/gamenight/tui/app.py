@@ -28,7 +28,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from gamenight.bots.base import Bot, Clock, Wait, make_bot
-from gamenight.engine import Game, GameState, IllegalAction, OptionError
+from gamenight.engine import Game, GameState, IllegalAction
 from gamenight.engine.seeding import derive_seed
 
 HUMAN = 0  # the person always plays seat 0
@@ -299,13 +299,11 @@ def build_app(
     Fewer bot specs than seats repeat the last one (none: the game's default bot).
     """
     from gamenight.games import get_game
+    from gamenight.sim.simulate import seat_specs
 
     game = get_game(game_id)
-    specs = list(bots) or [game.default_bot]
-    if len(specs) > players - 1:
-        raise OptionError(f"{players} players leave {players - 1} seats for bots, "
-                          f"not {len(specs)}")
-    specs += [specs[-1]] * (players - 1 - len(specs))
+    # The same reading of bot specs as `gamenight simulate`: the last one repeats.
+    specs = seat_specs(game, bots, players - 1)
     state = game.new(players, seed, **options)
     seat_bots: list[Bot | None] = [None]
     seat_bots += [make_bot(game, spec, seat, derive_seed(seed, "bot", seat))

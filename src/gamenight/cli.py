@@ -96,6 +96,25 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
                    help="a rule option (repeatable); `gamenight games` lists each game's")
     p.add_argument("--seed", type=_seed, default=None,
                    help="master seed (default: a random one, printed so the run can be repeated)")
+    p.add_argument("--dictionary", type=_word_file, default=None, metavar="FILE",
+                   help="for word games (fluster): your own word list, one word a line "
+                        "(the same as --option dictionary=FILE)")
+
+
+def _word_file(text: str) -> Path:
+    path = Path(text).expanduser()
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"no such word list: {text!r}")
+    # Absolute, so that worker processes and the record find the same file.
+    return path.resolve()
+
+
+def _game_options(args: argparse.Namespace) -> dict[str, str]:
+    """``--option`` pairs, with ``--dictionary`` as the option it stands for."""
+    options = dict(args.option)
+    if args.dictionary is not None:
+        options["dictionary"] = str(args.dictionary)
+    return options
 
 
 BOTS_HELP = ("comma-separated bot specs, one per bot seat, the last repeated: "
@@ -195,7 +214,7 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.sim.simulate import seat_specs
 
     game = get_game(args.game)
-    options = dict(args.option)
+    options = _game_options(args)
     game.resolve_options(args.players, options)  # bad options fail before the screen opens
     bots = seat_specs(game, args.bots, args.players - 1)
     seed = _new_seed(args.seed)
@@ -235,7 +254,7 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
             bar.refresh()
 
         results = simulate(args.game, args.games, args.players, args.bots, seed,
-                           args.workers, dict(args.option), advance, args.records)
+                           args.workers, _game_options(args), advance, args.records)
     if args.out is not None:
         write_results(results, args.out)
     _print_summary(out, args, seed, summarize(results))
@@ -363,6 +382,8 @@ def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
                       f"{t.steps_per_s:,.0f}", f"{t.steps / t.games:.1f}")
     out.print(table)
     for g in report.games:
+        for m in g.micro:
+            out.print(f"{g.game} {m.name}: {m.us_per_call:,.2f} µs per call ({m.calls:,} calls)")
         for name, ratio in g.ratios.items():
             out.print(f"{g.game} random play steps/s is {ratio:.2f}x OpenSpiel {name}'s")
     if not report.openspiel:

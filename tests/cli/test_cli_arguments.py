@@ -7,9 +7,9 @@ import pytest
 from tests.cli.conftest import Gamenight
 
 HELP = {
-    "play": ["--players", "--bots", "--seed", "--option", "exit codes"],
+    "play": ["--players", "--bots", "--seed", "--option", "--dictionary", "exit codes"],
     "simulate": ["--games", "--players", "--bots", "--seed", "--workers", "--out", "--records",
-                 "--option", "exit codes"],
+                 "--option", "--dictionary", "exit codes"],
     "replay": ["FILE", "exit codes", "rejected"],
     "rules": ["GAME", "examples"],
     "games": ["player counts", "examples"],
@@ -48,6 +48,9 @@ BAD = [
     ["simulate", "fliegen-klatschen", "--games", "1", "--option", "remove"],
     ["simulate", "fliegen-klatschen", "--games", "1", "--out", "games.txt"],
     ["simulate", "fliegen-klatschen", "--games", "1", "--seed", "-3"],
+    ["simulate", "fliegen-klatschen", "--games", "1", "--dictionary", "no-such-words.txt"],
+    # A word list for a game without words: the game names the options it has.
+    ["simulate", "fliegen-klatschen", "--games", "1", "--dictionary", __file__],
     ["play", "no-such-game"],
     ["play", "fliegen-klatschen", "--players", "1"],
     ["play", "fliegen-klatschen", "--bots", "sharp,sharp,sharp,sharp"],  # 4 specs, 3 bot seats

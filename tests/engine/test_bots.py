@@ -12,9 +12,12 @@ from typing import Any
 import pytest
 
 from gamenight.bots import LEVELS, Bot, Clock, ReactionModel, make_bot, parse_bot_spec
+from gamenight.bots.base import Wait
 from gamenight.engine import GameState, OptionError, View
 from gamenight.games import get_game
-from gamenight.sim.runner import play_out
+from gamenight.sim.runner import play_out, run_window
+
+from .toy import DICE_DUEL
 
 
 def test_average_level_matches_the_adult_mean_simple_reaction_time() -> None:
@@ -79,3 +82,31 @@ def test_a_bot_receives_only_plain_view_data_never_the_state() -> None:
             assert not any(isinstance(v, GameState) for v in view.values())
             assert isinstance(clock, Clock)
             assert all(state.game.parse_action(str(a)) == a for a in legal)
+
+
+def test_bots_choose_a_timed_simultaneous_decision_at_their_own_moments() -> None:
+    state = DICE_DUEL.new(3, 11, rounds=6, deadline_ms=100)
+    bots = [make_bot(DICE_DUEL, "random", seat, seat) for seat in range(3)]
+    play_out(state, bots)
+    assert state.is_over
+    bids = [step for step in state.history if step.seat is not None
+            and step.value.startswith(("bid", "pass"))]
+    assert len(bids) == 6 * 3  # every seat chose once a round
+    times = [step.at_ms for step in bids]
+    assert all(t is not None and 0.0 <= t <= 100.0 for t in times)
+    assert len(set(times)) > 3  # random moments, not all at the opening
+
+
+def test_a_bot_waiting_past_the_deadline_passes_at_it() -> None:
+    class Sleeper(Bot):
+        name = "sleeper"
+
+        def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+            return Wait(clock.now_ms + 500)
+
+    state = DICE_DUEL.new(2, 3, rounds=1, deadline_ms=100)
+    bots: list[Bot] = [Sleeper(0), make_bot(DICE_DUEL, "random", 1, 1)]
+    state.draw_chance()
+    run_window(state, bots)
+    mine = [step for step in state.history if step.seat == 0]
+    assert [(step.value, step.at_ms) for step in mine] == [("pass", 100.0)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, View
+from gamenight.engine import PASS, Acting, Game, GameState, IllegalAction, Option, Outcome, View
 from gamenight.engine.game import JSON
 
 
@@ -29,15 +29,18 @@ class DiceDuelState(GameState):
         if self.phase == "roll":
             return Acting("chance")
         if self.phase == "bid":
+            deadline = self.options["deadline_ms"] or None
             return Acting("simultaneous", tuple(s for s in range(self.players)
-                                                if s not in self.bids), None)
+                                                if s not in self.bids), deadline)
         if self.phase == "choose":
             return Acting("turn", (self.round % self.players,))
         return Acting("over")
 
     def legal_actions(self, seat: int) -> list[Any]:
         if self.phase == "bid" and seat not in self.bids:
-            return ["bid 0", "bid 1", "bid 2", "bid 3"]
+            # With a deadline, a seat that lets it pass bids nothing.
+            timed: list[Any] = [PASS] if self.options["deadline_ms"] else []
+            return ["bid 0", "bid 1", "bid 2", "bid 3", *timed]
         if self.phase == "choose" and seat == self.round % self.players:
             return ["stop"] if self.doubled[seat] else ["double", "stop"]
         return []
@@ -48,7 +51,7 @@ class DiceDuelState(GameState):
 
     def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
         if self.phase == "bid":
-            self.bids[seat] = int(action.split()[1])
+            self.bids[seat] = 0 if action == PASS else int(action.split()[1])
             if len(self.bids) == self.players:
                 top = max(self.bids.values())
                 leaders = [s for s, b in self.bids.items() if b == top]
@@ -106,13 +109,14 @@ class DiceDuel(Game):
     rules_version: ClassVar[str] = "1"
     options: ClassVar[tuple[Option, ...]] = (
         Option("rounds", 3, "rounds to play", minimum=1, maximum=20),
+        Option("deadline_ms", 0, "ms to bid (0: no deadline)", minimum=0),
     )
 
     def new(self, players: int, seed: int = 0, **options: Any) -> DiceDuelState:
         return DiceDuelState(self, players, seed, self.resolve_options(players, options))
 
     def parse_action(self, text: str) -> Any:
-        return text
+        return PASS if text == "pass" else text
 
 
 DICE_DUEL = DiceDuel()

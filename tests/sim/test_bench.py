@@ -8,6 +8,7 @@ from gamenight.games import get_game
 from gamenight.sim.bench import (
     Timing,
     bench_bots,
+    bench_micro,
     bench_openspiel,
     bench_random,
     openspiel_available,
@@ -56,3 +57,21 @@ def test_the_report_holds_a_ratio_per_openspiel_game() -> None:
     (ours,) = report.games
     assert set(ours.ratios) == ({"goofspiel", "hearts"} if openspiel_available() else set())
     assert report.to_json()["games"][0]["game"] == "fliegen-klatschen"
+
+
+def test_a_micro_benchmark_counts_its_calls() -> None:
+    calls: list[int] = []
+    timing = bench_micro("note a call", lambda: calls.append(1), seconds=0.0)
+    assert timing.calls == len(calls) >= 1
+    assert timing.us_per_call == timing.seconds / timing.calls * 1e6
+    assert timing.to_json()["name"] == "note a call"
+
+
+def test_the_report_times_each_micro_benchmark_a_game_offers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    monkeypatch.setattr(type(GAME), "micro_benchmarks",
+                        lambda self: {"count": lambda: calls.append(1)})
+    (ours,) = run_bench(["fliegen-klatschen"], seconds=0.0).games
+    assert [m.name for m in ours.micro] == ["count"]
+    assert ours.micro[0].calls == len(calls) >= 1

@@ -160,6 +160,12 @@ class Game(ABC):
         """The rules as implemented, as Markdown."""
         return f"# {self.title}\n"
 
+    def micro_benchmarks(self) -> dict[str, Callable[[], object]]:
+        """Named units of work that ``gamenight bench`` times one call at a time (e.g.
+        "score a finished board"), for speed figures that are not steps per second.
+        Each callable does one unit; its setup belongs outside it, in a closure."""
+        return {}
+
 
 class GameState(ABC):
     """One game in progress.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from gamenight.engine import Game
@@ -126,15 +126,49 @@ def bench_openspiel(name: str, seconds: float) -> Timing:
 
 
 @dataclass(frozen=True, slots=True)
+class MicroTiming:
+    """One of a game's micro-benchmarks: ``calls`` calls in ``seconds``."""
+
+    name: str
+    calls: int
+    seconds: float
+
+    @property
+    def us_per_call(self) -> float:
+        return self.seconds / self.calls * 1e6 if self.calls else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "us_per_call": self.us_per_call}
+
+
+def bench_micro(name: str, work: Callable[[], object], seconds: float) -> MicroTiming:
+    """Call ``work`` in batches until the budget is spent (at least once); batches keep the
+    clock's own cost out of a figure of a few microseconds."""
+    calls = 0
+    batch = 1
+    start = time.perf_counter()
+    elapsed = 0.0
+    while calls == 0 or elapsed < seconds:
+        for _ in range(batch):
+            work()
+        calls += batch
+        batch = min(batch * 2, 1024)
+        elapsed = time.perf_counter() - start
+    return MicroTiming(name, calls, elapsed)
+
+
+@dataclass(frozen=True, slots=True)
 class GameBench:
     game: str
     random: Timing
     bots: Timing
     ratios: dict[str, float]  # our random steps/s over each OpenSpiel game's
+    micro: list[MicroTiming] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "random": self.random.to_json(),
-                "bots": self.bots.to_json(), "ratio_to_openspiel": self.ratios}
+                "bots": self.bots.to_json(), "ratio_to_openspiel": self.ratios,
+                "micro": [m.to_json() for m in self.micro]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,5 +204,9 @@ def run_bench(
         say(f"{game.id} {game.default_bot}")
         bots = bench_bots(game, n, seconds)
         ratios = {t.name.split()[1]: rand.steps_per_s / t.steps_per_s for t in theirs}
-        ours.append(GameBench(game.id, rand, bots, ratios))
+        micro = []
+        for name, work in game.micro_benchmarks().items():
+            say(f"{game.id} {name}")
+            micro.append(bench_micro(name, work, seconds))
+        ours.append(GameBench(game.id, rand, bots, ratios, micro))
     return BenchReport(ours, theirs)

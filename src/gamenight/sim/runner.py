@@ -1,4 +1,5 @@
-"""Play one game to the end with bots, running reaction windows as discrete events.
+"""Play one game to the end with bots, running reaction windows and simultaneous
+decisions as discrete events.
 
 Nothing here sleeps: a window is a queue of wake-up times.  Each bot is asked at the
 window's opening, answers with an action or ``Wait(t)``, and is asked again at ``t``
@@ -37,42 +38,55 @@ def play_out(state: GameState, bots: Sequence[Bot | None]) -> GameState:
             action = legal[0] if len(legal) == 1 else _bot(bots, seat).act(
                 state.view(seat), legal, Clock())
             state.apply(seat, action)
-        elif kind == "simultaneous":
-            for seat in acting.seats:
-                legal = state.legal_actions(seat)
-                action = _bot(bots, seat).act(state.view(seat), legal,
-                                              Clock(0.0, acting.deadline_ms))
-                state.apply(seat, action, 0.0)
         else:
             run_window(state, bots)
 
 
 def run_window(state: GameState, bots: Sequence[Bot | None]) -> None:
-    """Run one open reaction window to its close as a discrete-event loop."""
+    """Run one open reaction window, or simultaneous decision, to its close as a
+    discrete-event loop.
+
+    In a decision each chooser chooses once, at the moment its bot asks for (a bot
+    with a reaction model may miss the deadline, and then passes, as a person would);
+    the decision is over once every chooser has chosen, even if a new one follows.
+    """
     acting = state.acting()
+    kind = acting.kind
     deadline = acting.deadline_ms if acting.deadline_ms is not None else float("inf")
+    clock_deadline = acting.deadline_ms
     window_id = len(state.history)
+    choosers = set(acting.seats)
+
+    def still_open() -> bool:
+        now_acting = state.acting()
+        if kind == "window":
+            return now_acting.kind == "window"
+        return (now_acting.kind == "simultaneous" and bool(choosers)
+                and set(now_acting.seats) == choosers)
+
     queue: list[tuple[float, int]] = [(0.0, seat) for seat in acting.seats]
     heapq.heapify(queue)
     while queue:
         now, seat = heapq.heappop(queue)
         if now > deadline:
             break
-        acting = state.acting()
-        if seat not in acting.seats:
+        if seat not in state.acting().seats:
             continue
         legal = state.legal_actions(seat)
-        answer = _bot(bots, seat).act(state.view(seat, now), legal, Clock(now, deadline, window_id))
+        answer = _bot(bots, seat).act(state.view(seat, now), legal,
+                                      Clock(now, clock_deadline, window_id))
         if isinstance(answer, Wait):
             # Time must move on, or a bot that keeps waiting for "now" would never let
             # the window reach its deadline.
             heapq.heappush(queue, (max(answer.until_ms, now + 1.0), seat))
             continue
         state.apply(seat, answer, now)
-        if state.acting().kind != "window":
+        choosers.discard(seat)
+        if not still_open():
             return
-        heapq.heappush(queue, (now, seat))  # may act again (a second hand)
-    if state.acting().kind == "window":
+        if kind == "window":
+            heapq.heappush(queue, (now, seat))  # may act again (a second hand)
+    if still_open():
         state.expire_window()
 
 

@@ -13,6 +13,14 @@ time since then; a bot is asked at the times it asks for (``Wait``) and its acti
 stamped with that time, so a late-firing timer never makes a bot slower than its
 reaction model.  Due bot moves are always applied in time order, before a person's
 later key press, so the state each actor sees is the state at its moment.
+
+Simultaneous decisions (the choosers choose in secret, then the choices resolve
+together) run the same way as a window: the clock starts once painted, each bot chooses
+at the moment its model asks for (the game keeps its choice secret, so nobody profits
+from choosing early), the person chooses by key, and the seats still choosing pass at
+the deadline, if the decision has one.  Once the choices resolve, the chance outcomes
+that follow at once (Superfly's dice) are drawn before the screen is told
+(``window_closed``), so it can show the whole resolution.
 """
 
 from __future__ import annotations
@@ -56,10 +64,12 @@ class GameScreen(Screen[None]):
         """Tell the person something (an illegal key, a hint)."""
 
     def window_opened(self) -> None:
-        """A reaction window has just opened (its clock starts once this is painted)."""
+        """A reaction window, or a simultaneous decision the person is in, has just
+        opened (its clock starts once this is painted)."""
 
     def window_closed(self, start: int) -> None:
-        """The window that began at ``state.history[start]`` has closed and resolved."""
+        """The window or simultaneous decision that began at ``state.history[start]``
+        has closed and resolved (with the chance outcomes that followed at once)."""
 
     def game_over(self) -> None:
         """The game has ended: show the results."""
@@ -79,8 +89,10 @@ class PlayApp(App[None]):
         *,
         pauses: Pauses | None = None,
         clock: Callable[[], float] = time.monotonic,
+        screen_factory: Callable[[PlayApp], GameScreen] | None = None,
     ) -> None:
         super().__init__()
+        self.screen_factory = screen_factory
         self.game = game
         self.state = state
         self.bots = list(bots)
@@ -95,15 +107,19 @@ class PlayApp(App[None]):
         self._t0: float | None = None
         self.window_start = 0
         self._due: dict[int, float] = {}
+        self._kind = "window"  # of the window or decision opened last
+        self._choosers: set[int] = set()  # seats yet to choose in the open decision
         self._timer: Timer | None = None
         self._busy = False  # a bot's turn or a pause after a window is pending
         self.screen_view: GameScreen | None = None
 
     # -- lifecycle ----------------------------------------------------------------------
     def on_mount(self) -> None:
-        package = type(self.game).__module__.rsplit(".", 1)[0]
-        module = importlib.import_module(f"{package}.screen")
-        screen: GameScreen = module.make_screen(self)
+        make_screen = self.screen_factory
+        if make_screen is None:
+            package = type(self.game).__module__.rsplit(".", 1)[0]
+            make_screen = importlib.import_module(f"{package}.screen").make_screen
+        screen: GameScreen = make_screen(self)
         self.screen_view = screen
         self.push_screen(screen)
         self.call_after_refresh(self.advance)
@@ -129,10 +145,8 @@ class PlayApp(App[None]):
                 if seat != HUMAN:
                     self._busy = True
                     self._after(self.pauses.turn, self._bot_turn)
-            elif acting.kind == "window":
+            else:  # a reaction window or a simultaneous decision
                 self._open_window()
-            else:  # "simultaneous": not needed by any game the shell plays yet
-                raise NotImplementedError(f"the terminal cannot play {acting.kind!r} yet")
             return
 
     def _after(self, seconds: float, callback: Callable[[], None]) -> None:
@@ -164,8 +178,14 @@ class PlayApp(App[None]):
         acting = self.state.acting()
         return acting.kind == "turn" and acting.seats == (HUMAN,) and not self._busy
 
+    @property
+    def deciding(self) -> bool:
+        """True while a simultaneous decision waits for the person's choice."""
+        return (self._kind == "simultaneous" and HUMAN in self._choosers and self._open()
+                and self._t0 is not None)
+
     def window_ms(self) -> float | None:
-        """Milliseconds since the open window's card was shown (None if none is open)."""
+        """Milliseconds since the open window (or decision) was shown; None if none is."""
         if self._t0 is None:
             return None
         return (self.clock() - self._t0) * 1000.0
@@ -175,14 +195,15 @@ class PlayApp(App[None]):
         state = self.state
         acting = state.acting()
         at_ms: float | None = None
-        if acting.kind == "window":
+        timed = acting.kind in ("window", "simultaneous")
+        if timed:
             at_ms = self.window_ms()
-            if at_ms is None:
-                self.table_screen.show_message("Wait for the card to appear.")
+            if at_ms is None or not self._open():
+                self.table_screen.show_message("Wait for the table.")
                 return False
             # Bots whose moment came before this key press act first.
             self._run_due(min(at_ms, acting.deadline_ms or at_ms))
-            if self.state.acting().kind != "window":
+            if not self._open():
                 return False
         elif acting.kind == "turn" and acting.seats == (HUMAN,) and self._busy:
             self.table_screen.show_message("Wait a moment.")
@@ -192,19 +213,35 @@ class PlayApp(App[None]):
         except IllegalAction as error:
             self.table_screen.show_message(str(error))
             return False
-        if acting.kind == "window":
-            if state.acting().kind == "window":
-                self.table_screen.refresh_table()
-            else:
-                self._window_closed()
-        else:
+        if not timed:
             self.advance()
+            return True
+        self._choosers.discard(HUMAN)
+        if self._open():
+            self.table_screen.refresh_table()
+        else:
+            self._window_closed()
         return True
 
-    # -- reaction windows -----------------------------------------------------------
+    # -- reaction windows and simultaneous decisions ---------------------------------
+    # Both run the same way: open, start the clock once painted, ask each bot at the
+    # moments it asks for, expire at the deadline.  They differ in when they end: a
+    # window while the state says "window"; a decision once every chooser has chosen
+    # (each seat chooses once, so a decision that follows at once is a new one).
+    def _open(self) -> bool:
+        """True while the window or decision opened last is still open."""
+        acting = self.state.acting()
+        if self._kind == "window":
+            return acting.kind == "window"
+        return (acting.kind == "simultaneous" and bool(self._choosers)
+                and set(acting.seats) == self._choosers)
+
     def _open_window(self) -> None:
         self._gen += 1
         self._t0 = None
+        acting = self.state.acting()
+        self._kind = acting.kind
+        self._choosers = set(acting.seats) if acting.kind == "simultaneous" else set()
         self.window_start = len(self.state.history)
         self.table_screen.window_opened()
         self.call_after_refresh(self._start_window, self._gen)
@@ -213,38 +250,39 @@ class PlayApp(App[None]):
         if gen != self._gen:
             return
         self._t0 = self.clock()
-        # Every bot looks at the card the moment it appears.
+        # Every bot looks at the table the moment it appears.
         self._due = {seat: 0.0 for seat in self.state.acting().seats if seat != HUMAN}
         self._pump(gen)
 
     def _pump(self, gen: int) -> None:
-        """Apply every bot move that is due, expire the window at its deadline, and set a
-        timer for whatever comes next."""
-        if gen != self._gen or self.state.acting().kind != "window":
+        """Apply every bot move that is due, expire at the deadline, and set a timer for
+        whatever comes next."""
+        if gen != self._gen or not self._open():
             return
         deadline = self.state.acting().deadline_ms
-        assert deadline is not None
         now = self.window_ms()
         assert now is not None
-        self._run_due(min(now, deadline))
-        if self.state.acting().kind != "window":
+        self._run_due(now if deadline is None else min(now, deadline))
+        if not self._open():
             return
-        if now >= deadline:
+        if deadline is not None and now >= deadline:
             self.state.expire_window()
             self._window_closed()
             return
         self.table_screen.refresh_table()
-        upcoming = min([deadline, *self._due.values()])
-        # A timer needs a positive delay; a millisecond is below anything a person sees.
-        wait_s = max(0.001, (upcoming - now) / 1000.0)
         if self._timer is not None:
             self._timer.stop()
-        self._timer = self.set_timer(wait_s, lambda: self._pump(gen))
+            self._timer = None
+        upcoming = [*self._due.values(), *([] if deadline is None else [deadline])]
+        if upcoming:  # otherwise only the person's choice is awaited
+            # A timer needs a positive delay; a millisecond is below anything a person sees.
+            wait_s = max(0.001, (min(upcoming) - now) / 1000.0)
+            self._timer = self.set_timer(wait_s, lambda: self._pump(gen))
 
     def _run_due(self, until_ms: float) -> None:
         """Ask each bot that is due by ``until_ms``, in time order (seat order on ties)."""
         state = self.state
-        while self._due and state.acting().kind == "window":
+        while self._due and self._open():
             seat, at = min(self._due.items(), key=lambda item: (item[1], item[0]))
             if at > until_ms:
                 return
@@ -261,16 +299,24 @@ class PlayApp(App[None]):
                     self._due[seat] = max(answer.until_ms, at)
                 continue
             state.apply(seat, answer, at)
-            if state.acting().kind != "window":
+            self._choosers.discard(seat)
+            if not self._open():
                 self._window_closed()
                 return
-            self._due[seat] = at  # it may have another hand to place
+            if self._kind == "window":
+                self._due[seat] = at  # it may have another hand to place
         return
 
     def _window_closed(self) -> None:
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
+        if self._kind == "simultaneous":
+            # The chance outcomes that follow the choices at once (Superfly's dice) belong
+            # to the resolution the screen is about to show.
+            self._choosers = set()
+            while self.state.acting().kind == "chance":
+                self.state.draw_chance()
         self._gen += 1  # outdates every timer of this window
         self._t0 = None
         self._due = {}

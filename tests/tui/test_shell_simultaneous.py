@@ -5,12 +5,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from tests.engine.toy import DICE_DUEL
 from textual.pilot import Pilot
 
 from gamenight.bots.base import make_bot
-from gamenight.engine import PASS
+from gamenight.bots.random_bot import RandomBot
+from gamenight.engine import PASS, View
 from gamenight.tui.app import HUMAN, GameScreen, Pauses, PlayApp
+from tests.engine.toy import DICE_DUEL
 
 NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
 
@@ -104,3 +105,29 @@ async def test_the_person_plays_a_whole_game_of_decisions_and_turns() -> None:
                 assert app.human_act("stop")
         assert len(screen_of(app).closed) == 4  # one decision a round
         assert app.state.outcome() is not None
+
+
+async def test_a_bot_with_a_memory_sees_the_table_after_every_step() -> None:
+    class Watcher(RandomBot):
+        def __init__(self, seat: int) -> None:
+            super().__init__(seat, 1)
+            self.seen: list[View] = []
+
+        def observe(self, view: View) -> None:
+            self.seen.append(view)
+
+    app = make_app(players=2, rounds=2)
+    watcher = Watcher(1)
+    app.bots[1] = watcher
+    async with app.run_test() as pilot:
+        while not app.state.is_over:
+            await until(pilot, lambda: app.deciding or app.my_turn or app.state.is_over)
+            if app.deciding:
+                assert app.human_act("bid 0")
+            elif app.my_turn:
+                assert app.human_act("stop")
+        # Its own seat's view each time: the rolled die, and at the end the final round.
+        assert watcher.seen and all("my_bid" not in v or v["my_bid"] is not None
+                                    for v in watcher.seen)
+        assert watcher.seen[-1] == app.state.view(1)
+        assert {v["round"] for v in watcher.seen} == {0, 1, 2}

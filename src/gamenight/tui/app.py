@@ -133,6 +133,7 @@ class PlayApp(App[None]):
         """Play on until the person must act, a bot's pause starts, or a window opens."""
         state = self.state
         while True:
+            self._bots_observe()
             acting = state.acting()
             if acting.kind == "chance":
                 state.draw_chance()
@@ -148,6 +149,13 @@ class PlayApp(App[None]):
             else:  # a reaction window or a simultaneous decision
                 self._open_window()
             return
+
+    def _bots_observe(self) -> None:
+        """Show each bot that keeps a memory its view, after every step (as
+        ``sim.runner.play_out`` does: a window or decision counts as one step)."""
+        for seat, bot in enumerate(self.bots):
+            if bot is not None and type(bot).observe is not Bot.observe:
+                bot.observe(self.state.view(seat))
 
     def _after(self, seconds: float, callback: Callable[[], None]) -> None:
         """Run ``callback`` after a pause (for 0: at once, after pending messages)."""

@@ -62,6 +62,11 @@ class Bot(ABC):
     def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
         """One of ``legal``, or (in a window) a :class:`Wait`."""
 
+    def observe(self, view: View) -> None:  # noqa: B027 -- optional hook
+        """See the table after a step of the game, whoever took it (the default
+        ignores it).  A bot that keeps its own memory (By Golly!) learns here what the
+        others turn over; the view shows only the present, as ever."""
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat}, level={self.level!r})"
 

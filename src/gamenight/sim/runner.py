@@ -23,8 +23,16 @@ def make_bots(game: Game, specs: Sequence[str], seed: int) -> list[Bot]:
 
 
 def play_out(state: GameState, bots: Sequence[Bot | None]) -> GameState:
-    """Play ``state`` to the end; ``bots[seat]`` plays each seat (all must be bots)."""
+    """Play ``state`` to the end; ``bots[seat]`` plays each seat (all must be bots).
+
+    After every step, each bot that overrides :meth:`Bot.observe` is shown its seat's
+    view (a window or simultaneous decision counts as one step, seen once it closes).
+    """
+    watchers = [(seat, bot) for seat, bot in enumerate(bots)
+                if bot is not None and type(bot).observe is not Bot.observe]
     while True:
+        for seat, bot in watchers:
+            bot.observe(state.view(seat))
         acting = state.acting()
         kind = acting.kind
         if kind == "over":

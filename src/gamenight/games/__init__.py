@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gamenight.engine import Game, OptionError
+from gamenight.games.by_golly import GAME as BY_GOLLY
 from gamenight.games.fliegen_klatschen import GAME as FLIEGEN_KLATSCHEN
 
 GAMES: dict[str, Game] = {}
@@ -15,6 +16,7 @@ def register(game: Game) -> Game:
 
 
 register(FLIEGEN_KLATSCHEN)
+register(BY_GOLLY)
 
 
 def get_game(game_id: str) -> Game:

@@ -1,0 +1,570 @@
+"""By Golly! (Zoch's Au Backe!, Frank Nestel, 2001): the rules as a state machine.
+
+Phases of a turn, each a decision of the player on turn (or a chance step):
+
+``lay`` (lay an animal card) -> ``turn`` (turn over a chicken-run card): the same animal
+-> ``lay`` again; another animal or a shovel -> ``end``; chicken poo -> ``second`` (turn
+over a second card): a shovel -> ``shuffle``; an animal -> ``mess`` (draw 2); the second
+poo -> ``mess`` (draw 4); ``mess`` -> (``draw``: chance, which card of a hand) ->
+``shuffle`` (shuffle or keep; ``shuffling``: chance, the new order) -> the next turn.
+``end`` turns the cards back face down, and the player refills his hand.
+
+The cards turned over this turn lie face up in every view until the turn is over; a
+view never shows a face-down card or any history.  See docs/rules/by-golly.md for every
+rulebook sentence mapped to this code and its tests.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, View
+from gamenight.engine.game import JSON, BotFactory
+from gamenight.games.by_golly.actions import (
+    DRAWS,
+    END,
+    KEEP,
+    LAYS,
+    SHUFFLE,
+    TURNS,
+    Action,
+    Draw,
+    End,
+    Keep,
+    Lay,
+    Shuffle,
+    Turn,
+    parse_action,
+)
+from gamenight.games.by_golly.cards import (
+    ANIMAL_CARDS,
+    ANIMALS,
+    DEAL,
+    FACE_NAMES,
+    HAND_SIZE,
+    KIND_OF_NAME,
+    KINDS,
+    PLACES,
+    POO,
+    RUN_FACE,
+    SHOVEL,
+    article,
+    kind_of_card,
+)
+
+#: Cards the player in the mess draws: 2 after an animal, 4 after the second poo.
+MESS_DRAWS = 2
+MESS_DRAWS_SECOND_POO = 4
+#: Choices of the option ``last_card``.
+WINS = "wins"
+PROTECTED = "protected"
+#: Phases in which the player on turn decides.
+TURN_PHASES = frozenset({"lay", "turn", "second", "mess", "shuffle", "end"})
+#: Shuffles of at most this many cards list their outcomes (6! = 720).
+LISTED_SHUFFLE = 6
+
+_CHANCE = Acting("chance")
+_OVER = Acting("over")
+
+
+def dealt_cards(players: int) -> int:
+    """Animal cards each player gets: 15 with 2 or 3 players, 11 with 4, 9 with 5, 7 with 6."""
+    return DEAL[players]
+
+
+def mess_draws(second_face: int) -> int:
+    """Cards drawn in the mess: none after a shovel, 2 after an animal, 4 after poo."""
+    if second_face == SHOVEL:
+        return 0
+    return MESS_DRAWS_SECOND_POO if second_face == POO else MESS_DRAWS
+
+
+def _is_order(value: Any, items: list[int]) -> bool:
+    """True if ``value`` is a list holding exactly ``items`` (sorted), in any order."""
+    return (isinstance(value, list) and all(type(v) is int for v in value)
+            and sorted(value) == items)
+
+
+def _text(action: Any) -> str:
+    """An action's text for a message, even for something that is not an action."""
+    try:
+        return str(action)
+    except (IndexError, TypeError):
+        return repr(action)
+
+
+class ByGollyState(GameState):
+    """A game of By Golly! in progress."""
+
+    game: ByGolly
+
+    def __init__(self, game: ByGolly, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, players, seed, options)
+        self.run: list[int] = []  # the face at each of the 19 places
+        self.up: list[bool] = [False] * PLACES  # face up (turned over this turn)
+        self.turned: list[int] = []  # places turned over this turn, in order
+        self.hands: list[list[int]] = [[0] * KINDS for _ in range(players)]  # count per kind
+        self.hand_sizes: list[int] = [0] * players
+        self.stacks: list[list[int]] = [[] for _ in range(players)]  # kinds, top card last
+        self.discarded: list[int] = []  # animal cards laid to one side for good (kinds)
+        self.box: list[int] = []  # cards not dealt (kinds)
+        self.laid: int | None = None  # the animal card lying face up before the player
+        self.current = 0  # the players choose a starting player: seat 0
+        self.phase = "deal"
+        self.draws_left = 0
+        self.draw_from: int | None = None  # whose hand the pending blind draw is from
+        self.turns = 0
+        self.winner: int | None = None
+        self.truncated = False
+        self._acting = [Acting("turn", (s,)) for s in range(players)]
+
+    # -- small facts ------------------------------------------------------------------
+    def cards_left(self, seat: int) -> int:
+        """Animal cards a player still has: hand, stack and a card he has laid."""
+        laid = 1 if seat == self.current and self.laid is not None else 0
+        return self.hand_sizes[seat] + len(self.stacks[seat]) + laid
+
+    def face_up(self, face: int) -> bool:
+        """True if a chicken-run card with this face lies face up this turn."""
+        run, up = self.run, self.up
+        return any(up[p] and run[p] == face for p in self.turned)
+
+    def _opponents_with_cards(self) -> list[int]:
+        """The opponents the player in the mess may draw from: those with cards (with
+        ``last_card=protected``, those with more than one)."""
+        cur, sizes, stacks = self.current, self.hand_sizes, self.stacks
+        least = 2 if self.options["last_card"] == PROTECTED else 1
+        return [s for s in range(self.players)
+                if s != cur and sizes[s] + len(stacks[s]) >= least]
+
+    # -- who acts -------------------------------------------------------------------
+    def acting(self) -> Acting:
+        phase = self.phase
+        if phase in TURN_PHASES:
+            return self._acting[self.current]
+        if phase == "over":
+            return _OVER
+        return _CHANCE  # deal, draw, shuffling
+
+    # -- actions --------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Any]:
+        if seat != self.current:
+            return []
+        phase = self.phase
+        if phase == "lay":
+            hand = self.hands[seat]
+            return [LAYS[k] for k in range(KINDS) if hand[k]]
+        if phase == "turn" or phase == "second":
+            up = self.up
+            return [TURNS[p] for p in range(PLACES) if not up[p]]
+        if phase == "end":
+            return [END]
+        if phase == "mess":
+            return [DRAWS[s] for s in self._opponents_with_cards()]
+        if phase == "shuffle":
+            return [SHUFFLE, KEEP]
+        return []
+
+    def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:
+        phase = self.phase
+        if phase not in TURN_PHASES:
+            if phase == "over":
+                raise IllegalAction("the game is over")
+            if phase == "deal":
+                raise IllegalAction("the cards have not been dealt yet")
+            raise IllegalAction("wait: a card is being drawn or the run shuffled")
+        if seat != self.current:
+            raise IllegalAction(f"it is seat {self.current}'s turn, not seat {seat}'s")
+        kind = type(action)
+        if phase == "lay":
+            if kind is not Lay:
+                raise IllegalAction(f"seat {seat} must lay an animal card from his hand, "
+                                    f"not {_text(action)}")
+            animal = action.animal
+            if type(animal) is not int or not 0 <= animal < KINDS:
+                raise IllegalAction(f"there is no animal {animal!r}")
+            if not self.hands[seat][animal]:
+                raise IllegalAction(f"seat {seat} has no {ANIMALS[animal]} in his hand")
+        elif phase == "turn" or phase == "second":
+            if kind is not Turn:
+                what = "a second chicken-run card (chicken poo!)" if phase == "second" else \
+                    "a chicken-run card"
+                raise IllegalAction(f"seat {seat} must turn over {what}, not {_text(action)}")
+            place = action.place
+            if type(place) is not int or not 0 <= place < PLACES:
+                raise IllegalAction(f"the chicken run has places 0 to {PLACES - 1}, not {place!r}")
+            if self.up[place]:
+                raise IllegalAction(f"the card at place {place} is already face up")
+        elif phase == "mess":
+            if kind is not Draw:
+                raise IllegalAction(f"seat {seat} is in the mess: he must draw "
+                                    f"{self.draws_left} more card(s), not {_text(action)}")
+            victim = action.seat
+            if type(victim) is not int or not 0 <= victim < self.players:
+                raise IllegalAction(f"there is no seat {victim!r} to draw from")
+            if victim == seat:
+                raise IllegalAction("a player in the mess draws from his opponents, not himself")
+            if not self.hand_sizes[victim] and not self.stacks[victim]:
+                raise IllegalAction(f"seat {victim} has no cards to draw")
+            if victim not in self._opponents_with_cards():
+                raise IllegalAction(f"seat {victim}'s last card may not be drawn "
+                                    "(option last_card=protected)")
+        elif phase == "shuffle":
+            if kind is not Shuffle and kind is not Keep:
+                raise IllegalAction(f"seat {seat} may shuffle the cards he turned over, or "
+                                    f"keep them as they lie, not {_text(action)}")
+        elif kind is not End:  # phase "end"
+            raise IllegalAction(f"seat {seat}'s turn is over: he turns the cards back "
+                                f"face down (end), not {_text(action)}")
+
+    def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
+        kind = type(action)
+        if kind is Turn:
+            self._turn_over(seat, action.place)
+        elif kind is Lay:
+            self._lay(seat, action.animal)
+        elif kind is Draw:
+            self._draw(seat, action.seat)
+        elif kind is End or kind is Keep:
+            if kind is Keep:
+                self.say(f"Seat {seat} leaves the cards where they lie.")
+            self._end_turn()
+        else:  # Shuffle: the new order is chance
+            self.say(f"Seat {seat} shuffles the {len(self.turned)} cards he turned over.")
+            self.phase = "shuffling"
+
+    def _lay(self, seat: int, animal: int) -> None:
+        self.hands[seat][animal] -= 1
+        self.hand_sizes[seat] -= 1
+        if self.options["face_up_match"] and self.face_up(animal):
+            # Option: the animal already lies face up this turn, so the card matches
+            # without turning another.
+            self.discarded.append(animal)
+            self.say(f"Seat {seat} lays {article(animal)}: it already lies face up, "
+                     "so the card goes out.")
+            self._after_match(seat)
+            return
+        self.laid = animal
+        self.phase = "turn"
+
+    def _turn_over(self, seat: int, place: int) -> None:
+        self.up[place] = True
+        self.turned.append(place)
+        face = self.run[place]
+        laid = self.laid
+        assert laid is not None
+        if self.phase == "second":
+            # After the poo: the played card goes back to the hand in all three cases.
+            self.laid = None
+            self._to_hand(seat, laid)
+            draws = mess_draws(face)
+            if draws == 0:
+                self.say(f"Seat {seat} turns over a shovel: still lucky, no mess.")
+                self.phase = "shuffle"
+                return
+            luck = "really unlucky" if face == POO else "a bit unlucky"
+            self.say(f"Seat {seat} turns over {article(face)}: {luck}, "
+                     f"he must draw {draws} cards.")
+            self.draws_left = draws
+            self._mess_or_shuffle()
+            return
+        if face == laid:
+            self.laid = None
+            self.discarded.append(laid)
+            self.say(f"Seat {seat} lays {article(laid)} and finds it: a match.")
+            self._after_match(seat)
+        elif face == POO:
+            self.say(f"Seat {seat} lays {article(laid)} and turns over chicken poo!")
+            self.phase = "second"
+        else:
+            self.laid = None
+            self._to_hand(seat, laid)
+            self.say(f"Seat {seat} lays {article(laid)} and turns over {article(face)}: "
+                     "no match.")
+            self.phase = "end"
+
+    def _to_hand(self, seat: int, animal: int) -> None:
+        self.hands[seat][animal] += 1
+        self.hand_sizes[seat] += 1
+
+    def _after_match(self, seat: int) -> None:
+        """A card went out: the player wins with none left, stops with an empty hand,
+        else goes on with another card."""
+        if self.hand_sizes[seat]:
+            self.phase = "lay"
+        elif not self.stacks[seat]:
+            self._win(seat, "discards his last animal card")
+        else:
+            self.phase = "end"
+
+    def _draw(self, seat: int, victim: int) -> None:
+        self.draws_left -= 1
+        if self.hand_sizes[victim]:
+            # Drawn blindly from the hand: which card is chance.
+            self.draw_from = victim
+            self.phase = "draw"
+            return
+        animal = self.stacks[victim].pop()  # an empty hand: the top of his stack
+        self._to_hand(seat, animal)
+        self.say(f"Seat {seat} draws the top card of seat {victim}'s stack.")
+        self._after_draw(victim)
+
+    def _after_draw(self, victim: int) -> None:
+        if not self.hand_sizes[victim] and not self.stacks[victim]:
+            # He has got rid of all his cards, if by another's mess: he wins.
+            self._win(victim, "has no cards left after the mess")
+            return
+        self._mess_or_shuffle()
+
+    def _mess_or_shuffle(self) -> None:
+        if self.draws_left and self._opponents_with_cards():
+            self.phase = "mess"
+        else:
+            self.draws_left = 0
+            self.phase = "shuffle"
+
+    def _end_turn(self) -> None:
+        up = self.up
+        for place in self.turned:
+            up[place] = False
+        self.turned.clear()
+        seat = self.current
+        stack, hand = self.stacks[seat], self.hands[seat]
+        while self.hand_sizes[seat] < HAND_SIZE and stack:
+            hand[stack.pop()] += 1
+            self.hand_sizes[seat] += 1
+        self.turns += 1
+        if self.turns >= self.options["max_turns"]:
+            self.phase = "over"
+            self.truncated = True
+            self.say("The safety cap on turns ended the game.")
+            return
+        self.current = seat = (seat + 1) % self.players
+        # A player whose hand was drawn away in a mess has no card to lay: his turn is
+        # only its end, when he refills from his stack.
+        self.phase = "lay" if self.hand_sizes[seat] else "end"
+
+    def _win(self, seat: int, how: str) -> None:
+        self.winner = seat
+        self.phase = "over"
+        self.say(f"Seat {seat} {how}: seat {seat} wins!")
+
+    # -- chance ---------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[JSON, float]] | None:
+        phase = self.phase
+        if phase == "draw":
+            assert self.draw_from is not None
+            hand, size = self.hands[self.draw_from], self.hand_sizes[self.draw_from]
+            return [(ANIMALS[k], hand[k] / size) for k in range(KINDS) if hand[k]]
+        if phase == "shuffling" and len(self.turned) <= LISTED_SHUFFLE:
+            orders = list(itertools.permutations(sorted(self.turned)))
+            return [(list(order), 1.0 / len(orders)) for order in orders]
+        return None
+
+    def sample_chance(self) -> JSON:
+        phase = self.phase
+        if phase == "draw":
+            assert self.draw_from is not None
+            hand = self.hands[self.draw_from]
+            r = self.rng.randrange(self.hand_sizes[self.draw_from])
+            for k in range(KINDS):
+                r -= hand[k]
+                if r < 0:
+                    return ANIMALS[k]
+            raise AssertionError("hand sizes out of step")
+        if phase == "shuffling":
+            order = sorted(self.turned)
+            self.rng.shuffle(order)
+            return order
+        if phase == "deal":
+            run = list(range(PLACES))
+            self.rng.shuffle(run)
+            deck = list(range(ANIMAL_CARDS))
+            self.rng.shuffle(deck)
+            return {"run": run, "deck": deck}
+        raise IllegalAction("no chance event is due now")
+
+    def _verify_chance(self, outcome: JSON) -> None:
+        phase = self.phase
+        if phase == "draw":
+            assert self.draw_from is not None
+            k = KIND_OF_NAME.get(outcome) if isinstance(outcome, str) else None
+            if k is None or k >= KINDS or not self.hands[self.draw_from][k]:
+                raise IllegalAction(f"seat {self.draw_from} has no {outcome!r} to draw")
+        elif phase == "shuffling":
+            if not _is_order(outcome, sorted(self.turned)):
+                raise IllegalAction("a shuffle is an order of the places turned over "
+                                    f"this turn, {sorted(self.turned)}")
+        elif phase == "deal" and not (
+                isinstance(outcome, dict) and set(outcome) == {"run", "deck"}
+                and _is_order(outcome["run"], list(range(PLACES)))
+                and _is_order(outcome["deck"], list(range(ANIMAL_CARDS)))):
+            raise IllegalAction(f"a deal is an order of the {PLACES} chicken-run cards "
+                                f"('run') and of the {ANIMAL_CARDS} animal cards ('deck')")
+
+    def _do_chance(self, outcome: JSON) -> None:
+        phase = self.phase
+        if phase == "draw":
+            victim, seat = self.draw_from, self.current
+            assert victim is not None
+            k = KIND_OF_NAME[outcome]
+            self.hands[victim][k] -= 1
+            self.hand_sizes[victim] -= 1
+            self._to_hand(seat, k)
+            self.draw_from = None
+            self.say(f"Seat {seat} draws a card from seat {victim}'s hand.")
+            self._after_draw(victim)
+        elif phase == "shuffling":
+            # The cards change places among the places turned over; nobody sees how.
+            old = {place: self.run[place] for place in outcome}
+            for place, source in zip(sorted(outcome), outcome, strict=True):
+                self.run[place] = old[source]
+            self._end_turn()
+        else:
+            self._deal(outcome["run"], outcome["deck"])
+
+    def _deal(self, run: list[int], deck: list[int]) -> None:
+        self.run = [RUN_FACE[card] for card in run]
+        each, n = dealt_cards(self.players), self.players
+        # Dealt one at a time around the table; each stack lies face down, top card last.
+        for i in range(each * n):
+            self.stacks[i % n].append(kind_of_card(deck[i]))
+        self.box = [kind_of_card(card) for card in deck[each * n:]]
+        for seat in range(n):
+            stack, hand = self.stacks[seat], self.hands[seat]
+            for _ in range(HAND_SIZE):
+                hand[stack.pop()] += 1
+            self.hand_sizes[seat] = HAND_SIZE
+        self.phase = "lay"
+        self.say(f"The chicken run is laid out face down; {each} animal cards each.")
+
+    # -- information ------------------------------------------------------------------
+    def view(self, seat: int | None, at_ms: float | None = None) -> View:
+        run, up = self.run, self.up
+        v: View = {
+            "game": "by-golly",
+            "seat": seat,
+            "players": self.players,
+            "phase": self.phase,
+            "turn": self.turns,
+            "current": self.current,
+            # Face-up cards only: a face-down card is None, whatever a player remembers.
+            "run": [FACE_NAMES[run[p]] if up[p] else None for p in range(PLACES)]
+            if self.turned else [None] * PLACES,
+            "laid": None if self.laid is None else ANIMALS[self.laid],
+            "hands": list(self.hand_sizes),
+            "stacks": [len(s) for s in self.stacks],
+            "discarded": len(self.discarded),
+            "box": len(self.box),
+            "draws_left": self.draws_left,
+            "drawing_from": self.draw_from,
+            "shuffling": self.phase == "shuffling",
+            "face_up_match": self.options["face_up_match"],
+        }
+        if seat is not None:
+            names: list[str] = []
+            for k, count in enumerate(self.hands[seat]):
+                if count:
+                    names += [ANIMALS[k]] * count
+            v["hand"] = names
+        if self.phase == "over":
+            out = self.outcome()
+            assert out is not None
+            v["winner"] = self.winner
+            v["outcome"] = out.to_json()
+        return v
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        # The winner scores 1; the others rank by the cards they still hold (fewer is
+        # nearer to winning).  A game cut by the safety cap has no winner by the rules:
+        # the fewest cards rank first.
+        scores = [1.0 if s == self.winner else 0.0 for s in range(self.players)]
+        left = [[-float(self.cards_left(s))] for s in range(self.players)]
+        return Outcome.from_keys(scores, left, truncated=self.truncated)
+
+    def snapshot(self) -> JSON:
+        return {
+            "phase": self.phase,
+            "current": self.current,
+            "turns": self.turns,
+            "run": self.run,
+            "turned": self.turned,
+            "hands": self.hands,
+            "stacks": self.stacks,
+            "discarded": self.discarded,
+            "box": self.box,
+            "laid": self.laid,
+            "draws_left": self.draws_left,
+            "draw_from": self.draw_from,
+            "winner": self.winner,
+            "truncated": self.truncated,
+        }
+
+    def animal_counts(self) -> list[int]:
+        """How many animal cards of each kind there are in all places (for conservation)."""
+        counts = [0] * KINDS
+        for hand in self.hands:
+            for k in range(KINDS):
+                counts[k] += hand[k]
+        for group in (*self.stacks, self.discarded, self.box):
+            for k in group:
+                counts[k] += 1
+        if self.laid is not None:
+            counts[self.laid] += 1
+        return counts
+
+
+class ByGolly(Game):
+    """By Golly!: remember where the animals hide in the chicken run, and dodge the mess."""
+
+    id: ClassVar[str] = "by-golly"
+    title: ClassVar[str] = "By Golly!"
+    credits: ClassVar[str] = "Zoch (Au Backe!), Frank Nestel, 2001"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    rules_version: ClassVar[str] = "1"
+    default_bot: ClassVar[str] = "perfect"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("face_up_match", False,
+               "a card whose animal already lies face up this turn goes out without "
+               "turning a card (described in some reviews; not in the rulebook)"),
+        Option("last_card", WINS, "a player whose last card is drawn in another's mess "
+               "wins (wins), or a mess may not draw a player's last card (protected)",
+               choices=(WINS, PROTECTED)),
+        Option("max_turns", 5000, "safety cap: the game ends, truncated, after this many turns",
+               minimum=1),
+    )
+
+    def new(self, players: int, seed: int = 0, **options: Any) -> ByGollyState:
+        return ByGollyState(self, players, seed, self.resolve_options(players, options))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def bots(self) -> dict[str, BotFactory]:
+        from gamenight.games.by_golly.bots import MemoryBot, PerfectBot
+
+        return {**super().bots(), "memory": MemoryBot, "perfect": PerfectBot}
+
+    def rules_text(self) -> str:
+        from importlib.resources import files
+
+        return (files("gamenight.games.by_golly") / "rules.md").read_text("utf-8")
+
+    def micro_benchmarks(self) -> dict[str, Callable[[], object]]:
+        state = self.new(4, seed=1)
+        state.draw_chance()
+        state.apply(0, state.legal_actions(0)[0])
+        state.apply(0, TURNS[0])  # one card face up, as during most of a turn
+
+        def a_view() -> object:
+            return state.view(0)
+
+        return {"build a seat's view during a turn": a_view}
+
+
+GAME = ByGolly()

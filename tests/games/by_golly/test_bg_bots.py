@@ -1,0 +1,162 @@
+"""The bots: memory with a recall level, perfect recall, and their strength."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from bg_table import POO_1, SHOVEL_1, k, lay, place_of, table, turn
+from scipy.stats import binomtest
+
+from gamenight.bots.base import Bot, Clock, make_bot
+from gamenight.engine import OptionError
+from gamenight.engine.seeding import derive_seed
+from gamenight.games.by_golly.actions import DRAWS, END, KEEP, LAYS, SHUFFLE, TURNS
+from gamenight.games.by_golly.bots import MemoryBot, PerfectBot
+from gamenight.games.by_golly.rules import GAME
+from gamenight.sim.runner import make_bots, play_out
+
+
+def head_to_head(first: str, second: str, games: int, tag: str) -> tuple[int, int]:
+    """Two-player games, seats alternating; wins of ``first`` and of ``second``."""
+    wins = [0, 0]
+    for i in range(games):
+        seed = derive_seed(tag, i)
+        specs = [first, second] if i % 2 == 0 else [second, first]
+        state = play_out(GAME.new(2, seed=seed), make_bots(GAME, specs, seed))
+        outcome = state.outcome()
+        assert outcome is not None and not outcome.truncated
+        (winner,) = outcome.winners
+        wins[(winner + i) % 2] += 1
+    return wins[0], wins[1]
+
+
+@pytest.mark.parametrize(("stronger", "weaker"), [("perfect", "memory:0.5"),
+                                                  ("memory:0.5", "random")])
+def test_perfect_beats_forgetful_which_beats_random(stronger: str, weaker: str) -> None:
+    games = 40
+    wins, losses = head_to_head(stronger, weaker, games, f"bg-{stronger}-{weaker}")
+    test = binomtest(wins, games, 0.5, alternative="greater")
+    print(json.dumps({"stronger": stronger, "weaker": weaker, "wins": wins,
+                      "losses": losses, "p": test.pvalue}))
+    assert test.pvalue < 1e-6
+
+
+def test_specs_name_the_recall() -> None:
+    assert make_bot(GAME, "memory:0.6", 1, 0).recall == 0.6  # type: ignore[attr-defined]
+    assert make_bot(GAME, "memory:recall=0.25", 1, 0).recall == 0.25  # type: ignore[attr-defined]
+    assert make_bot(GAME, "memory", 1, 0).recall == MemoryBot.default_recall  # type: ignore[attr-defined]
+    assert make_bot(GAME, "perfect", 1, 0).recall == 1.0  # type: ignore[attr-defined]
+    for bad in ("memory:1.5", "memory:recall=x", "perfect:0.5", "memory:0.5:colour=red",
+                "memory:0.5:recall=0.4"):
+        with pytest.raises(OptionError):
+            make_bot(GAME, bad, 1, 0)
+    assert GAME.default_bot == "perfect"
+    assert set(GAME.bots()) == {"random", "memory", "perfect"}
+
+
+def test_it_remembers_what_others_turn_over_and_plays_the_card_it_knows() -> None:
+    state = table(2, [["hen", "fox"], ["owl", "cat"]], [["duck"], ["pig"]])
+    bot = PerfectBot(seat=1)
+    lay(state, "hen")
+    turn(state, place_of("owl"))  # seat 0 finds seat 1's owl
+    bot.observe(state.view(1))
+    state.apply(0, END)
+    bot.observe(state.view(1))
+    assert state.view(1)["run"][place_of("owl")] is None  # face down again
+    action = bot.act(state.view(1), state.legal_actions(1), Clock())
+    assert action == LAYS[k("owl")]
+    state.apply(1, action)
+    assert bot.act(state.view(1), state.legal_actions(1), Clock()) == TURNS[place_of("owl")]
+
+
+def test_a_bot_that_only_acts_sees_nothing_of_others_turns() -> None:
+    state = table(2, [["hen", "fox"], ["owl", "cat"]], [["duck"], ["pig"]])
+    bot = PerfectBot(seat=1)
+    lay(state, "hen")
+    turn(state, place_of("owl"))
+    state.apply(0, END)  # the bot was not shown these steps
+    assert bot.known == {}
+
+
+def test_recall_zero_forgets_at_the_next_turn() -> None:
+    state = table(2, [["hen", "fox"], ["owl", "cat"]], [["duck"], ["pig"]])
+    bot = MemoryBot(seat=1, level="0")
+    lay(state, "hen")
+    turn(state, place_of("owl"))
+    bot.observe(state.view(1))
+    assert bot.known == {place_of("owl"): k("owl")}
+    state.apply(0, END)
+    bot.observe(state.view(1))
+    assert bot.known == {}
+
+
+def test_after_a_shuffle_it_knows_only_which_cards_are_among_which_places() -> None:
+    state = table(2, [["hen"], ["owl", "cat"]], [["duck"], ["pig"]])
+    bot = PerfectBot(seat=1)
+    lay(state, "hen")
+    turn(state, POO_1)
+    turn(state, SHOVEL_1)
+    bot.observe(state.view(1))
+    state.apply(0, SHUFFLE)
+    bot.observe(state.view(1))
+    state.draw_chance()
+    bot.observe(state.view(1))
+    assert bot.known == {}
+    assert [(places, sorted(faces)) for places, faces in bot.groups] == [
+        ({POO_1, SHOVEL_1}, [k("poo"), k("shovel")])]
+    beliefs = bot.beliefs(state.view(1)["run"])
+    assert beliefs[POO_1] == {k("poo"): 0.5, k("shovel"): 0.5}
+
+
+def test_it_shuffles_after_the_mess_and_draws_from_the_player_furthest_from_winning() -> None:
+    state = table(3, [["hen"], ["owl"], ["cat", "pig"]], [["duck"], [], ["frog"] * 3])
+    bot = PerfectBot(seat=0)
+    lay(state, "hen")
+    turn(state, POO_1)
+    turn(state, place_of("goose"))
+    assert bot.act(state.view(0), state.legal_actions(0), Clock()) == DRAWS[2]
+    state.apply(0, DRAWS[2])
+    state.draw_chance()
+    state.apply(0, DRAWS[2])
+    state.draw_chance()
+    assert bot.act(state.view(0), state.legal_actions(0), Clock()) == SHUFFLE
+    assert KEEP in state.legal_actions(0)
+
+
+def test_after_the_poo_it_turns_the_shovel_it_remembers() -> None:
+    state = table(2, [["hen"], ["owl"]], [["duck"], ["pig"]], current=1)
+    bot = PerfectBot(seat=0)
+    lay(state, "owl")
+    turn(state, SHOVEL_1)
+    bot.observe(state.view(0))
+    state.apply(1, END)
+    bot.observe(state.view(0))
+    lay(state, "hen")
+    turn(state, POO_1)
+    assert bot.act(state.view(0), state.legal_actions(0), Clock()) == TURNS[SHOVEL_1]
+
+
+def test_the_runner_shows_every_step_to_watching_bots_only() -> None:
+    seen: list[int] = []
+
+    class Watcher(MemoryBot):
+        def observe(self, view: dict[str, object]) -> None:
+            seen.append(len(state.history))
+            super().observe(view)
+
+    state = GAME.new(2, seed=3)
+    bots: list[Bot | None] = [Watcher(seat=0), make_bot(GAME, "random", 1, 1)]
+    play_out(state, bots)
+    assert seen == list(range(len(state.history) + 1))  # before the deal, after each step
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_bots_of_every_kind_play_whole_games_at_every_table_size(players: int) -> None:
+    specs = ["perfect", "memory:0.7", "random", "memory:recall=0.2", "perfect", "random"]
+    for seed in range(3):
+        state = play_out(GAME.new(players, seed=seed, face_up_match=seed == 1),
+                         make_bots(GAME, specs[:players], seed))
+        outcome = state.outcome()
+        assert outcome is not None and not outcome.truncated and len(outcome.winners) == 1
+        assert state.animal_counts() == [3] * 15

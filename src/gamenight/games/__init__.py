@@ -5,6 +5,7 @@ from __future__ import annotations
 from gamenight.engine import Game, OptionError
 from gamenight.games.by_golly import GAME as BY_GOLLY
 from gamenight.games.fliegen_klatschen import GAME as FLIEGEN_KLATSCHEN
+from gamenight.games.fly import GAME as FLY
 
 GAMES: dict[str, Game] = {}
 
@@ -17,6 +18,7 @@ def register(game: Game) -> Game:
 
 register(FLIEGEN_KLATSCHEN)
 register(BY_GOLLY)
+register(FLY)
 
 
 def get_game(game_id: str) -> Game:

@@ -63,7 +63,10 @@ def seat_specs(game: Game, bots: Sequence[str] | None, count: int) -> list[str]:
 
     A bare level ('expert') means the game's default bot at that level ('sharp:expert').
     """
-    given = [b.strip() for b in bots or () if b.strip()] or [game.default_bot]
+    given = [b.strip() for b in bots or () if b.strip()]
+    if not given and count == 0:
+        return []  # no bot seats: a practice game for one person
+    given = given or [game.default_bot]
     known = game.bots()
     specs = []
     for spec in given:

@@ -1,0 +1,403 @@
+"""The FLY table in the terminal, drawn to scale.
+
+One inch of table is ``COLS_PER_INCH`` columns by ``ROWS_PER_INCH`` rows (a character
+cell is about twice as tall as it is wide, so 6 x 3 keeps proportion): the 9 x 9 inch
+table is 54 x 27 cells, a card 6 x 9.  A ghost swatter shows the aim; the arrow keys move
+it, r turns it, space drops it.  After every drop the screen shows where the swatter
+landed and which flies it covered, then plays the consolidation one card move at a time.
+
+Everything shown comes from the person's view; every key becomes an action that the
+state accepts or refuses.  The screen never judges a rule itself.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
+from textual.widgets import Static
+
+from gamenight.games.fly.actions import Drop
+from gamenight.games.fly.cards import (
+    COLOUR_OF,
+    COLOURS,
+    COLUMNS,
+    FLY_PLACE,
+    ROWS,
+    SYMBOL_OF,
+    SYMBOLS,
+    name,
+)
+from gamenight.games.fly.geometry import over_table, slot_origin
+from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+
+COLS_PER_INCH = 6
+ROWS_PER_INCH = 3
+TABLE_COLS = COLUMNS * 1 * COLS_PER_INCH
+TABLE_ROWS = ROWS * 3 * ROWS_PER_INCH
+
+#: Fly colours as real colours, and a mark for each symbol.
+FLY_STYLE: dict[str, str] = {
+    "red": "#e53935", "yellow": "#fdd835", "blue": "#1e88e5", "green": "#43a047",
+    "purple": "#8e24aa",
+}
+SYMBOL_MARK: dict[str, str] = {
+    "star": "★", "circle": "●", "diamond": "◆", "triangle": "▲", "heart": "♥",
+}
+CLOTH = ("#b71c1c", "#eeeeee")  # the red-checkered tablecloth
+GHOST = "#9e9e9e"
+LANDED = "#6d4c41"
+STEP_IN = 0.25  # inches per arrow key
+FINE_STEP_IN = 0.05  # with shift
+TURN_DEG = 15  # degrees per r (R turns back)
+
+HELP = ("[b]arrows[/b] move the swatter ([b]shift[/b]: finely)   [b]r[/b]/[b]R[/b] turn   "
+        "[b]space[/b] drop   [b]q[/b] quit")
+
+
+@dataclass(slots=True)
+class Frame:
+    """One picture of the table: card ids by place (None: empty), and what to mark."""
+
+    places: list[int | None]
+    caption: str
+    landing: tuple[float, float, float] | None = None
+    covered: frozenset[int] = frozenset()
+    moving: int | None = None
+
+
+def drop_frames(last: dict[str, Any]) -> list[Frame]:
+    """The story of a drop, one frame per step: the landing over the table as it lay, the
+    covered cards taken, then each consolidation move in the order it is made."""
+    places: list[int | None] = list(last["before"])
+    landing = (last["landing"]["x"], last["landing"]["y"], last["landing"]["angle"])
+    covered = frozenset(last["covered"])
+    what = ", ".join(name(c) for c in last["covered"]) or "no fly"
+    frames = [Frame(list(places), f"The swatter lands: it covers {what}.", landing, covered)]
+    if not covered:
+        return frames
+    places = [None if c in covered else c for c in places]
+    frames.append(Frame(list(places), "The covered cards are collected."))
+    for move in last["moves"]:
+        src = move["from"][0] * COLUMNS + move["from"][1]
+        dst = move["to"][0] * COLUMNS + move["to"][1]
+        if dst >= len(places):
+            places.extend([None] * (dst + 1 - len(places)))
+        places[src], places[dst] = None, move["card"]
+        how = ("slides toward the box" if move["kind"] == "slide"
+               else f"moves up to row {move['to'][0] + 1}")
+        while places and places[-1] is None:
+            places.pop()  # the end of the lowest row is empty now
+        frames.append(Frame(list(places), f"{name(move['card'])} {how}.",
+                            moving=move["card"]))
+    return frames
+
+
+def _inside(width: float, length: float,
+            rect: tuple[float, float, float] | None) -> Callable[[float, float], bool]:
+    """A fast test 'is this point under the rectangle?' (cos and sin worked out once)."""
+    if rect is None:
+        return lambda x, y: False
+    rx, ry, angle = rect
+    a = math.radians(angle)
+    cos_a, sin_a = math.cos(a), math.sin(a)
+    hw, hl = width / 2, length / 2
+
+    def inside(x: float, y: float) -> bool:
+        dx, dy = x - rx, y - ry
+        return abs(dx * cos_a + dy * sin_a) <= hw and abs(dy * cos_a - dx * sin_a) <= hl
+
+    return inside
+
+
+def render_table(frame: Frame, radius: float, swatter: tuple[float, float],
+                 ghost: tuple[float, float, float] | None = None) -> Text:
+    """The table to scale as coloured text."""
+    width, length = swatter
+    under_landing = _inside(width, length, frame.landing)
+    under_ghost = _inside(width, length, ghost)
+    places = frame.places
+    # Each card's fly: its centre, the cell of its centre, its colour and mark.
+    flies: dict[int, tuple[float, float, int, int, str, str]] = {}
+    for slot, card in enumerate(places):
+        place = FLY_PLACE[card] if card is not None else None
+        if card is not None and place is not None:
+            x0, y0 = slot_origin(slot)
+            fx, fy = x0 + place[0], y0 + place[1]
+            flies[slot] = (fx, fy, int(fx * COLS_PER_INCH), int(fy * ROWS_PER_INCH),
+                           FLY_STYLE[COLOURS[COLOUR_OF[card]]],
+                           SYMBOL_MARK[SYMBOLS[SYMBOL_OF[card]]])
+    reach = radius + 0.04  # a cell whose centre is this near the fly's centre shows it
+    out = Text()
+    run, run_style = "", ""  # cells of one style go out as one piece
+    for i in range(TABLE_ROWS):
+        y = (i + 0.5) / ROWS_PER_INCH
+        for j in range(TABLE_COLS):
+            x = (j + 0.5) / COLS_PER_INCH
+            slot = (i // (3 * ROWS_PER_INCH)) * COLUMNS + j // COLS_PER_INCH
+            card = places[slot] if slot < len(places) else None
+            char, style, on_fly = " ", "on #202020", False
+            if card is not None:
+                cloth = CLOTH[(j // 2 + i) % 2]
+                char, style = ("▏", f"#424242 on {cloth}") if j % COLS_PER_INCH == 0 \
+                    else (" ", f"on {cloth}")
+                fly = flies.get(slot)
+                if fly is not None and (x - fly[0]) ** 2 + (y - fly[1]) ** 2 <= reach ** 2:
+                    on_fly = True
+                    centre = j == fly[2] and i == fly[3]
+                    char, style = (fly[5] if centre else " "), f"bold #000000 on {fly[4]}"
+                    if card in frame.covered:
+                        char = "✓" if centre else "░"
+                        style = f"bold #ffffff on {fly[4]}"
+                    elif card == frame.moving:
+                        style = f"bold #ffffff on {fly[4]} underline"
+                elif card == frame.moving:
+                    char = "·"
+            if under_landing(x, y):
+                if not on_fly:
+                    char, style = "▒", f"{LANDED} on #3e2723"
+            elif not on_fly and under_ghost(x, y):
+                char, style = "░", f"{GHOST} on #424242"
+            if style == run_style:
+                run += char
+            else:
+                if run:
+                    out.append(run, run_style)
+                run, run_style = char, style
+        if i < TABLE_ROWS - 1:
+            run += "\n"
+    out.append(run, run_style)
+    return out
+
+
+def fly_chip(card: dict[str, Any]) -> Text:
+    """A collected card as a coloured symbol."""
+    if card["blank"]:
+        return Text("□")
+    return Text(SYMBOL_MARK[card["symbol"]], style=f"bold {FLY_STYLE[card['colour']]}")
+
+
+class FlyScreen(GameScreen):
+    """The table to scale, the ghost swatter, seats and scores, and the narration."""
+
+    DEFAULT_CSS = """
+    FlyScreen { layout: vertical; }
+    #status { height: 1; text-style: bold; background: $boost; padding: 0 1; }
+    #main { height: auto; }
+    #table { width: 56; height: 29; border: round $panel; padding: 0 0; }
+    #side { width: 1fr; height: auto; padding: 0 1; }
+    #seats { height: auto; }
+    #caption { height: auto; min-height: 2; color: $accent; }
+    #results { display: none; height: auto; border: double $success; padding: 0 1; }
+    #message { height: 1; color: $warning; padding: 0 1; }
+    #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; }
+    #help { height: 1; dock: bottom; background: $boost; padding: 0 1; }
+    """
+
+    #: Seconds each step of a drop's story stays on screen (the landing a little longer).
+    FRAME_S = 0.2
+    LANDING_S = 1.0
+
+    def __init__(self, table: PlayApp) -> None:
+        super().__init__(table)
+        self.ghost: list[float] = [4.5, 4.5, 0.0]
+        self.frames_shown: list[Frame] = []  # every frame of every drop shown, in order
+        self._queue: list[Frame] = []
+        self._showing: Frame | None = None
+        self._timer: Timer | None = None
+        self._seen_drops = 0
+        animate = table.pauses.turn > 0
+        self.frame_s = self.FRAME_S if animate else 0.0
+        self.landing_s = self.LANDING_S if animate else 0.0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            yield Static(id="table")
+            with Vertical(id="side"):
+                yield Static(id="seats")
+                yield Static(id="caption")
+                yield Static(id="results")
+        yield Static(id="message")
+        yield Static(id="log")
+        yield Static(HELP, id="help")
+
+    # -- drawing -------------------------------------------------------------------------
+    def _view(self) -> dict[str, Any]:
+        return self.table.state.view(HUMAN)
+
+    def refresh_table(self) -> None:
+        view = self._view()
+        if view["drops"] != self._seen_drops and view["last_drop"] is not None \
+                and view["phase"] != "landing":
+            self._seen_drops = view["drops"]
+            self._queue.extend(drop_frames(view["last_drop"]))
+            if self._timer is None:
+                self._next_frame()
+        self._keep_ghost_on_table(view)
+        self._draw(view)
+
+    def _draw(self, view: dict[str, Any]) -> None:
+        self.query_one("#status", Static).update(self._status(view))
+        self.query_one("#seats", Static).update(self._seats(view))
+        frame = self._showing
+        ghost = None
+        if frame is None:
+            frame = Frame([c["id"] for c in view["table"]], "")
+            if self.table.my_turn:
+                ghost = (self.ghost[0], self.ghost[1], self.ghost[2])
+        swatter = (view["swatter"]["width"], view["swatter"]["length"])
+        self.query_one("#table", Static).update(
+            render_table(frame, view["fly_diameter"] / 2, swatter, ghost))
+        self.query_one("#caption", Static).update(self._caption(view, frame))
+        self.query_one("#log", Static).update("\n".join(self.table.state.log[-4:]))
+
+    def _next_frame(self) -> None:
+        """Show the next step of the drop's story; the live table once none is left."""
+        self._timer = None
+        while self._queue:
+            frame = self._queue.pop(0)
+            self.frames_shown.append(frame)
+            delay = self.landing_s if frame.landing is not None else self.frame_s
+            if delay > 0:
+                self._showing = frame
+                self._draw(self._view())
+                self._timer = self.set_timer(delay, self._next_frame)
+                return
+        self._showing = None
+        self._draw(self._view())
+
+    def skip_story(self) -> None:
+        """Jump to the table as it is now (the person wants to play on)."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self.frames_shown.extend(self._queue)
+        self._queue = []
+        self._showing = None
+
+    def _status(self, view: dict[str, Any]) -> Text:
+        flies = sum(1 for c in view["table"] if not c["blank"])
+        head = f"FLY · drop {view['drops']} · {flies} flies on the table · "
+        if view["phase"] == "over":
+            return Text(head + "game over")
+        if self.table.my_turn:
+            return Text.assemble(head, ("Your drop: ", "bold green"),
+                                 "aim with the arrows, r to turn, space to drop")
+        return Text(head + f"{self.table.seat_names[view['current']]} holds the swatter")
+
+    def _seats(self, view: dict[str, Any]) -> Table:
+        table = Table(expand=True, box=None, pad_edge=False)
+        for column in ("", "Seat", "Points", "Flies"):
+            table.add_column(column, justify="right" if column in ("Points", "Flies")
+                             else "left")
+        for seat in range(view["players"]):
+            mark = "▶" if view["current"] == seat and view["phase"] != "over" else ""
+            chips = Text(" ").join(fly_chip(c) for c in view["collected"][seat])
+            who = Text(self.table.seat_names[seat], style="bold" if seat == HUMAN else "")
+            table.add_row(mark, Group(who, chips), str(view["scores"][seat]),
+                          str(len(view["collected"][seat])))
+        return table
+
+    def _caption(self, view: dict[str, Any], frame: Frame) -> RenderableType:
+        if frame.caption:
+            return Text(frame.caption, style="bold")
+        if self.table.my_turn:
+            x, y, a = self.ghost
+            return Text(f"Aim: ({x:.2f}, {y:.2f}) in, {a:.0f}°")
+        last = view["last_drop"]
+        if last is None:
+            return Text("")
+        who = self.table.seat_names[last["seat"]]
+        what = ", ".join(name(c) for c in last["covered"]) or "nothing"
+        return Text(f"Last drop: {who} covered {what}.")
+
+    def _keep_ghost_on_table(self, view: dict[str, Any]) -> None:
+        cards = len(view["table"])
+        if cards and not over_table(self.ghost[0], self.ghost[1], cards):
+            x0, y0 = slot_origin(cards - 1)
+            self.ghost[0], self.ghost[1] = x0 + 0.5, y0 + 1.5
+
+    # -- events from the shell ---------------------------------------------------------
+    def show_message(self, text: str) -> None:
+        self.query_one("#message", Static).update(text)
+
+    def game_over(self) -> None:
+        outcome = self.table.state.outcome()
+        assert outcome is not None
+        view = self._view()
+        table = Table(title="Results", expand=False)
+        for column in ("Seat", "Points", "Flies", "Rank"):
+            table.add_column(column, justify="left" if column == "Seat" else "right")
+        for seat in sorted(range(view["players"]), key=lambda s: outcome.ranks[s]):
+            star = " ★" if seat in outcome.winners else ""
+            table.add_row(self.table.seat_names[seat] + star, f"{outcome.scores[seat]:g}",
+                          str(len(view["collected"][seat])), str(outcome.ranks[seat]))
+        names = ", ".join(self.table.seat_names[s] for s in outcome.winners)
+        verdict = f"Shared win: {names}" if outcome.shared else f"Winner: {names}"
+        parts: list[RenderableType] = [table, Text(verdict, style="bold green")]
+        if outcome.truncated:
+            parts.append(Text("(ended by the safety cap on drops)", style="dim"))
+        parts.append(Text("Press q to quit.", style="bold"))
+        results = self.query_one("#results", Static)
+        results.update(Group(*parts))
+        results.display = True
+        self.query_one("#help", Static).update("[b]q[/b] quit")
+
+    # -- keys ----------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        key = event.key
+        if key in ("q", "escape"):
+            event.stop()
+            self.app.exit()
+            return
+        if self.table.state.is_over:
+            return
+        event.stop()
+        moves = {"left": (-STEP_IN, 0.0), "right": (STEP_IN, 0.0), "up": (0.0, -STEP_IN),
+                 "down": (0.0, STEP_IN), "shift+left": (-FINE_STEP_IN, 0.0),
+                 "shift+right": (FINE_STEP_IN, 0.0), "shift+up": (0.0, -FINE_STEP_IN),
+                 "shift+down": (0.0, FINE_STEP_IN)}
+        if key in moves:
+            self.move_ghost(*moves[key])
+        elif event.character in ("r", "R"):
+            turn = TURN_DEG if event.character == "r" else -TURN_DEG
+            self.ghost[2] = (self.ghost[2] + turn) % 180
+            self.show_message("")
+            self._draw(self._view())
+        elif key in ("space", "enter"):
+            self.drop()
+
+    def move_ghost(self, dx: float, dy: float) -> None:
+        x, y = round(self.ghost[0] + dx, 2), round(self.ghost[1] + dy, 2)
+        if self.table.my_turn:
+            self.skip_story()  # the person is aiming: show the table as it is now
+        if not over_table(x, y, len(self._view()["table"])):
+            self.show_message("The swatter must be aimed over the table.")
+            return
+        self.ghost[0], self.ghost[1] = x, y
+        self.show_message("")
+        self._draw(self._view())
+
+    def drop(self) -> None:
+        if not self.table.my_turn:
+            self.show_message("Wait for the swatter to come to you.")
+            return
+        self.skip_story()
+        if self.table.human_act(Drop.aim(*self.ghost)):
+            self.show_message("")
+
+
+def make_screen(table: PlayApp) -> GameScreen:
+    """The screen the app shell shows for FLY."""
+    return FlyScreen(table)
+

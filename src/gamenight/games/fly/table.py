@@ -1,0 +1,109 @@
+"""Table consolidation and scoring: pure functions of the rules.
+
+The table is a list of card ids in reading order (row 1 left to right, then row 2, then
+row 3).  Consolidation keeps it packed -- gaps only at the end of the lowest row -- so a
+table of n cards always fills the first n card places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from typing import Literal, NamedTuple
+
+from gamenight.games.fly.cards import BLANK, COLOUR_OF, COLOURS, COLUMNS, SYMBOL_OF, SYMBOLS
+
+
+class Move(NamedTuple):
+    """One card moved during consolidation, from (row, column) to (row, column).
+
+    ``slide``: toward the box within its row; ``up``: from the right end of the lowest
+    row to the end of a row above.  (A named tuple: cheap to make in the hot loop.)
+    """
+
+    card: int
+    kind: Literal["slide", "up"]
+    source: tuple[int, int]
+    target: tuple[int, int]
+
+    def to_json(self) -> dict[str, object]:
+        return {"card": self.card, "kind": self.kind, "from": list(self.source),
+                "to": list(self.target)}
+
+
+def consolidate(
+    table: Sequence[int], collected: Collection[int], columns: int = COLUMNS,
+) -> tuple[list[int], list[Move]]:
+    """The table after the cards at the ``collected`` places (slot indices) are taken,
+    and every card move that fills the void, in the order they are made.
+
+    As the rulebook says: first cards slide toward the box within their row; then cards
+    from the end (right side) of the lowest row move up, one at a time, to the end of the
+    highest row that is short, until every row above the lowest is full.  Rows 1 and 2
+    thus keep 9 cards until row 3 is gone; then row 2 supplies row 1 until it is depleted.
+
+    >>> consolidate(list(range(9)), {1, 4}, columns=3)[0]
+    [0, 2, 8, 3, 5, 7, 6]
+    """
+    rows: list[list[int]] = []
+    moves: list[Move] = []
+    for start in range(0, len(table), columns):
+        r = start // columns
+        row: list[int] = []
+        for c, card in enumerate(table[start:start + columns]):
+            if start + c in collected:
+                continue
+            if len(row) != c:
+                moves.append(Move(card, "slide", (r, c), (r, len(row))))
+            row.append(card)
+        rows.append(row)
+    short, lowest = 0, len(rows) - 1
+    while True:
+        while short < len(rows) and len(rows[short]) >= columns:
+            short += 1  # the highest row that is short of cards
+        while lowest >= 0 and not rows[lowest]:
+            lowest -= 1  # the lowest row that still has cards
+        if lowest <= short:
+            break
+        source, target = rows[lowest], rows[short]
+        card = source.pop()
+        moves.append(Move(card, "up", (lowest, len(source)), (short, len(target))))
+        target.append(card)
+    return [card for row in rows for card in row], moves
+
+
+def apply_moves(table: Sequence[int | None], moves: Iterable[Move],
+                columns: int = COLUMNS) -> list[int | None]:
+    """Replay consolidation moves on a table with ``None`` for empty places (for drawing
+    the moves one by one, and for checking them)."""
+    places = list(table)
+    for move in moves:
+        src = move.source[0] * columns + move.source[1]
+        dst = move.target[0] * columns + move.target[1]
+        if dst >= len(places):
+            places.extend([None] * (dst + 1 - len(places)))
+        places[src], places[dst] = None, move.card
+    while places and places[-1] is None:
+        places.pop()
+    return places
+
+
+def scoring_flies(flies: Iterable[int]) -> list[int]:
+    """The flies that score: those whose owner holds at least 3 of its colour or at least
+    3 of its symbol."""
+    held = [f for f in flies if COLOUR_OF[f] != BLANK]
+    colours = [0] * len(COLOURS)
+    symbols = [0] * len(SYMBOLS)
+    for f in held:
+        colours[COLOUR_OF[f]] += 1
+        symbols[SYMBOL_OF[f]] += 1
+    return [f for f in held if colours[COLOUR_OF[f]] >= 3 or symbols[SYMBOL_OF[f]] >= 3]
+
+
+def score(flies: Iterable[int]) -> int:
+    """Points: 1 per scoring fly, never more than 1 per fly even if both its colour and
+    its symbol make a set.
+
+    >>> score([0, 5, 10])  # red, yellow and blue stars: a third star
+    3
+    """
+    return len(scoring_flies(flies))

@@ -1,0 +1,126 @@
+"""The bots: ``random`` aims anywhere over the table; ``aimer`` beats it (a sign test),
+and an aimed drop at a lone fly covers it about as often as the flutter model says."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from fly_table import fly_at, laid_out
+from scipy.stats import binomtest, chisquare, norm
+
+from gamenight.bots.base import Clock, make_bot
+from gamenight.engine import OptionError
+from gamenight.engine.seeding import derive_seed
+from gamenight.games.fly.actions import Drop
+from gamenight.games.fly.bots import AimerBot, RandomDropBot
+from gamenight.games.fly.geometry import over_table
+from gamenight.games.fly.rules import GAME
+from gamenight.sim.runner import make_bots, play_out
+
+GAMES = 60
+
+
+def test_aimer_beats_random_in_two_player_games() -> None:
+    wins = losses = 0
+    for i in range(GAMES):
+        seed = derive_seed("fly-aimer-vs-random", i)
+        aimer = i % 2  # alternate seats so that dropping first favours neither
+        specs = ["random", "random"]
+        specs[aimer] = "aimer"
+        state = play_out(GAME.new(2, seed=seed), make_bots(GAME, specs, seed))
+        outcome = state.outcome()
+        assert outcome is not None and not outcome.truncated
+        if outcome.shared:
+            continue
+        if outcome.winners == (aimer,):
+            wins += 1
+        else:
+            losses += 1
+    test = binomtest(wins, wins + losses, 0.5, alternative="greater")
+    print(json.dumps({"aimer_wins": wins, "random_wins": losses, "games": GAMES,
+                      "p": test.pvalue}))
+    assert test.pvalue < 1e-6
+
+
+def lone_fly_rate(drops: int, seed: int) -> tuple[int, float]:
+    """Covers out of ``drops`` aimed drops by the aimer at a table with one fly."""
+    state = laid_out(players=1, order=[7, 25, 26, *[c for c in range(25) if c != 7]],
+                     seed=seed)
+    state.table = [7, 25, 26]
+    state._place_flies()
+    bot = AimerBot(seat=0, seed=seed)
+    covered = 0
+    for _ in range(drops):
+        view = state.view(0)
+        drop = bot.act(view, state.legal_actions(0), Clock())
+        trial = state.clone()
+        trial.apply(0, drop)
+        trial.draw_chance()
+        covered += trial.collected[0] == [7]
+        state.rng = trial.rng  # the next landing from where this one left the generator
+    return covered, drops
+
+
+def test_an_aimed_drop_at_a_lone_fly_covers_it_as_the_flutter_model_predicts() -> None:
+    """Aimed at the fly's centre, the fly's offset in the swatter's frame is Normal(0,
+    0.35) in each direction whatever the turn, so it is covered with probability
+    P(|N| <= 0.5 - 0.275) * P(|N| <= 1.5 - 0.275) = 0.4795."""
+    expected = (2 * norm.cdf(0.225 / 0.35) - 1) * (2 * norm.cdf(1.225 / 0.35) - 1)
+    covered, drops = lone_fly_rate(1500, seed=11)
+    test = binomtest(covered, drops, expected)
+    print(json.dumps({"covered": covered, "drops": drops, "rate": covered / drops,
+                      "expected": expected, "p": test.pvalue}))
+    assert test.pvalue > 0.01
+    # A model without the drift (always covered) or a wrong-sized fly is far off.
+    assert binomtest(covered, drops, 0.6).pvalue < 1e-6
+
+
+def test_the_aimer_aims_at_a_lone_flys_centre() -> None:
+    state = laid_out(players=1)
+    state.table = [7, 25, 26]
+    state._place_flies()
+    drop = AimerBot(seat=0, seed=1).act(state.view(0), state.legal_actions(0), Clock())
+    x, y = fly_at(state, 0)
+    assert math.hypot(drop.x - x, drop.y - y) <= 0.01
+
+
+def test_the_aimer_lays_the_swatter_along_two_flies_that_fit_under_it() -> None:
+    # Steady hands: the aim that covers two flies at once is worth more than one.
+    state = laid_out(players=2, flutter=0.0)
+    before = len(state.table)
+    drop = AimerBot(seat=0, seed=3).act(state.view(0), state.legal_actions(0), Clock())
+    state.apply(0, drop)
+    state.draw_chance()
+    assert len(state.collected[0]) >= 2 and len(state.table) == before - len(state.collected[0])
+
+
+def test_random_aims_uniformly_over_the_table() -> None:
+    state = laid_out(players=2)
+    state.table = state.table[:20]  # rows 1 and 2, and two cards of row 3
+    state._place_flies()
+    bot = RandomDropBot(seat=0, seed=5)
+    view, legal = state.view(0), state.legal_actions(0)
+    drops = [bot.act(view, legal, Clock()) for _ in range(4000)]
+    assert all(isinstance(d, Drop) and state.can(0, d) for d in drops)
+    assert all(over_table(d.x, d.y, 20) for d in drops)
+    # Equal areas get equal shares: the 20 card places, and 6 bands of angles.
+    places = [0] * 20
+    for d in drops:
+        row, col = min(int(d.y // 3), 2), min(int(d.x), 8)
+        places[min(row * 9 + col, 19)] += 1
+    assert chisquare(places).pvalue > 0.01
+    bands = [0] * 6
+    for d in drops:
+        bands[d.angle // 30] += 1
+    assert chisquare(bands).pvalue > 0.01
+
+
+def test_bot_specs_and_parameters() -> None:
+    assert isinstance(make_bot(GAME, "aimer:expert:samples=8", 0, 1), AimerBot)
+    for bad in ("aimer:samples=0", "aimer:keep=x", "aimer:sigma_pos=-1", "aimer:bogus=1"):
+        with pytest.raises(OptionError):
+            make_bot(GAME, bad, 0, 1)
+    bot = make_bot(GAME, "aimer:sigma_pos=0.1:sigma_angle=5", 0, 1)
+    assert isinstance(bot, AimerBot) and (bot.sigma_pos, bot.sigma_angle) == (0.1, 5.0)

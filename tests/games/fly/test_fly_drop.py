@@ -1,0 +1,205 @@
+"""A turn: one drop of the swatter, aimed over the table; it lands with a flutter; every
+fly it covers completely is collected; the swatter passes to the left."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from fly_table import fly_at, laid_out, land
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from gamenight.engine import IllegalAction
+from gamenight.games.fly.actions import AIM_GRID, AIMS_PER_PLACE, Drop, parse_action
+from gamenight.games.fly.geometry import over_table
+from gamenight.games.fly.rules import GAME
+
+
+def test_an_aim_reads_back_from_its_text() -> None:
+    drop = Drop.aim(3.25, 1.5, 90)
+    assert str(drop) == "drop 3.25 1.50 90"
+    assert parse_action("drop 3.25 1.50 90") == drop
+    assert parse_action("  drop  3.25 1.50   90 ") == drop
+    assert str(Drop.aim(-0.5, 0.04, 180)) == "drop -0.50 0.04 0"
+    assert parse_action("drop -0.50 0.04 0") == Drop(-50, 4, 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(-20, 20), st.floats(-20, 20), st.floats(-720, 720))
+def test_every_aim_text_parses_back_to_the_same_aim(x: float, y: float, angle: float) -> None:
+    drop = Drop.aim(x, y, angle)
+    assert parse_action(str(drop)) == drop
+    assert str(parse_action(str(drop))) == str(drop)
+    assert abs(drop.x - x) <= 0.005 + 1e-9 and abs(drop.y - y) <= 0.005 + 1e-9
+    assert 0 <= drop.angle < 180
+
+
+@pytest.mark.parametrize("text", ["drop", "drop 1 2 3", "drop 1.5 2.50 3", "drop 1.50 2.50 180",
+                                  "drop 1.50 2.50 -3", "swat 1.00 1.00 0", "drop 1.00 1.00 4.5",
+                                  "drop a.00 1.00 0"])
+def test_not_an_aim(text: str) -> None:
+    with pytest.raises(IllegalAction):
+        parse_action(text)
+
+
+def test_an_aim_needs_finite_numbers() -> None:
+    for bad in ((float("nan"), 1.0, 0.0), (1.0, float("inf"), 0.0), (1.0, 1.0, float("nan"))):
+        with pytest.raises(IllegalAction):
+            Drop.aim(*bad)
+
+
+def test_the_grid_offers_9_aims_over_each_card_still_on_the_table() -> None:
+    assert len(AIM_GRID) == 27 * AIMS_PER_PLACE == len(set(AIM_GRID))
+    state = laid_out(players=2)
+    legal = state.legal_actions(0)
+    assert legal == list(AIM_GRID)
+    for drop in legal:
+        assert state.can(0, drop)
+        assert parse_action(str(drop)) == drop
+    state.table = state.table[:20]
+    state._place_flies()
+    legal = state.legal_actions(0)
+    assert len(legal) == 20 * AIMS_PER_PLACE
+    assert all(over_table(d.x, d.y, 20) for d in legal)
+
+
+def test_any_aim_over_the_table_is_legal_not_only_the_grid() -> None:
+    state = laid_out(players=2)
+    for x, y, a in ((0.0, 0.0, 0), (9.0, 9.0, 179), (4.37, 6.02, 33)):
+        drop = Drop.aim(x, y, a)
+        assert drop not in AIM_GRID
+        assert state.can(0, drop)
+
+
+def test_an_aim_off_the_table_is_refused_and_changes_nothing() -> None:
+    state = laid_out(players=2)
+    before = json.dumps(state.snapshot())
+    for drop in (Drop.aim(9.01, 1.0, 0), Drop.aim(1.0, -0.01, 0), Drop.aim(20, 20, 0),
+                 Drop(100, 100, 180), Drop(100, 100, -1)):
+        with pytest.raises(IllegalAction):
+            state.apply(0, drop)
+    with pytest.raises(IllegalAction, match="not over the table"):
+        state.apply(0, Drop.aim(9.5, 1.0, 0))
+    assert json.dumps(state.snapshot()) == before and len(state.history) == 1
+
+
+def test_one_drop_per_turn_then_the_swatter_passes_to_the_left() -> None:
+    state = laid_out(players=3)
+    seats = []
+    for _ in range(7):
+        seat = state.current
+        seats.append(seat)
+        state.apply(seat, Drop.aim(4.5, 4.5, 0))
+        assert state.acting().kind == "chance"  # the swatter is falling
+        with pytest.raises(IllegalAction, match="still falling"):
+            state.apply(seat, Drop.aim(4.5, 4.5, 0))
+        state.draw_chance()
+    assert seats == [0, 1, 2, 0, 1, 2, 0]
+
+
+def test_only_the_player_with_the_swatter_may_drop() -> None:
+    state = laid_out(players=2)
+    with pytest.raises(IllegalAction, match="holds the swatter"):
+        state.apply(1, Drop.aim(4.5, 4.5, 0))
+    with pytest.raises(IllegalAction):
+        state.apply(0, "drop 4.50 4.50 0")
+
+
+def test_every_fly_completely_covered_is_collected_by_the_dropping_player() -> None:
+    state = laid_out(players=2)
+    x, y = fly_at(state, 10)
+    # Across row 2 at the fly's height: neighbours whose flies lie at other heights
+    # are only partly covered and stay.
+    got = land(state, x, y, 90.0)
+    assert 10 in got
+    for card in got:
+        slot = card  # the table was laid in id order
+        fx, fy = fly_at(laid_out(), slot)
+        assert abs(fy - y) <= 0.225 + 1e-9 and abs(fx - x) <= 1.225 + 1e-9
+    assert state.collected[0] == got and state.collected[1] == []
+
+
+def test_a_fly_only_partly_covered_is_not_collected() -> None:
+    state = laid_out(players=2)
+    x, y = fly_at(state, 0)
+    assert land(state, x + 0.3, y, 0.0) == []  # the swatter's side crosses the fly
+    assert state.table == list(range(27))
+
+
+def test_a_swatter_that_covers_no_fly_whole_collects_nothing_and_still_passes() -> None:
+    state = laid_out(players=2)
+    assert land(state, 0.0, 0.0, 45.0) == []
+    assert state.current == 1 and state.collected == [[], []]
+    assert state.last is not None and state.last.covered == []
+
+
+def test_the_landing_is_a_chance_outcome_in_the_record() -> None:
+    state = laid_out(players=2, seed=9)
+    state.apply(0, Drop.aim(4.5, 4.5, 30))
+    landing = state.draw_chance()
+    assert state.history[-1].seat is None and state.history[-1].value == landing
+    assert json.loads(json.dumps(landing)) == landing
+    x, y, a = map(float, landing.split())
+    assert state.last is not None and state.last.landing == (x, y, a)
+    assert state.chance_outcomes() is None  # continuous: sampled, never listed
+
+
+def test_a_landing_is_x_y_angle_as_text_with_an_angle_below_180() -> None:
+    state = laid_out(players=2)
+    state.apply(0, Drop.aim(4.5, 4.5, 30))
+    for bad in ([1.0, 2.0, 3.0], "1.0000 2.0000", "nan 1.0000 2.00", "4.5 4.5 30",
+                "1.0000 2.0000 180.00", "1.0000 2.0000 -3.00", None, list(range(27))):
+        with pytest.raises(IllegalAction):
+            state.apply_chance(bad)
+    assert state.phase == "landing"
+
+
+def flutters(seed: int, n: int, **options: float) -> tuple[list[float], list[float], list[float]]:
+    state = laid_out(players=2, seed=seed, **options)
+    state.apply(0, Drop.aim(4.5, 4.5, 90))
+    dx, dy, da = [], [], []
+    for _ in range(n):
+        x, y, a = map(float, state.sample_chance().split())
+        dx.append(x - 4.5)
+        dy.append(y - 4.5)
+        da.append((a - 90 + 90) % 180 - 90)
+    return dx, dy, da
+
+
+def test_it_lands_at_the_aim_plus_a_normal_flutter_of_0_35_in_and_20_degrees() -> None:
+    dx, dy, da = flutters(seed=1, n=2000)
+    for sample, sigma in ((dx, 0.35), (dy, 0.35), (da, 20.0)):
+        assert stats.kstest(sample, "norm", args=(0, sigma)).pvalue > 0.01
+        # A flutter twice as large (or half) is firmly rejected.
+        assert stats.kstest(sample, "norm", args=(0, 2 * sigma)).pvalue < 1e-6
+        assert stats.kstest(sample, "norm", args=(0, sigma / 2)).pvalue < 1e-6
+    assert abs(stats.pearsonr(dx, dy).statistic) < 0.1
+
+
+def test_the_steadiness_option_scales_the_flutter() -> None:
+    dx, _, da = flutters(seed=2, n=1000, flutter=2.0)
+    assert stats.kstest(dx, "norm", args=(0, 0.7)).pvalue > 0.01
+    assert stats.kstest(da, "norm", args=(0, 40.0)).pvalue > 0.01
+    dx, dy, da = flutters(seed=3, n=20, flutter=0.0)
+    assert set(dx) == set(dy) == set(da) == {0.0}
+
+
+def test_a_steady_hand_covers_what_it_aims_at() -> None:
+    state = laid_out(players=2, flutter=0.0)
+    x, y = fly_at(state, 5)
+    state.apply(0, Drop.aim(x, y, 0))
+    state.draw_chance()
+    assert state.collected[0] == [5]
+
+
+def test_random_play_ends_every_game_with_the_two_blanks_left() -> None:
+    from gamenight.sim.random_play import random_playout
+
+    for seed in range(5):
+        state = GAME.new(4, seed=seed)
+        steps = random_playout(state, random.Random(seed))
+        assert steps == len(state.history) == 1 + 2 * state.drops
+        assert state.is_over and sorted(state.table) == [25, 26]

@@ -1,0 +1,191 @@
+"""The FLY table in the terminal, driven as a person drives it (Textual's Pilot)."""
+
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from gamenight.games.fly.cards import FLY_PLACE, SYMBOL_OF, SYMBOLS
+from gamenight.games.fly.geometry import slot_origin
+from gamenight.games.fly.screen import (
+    COLS_PER_INCH,
+    ROWS_PER_INCH,
+    SYMBOL_MARK,
+    TABLE_COLS,
+    TABLE_ROWS,
+    FlyScreen,
+    drop_frames,
+)
+from gamenight.tui.app import Pauses, PlayApp, build_app
+
+NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
+
+
+def make_app(players: int = 2, seed: int = 4, bots: tuple[str, ...] = ("aimer",),
+             **options: Any) -> PlayApp:
+    return build_app("fly", players, list(bots), seed, options, pauses=NO_PAUSE)
+
+
+def text_of(app: PlayApp, selector: str) -> str:
+    widget = app.screen.query_one(selector, Static)
+    console = Console(width=200, file=io.StringIO(), record=True)
+    console.print(widget.content)
+    return console.export_text()
+
+
+def screen_of(app: PlayApp) -> FlyScreen:
+    screen = app.screen
+    assert isinstance(screen, FlyScreen)
+    return screen
+
+
+async def until(pilot: Pilot[None], ready: Callable[[], bool], timeout: float = 10.0) -> None:
+    stop = time.monotonic() + timeout
+    while not ready():
+        assert time.monotonic() < stop, "timed out waiting for the table"
+        await pilot.pause(0.01)
+
+
+async def aim_at(pilot: Pilot[None], app: PlayApp, x: float, y: float) -> None:
+    """Move the ghost swatter with the arrow keys to within 0.03 in of (x, y)."""
+    screen = screen_of(app)
+    for axis, (less, more) in ((0, ("left", "right")), (1, ("up", "down"))):
+        target = (x, y)[axis]
+        while abs(screen.ghost[axis] - target) >= 0.125:
+            await pilot.press(more if screen.ghost[axis] < target else less)
+        while abs(screen.ghost[axis] - target) > 0.03:
+            key = more if screen.ghost[axis] < target else less
+            await pilot.press(f"shift+{key}")
+
+
+async def test_the_table_is_drawn_to_scale_with_every_fly_in_its_place() -> None:
+    app = make_app()
+    async with app.run_test(size=(110, 42)) as pilot:
+        await until(pilot, lambda: app.my_turn)
+        lines = text_of(app, "#table").splitlines()
+        assert len(lines) == TABLE_ROWS == 27
+        assert all(len(line.rstrip("\n")) >= TABLE_COLS - 6 for line in lines)
+        for slot, card in enumerate(app.state.view(None)["table"]):
+            place = FLY_PLACE[card["id"]]
+            if place is None:
+                continue
+            x0, y0 = slot_origin(slot)
+            col = int((x0 + place[0]) * COLS_PER_INCH)
+            row = int((y0 + place[1]) * ROWS_PER_INCH)
+            mark = SYMBOL_MARK[SYMBOLS[SYMBOL_OF[card["id"]]]]
+            window = "".join(lines[r][col - 1:col + 2] for r in (row - 1, row, row + 1))
+            assert mark in window, (slot, card)
+
+
+async def test_arrows_move_the_ghost_swatter_and_r_turns_it() -> None:
+    app = make_app()
+    async with app.run_test(size=(110, 42)) as pilot:
+        await until(pilot, lambda: app.my_turn)
+        screen = screen_of(app)
+        assert screen.ghost == [4.5, 4.5, 0.0]
+        assert "Aim: (4.50, 4.50) in, 0°" in text_of(app, "#caption")
+        ghost_cells = text_of(app, "#table").count("░")
+        assert ghost_cells > 0
+        await pilot.press("right", "right", "down", "shift+left")
+        assert screen.ghost[:2] == [4.95, 4.75]
+        await pilot.press("r", "r")
+        assert screen.ghost[2] == 30
+        await pilot.press("R")
+        assert screen.ghost[2] == 15
+        assert "Aim: (4.95, 4.75) in, 15°" in text_of(app, "#caption")
+        # Nothing was dropped by moving.
+        assert len(app.state.history) == 1
+
+
+async def test_the_ghost_stays_over_the_table() -> None:
+    app = make_app()
+    async with app.run_test(size=(110, 42)) as pilot:
+        await until(pilot, lambda: app.my_turn)
+        for _ in range(20):
+            await pilot.press("left")
+        assert screen_of(app).ghost[0] == 0.0
+        assert "over the table" in text_of(app, "#message")
+
+
+async def test_space_drops_shows_the_landing_and_the_covered_fly_then_each_move() -> None:
+    app = make_app(flutter=0.0)  # a perfectly steady hand: it lands where aimed
+    async with app.run_test(size=(110, 42)) as pilot:
+        await until(pilot, lambda: app.my_turn)
+        state = app.state
+        # The fly in row 2 nearest the ghost's start, not at the row's end: taking it
+        # makes cards slide and one move up.
+        card = min((c for c in state.view(None)["table"][9:17] if c["fly"] is not None),
+                   key=lambda c: abs(c["fly"][0] - 4.5) + abs(c["fly"][1] - 4.5))
+        await aim_at(pilot, app, *card["fly"])
+        await pilot.press("space")
+        await until(pilot, lambda: app.my_turn or state.is_over)
+        assert state.collected[0][:1] == [card["id"]]
+        first = state.history[1]
+        assert first.seat == 0 and first.value.startswith("drop ")
+        shown = screen_of(app).frames_shown
+        # The story of my drop: landing with the covered fly, the card taken, each move.
+        last_mine = next(i for i, f in enumerate(shown) if card["id"] in f.covered)
+        landing = shown[last_mine]
+        assert landing.landing is not None and "covers" in landing.caption
+        assert shown[last_mine + 1].caption == "The covered cards are collected."
+        moves = [f for f in shown[last_mine + 2:] if f.moving is not None]
+        assert moves and "slides toward the box" in moves[0].caption
+        assert any("moves up to row" in f.caption for f in moves)
+
+
+async def test_consolidation_is_visible_step_by_step_on_a_timer() -> None:
+    app = make_app(flutter=0.0)
+    async with app.run_test(size=(110, 42)) as pilot:
+        await until(pilot, lambda: app.my_turn)
+        screen = screen_of(app)
+        screen.frame_s, screen.landing_s = 0.3, 0.6
+        card = min((c for c in app.state.view(None)["table"][9:17] if c["fly"] is not None),
+                   key=lambda c: abs(c["fly"][0] - 4.5) + abs(c["fly"][1] - 4.5))
+        await aim_at(pilot, app, *card["fly"])
+        await pilot.press("space")
+        seen: list[str] = []
+        stop = time.monotonic() + 10
+        while not any("slides" in c for c in seen) and time.monotonic() < stop:
+            caption = text_of(app, "#caption")
+            if ("lands" in caption or "slides" in caption or "collected" in caption) \
+                    and caption not in seen:
+                seen.append(caption)
+            await pilot.pause(0.01)
+        assert any("lands" in c for c in seen) and any("slides" in c for c in seen), seen
+
+
+def test_the_story_of_a_drop_replays_its_moves_to_the_table_after() -> None:
+    from gamenight.games.fly.rules import GAME
+
+    state = GAME.new(2, seed=1, flutter=0.0)
+    state.apply_chance(list(range(27)))
+    x, y = state.view(None)["table"][3]["fly"]
+    from gamenight.games.fly.actions import Drop
+
+    state.apply(0, Drop.aim(x, y, 0))
+    state.draw_chance()
+    last = state.view(None)["last_drop"]
+    frames = drop_frames(last)
+    assert frames[0].places == last["before"] and frames[0].covered == {3}
+    assert frames[-1].places == state.table
+    assert len(frames) == 2 + len(last["moves"])
+
+
+async def test_the_game_over_shows_the_results() -> None:
+    app = make_app(players=1, bots=(), max_drops=2)
+    async with app.run_test(size=(110, 42)) as pilot:
+        for _ in range(2):
+            await until(pilot, lambda: app.my_turn)
+            await pilot.press("space")
+        await until(pilot, lambda: app.state.is_over)
+        await pilot.pause(0.05)
+        results = text_of(app, "#results")
+        assert "Results" in results and "Winner: You (seat 0)" in results
+        assert "safety cap" in results and "q to quit" in results
+        await pilot.press("q")

@@ -6,6 +6,7 @@ from gamenight.engine import Game, OptionError
 from gamenight.games.by_golly import GAME as BY_GOLLY
 from gamenight.games.fliegen_klatschen import GAME as FLIEGEN_KLATSCHEN
 from gamenight.games.fly import GAME as FLY
+from gamenight.games.superfly import GAME as SUPERFLY
 
 GAMES: dict[str, Game] = {}
 
@@ -19,6 +20,7 @@ def register(game: Game) -> Game:
 register(FLIEGEN_KLATSCHEN)
 register(BY_GOLLY)
 register(FLY)
+register(SUPERFLY)
 
 
 def get_game(game_id: str) -> Game:

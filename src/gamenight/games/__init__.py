@@ -5,6 +5,7 @@ from __future__ import annotations
 from gamenight.engine import Game, OptionError
 from gamenight.games.by_golly import GAME as BY_GOLLY
 from gamenight.games.fliegen_klatschen import GAME as FLIEGEN_KLATSCHEN
+from gamenight.games.fluster import GAME as FLUSTER
 from gamenight.games.fly import GAME as FLY
 from gamenight.games.superfly import GAME as SUPERFLY
 
@@ -21,6 +22,7 @@ register(FLIEGEN_KLATSCHEN)
 register(BY_GOLLY)
 register(FLY)
 register(SUPERFLY)
+register(FLUSTER)
 
 
 def get_game(game_id: str) -> Game:

@@ -1,0 +1,136 @@
+"""A Fluster pad: two 5x5 crossword blocks, and how a block scores.
+
+A block is 25 squares, row by row (square ``5 * row + column``).  A square holds
+``EMPTY`` until something is written in it, then a letter A-Z or ``BLANK``.  These are
+pure functions of strings, so that the rules, the bots, the screen and the benchmark all
+score with the very same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from gamenight.games.fluster.words import Dictionary
+
+SIZE = 5
+SQUARES = SIZE * SIZE
+NUMBERS = tuple(range(1, SQUARES + 1))  # the numbers 1 to 25 printed in each block
+EMPTY = "."
+BLANK = "#"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: What a caller may call: any letter of the alphabet, or a Blank.
+SYMBOLS = (*LETTERS, BLANK)
+LEFT, RIGHT = "left", "right"
+SIDES = (LEFT, RIGHT)
+#: "If A totals 15 or more points, you receive a bonus of 10 additional points."
+BONUS_AT = 15
+BONUS = 10
+#: The most possible: every row and column of both blocks a five-letter word.
+MAXIMUM = 2 * 2 * (SQUARES + BONUS)
+
+#: The squares of each row (Across) and each column (Down) of a block.
+ROWS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(SIZE * r + c for c in range(SIZE)) for r in range(SIZE))
+COLUMNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(SIZE * r + c for r in range(SIZE)) for c in range(SIZE))
+
+
+def row_of(square: int) -> int:
+    return square // SIZE
+
+
+def column_of(square: int) -> int:
+    return square % SIZE
+
+
+def line_words(line: str, words: Dictionary) -> list[str]:
+    """The scoring words of one row or column: each maximal run of letters between the
+    block's edges and Blanks that is a word (a single letter only if it is A or I).  A run
+    still holding an empty square is not a word yet."""
+    return [run for run in line.split(BLANK) if run in words.scoring]
+
+
+def line_score(line: str, words: Dictionary) -> int:
+    """One point per letter of every word in the line: A T # I T scores 4."""
+    scoring = words.scoring
+    return sum(len(run) for run in line.split(BLANK) if run in scoring)
+
+
+@lru_cache(maxsize=16)
+def line_scorer(words: Dictionary) -> Callable[[str], int]:
+    """``line_score`` for one dictionary, remembered per line: a finished board has 20
+    lines and the same lines come up again and again over many games."""
+
+    @lru_cache(maxsize=1 << 17)
+    def score(line: str) -> int:
+        return line_score(line, words)
+
+    return score
+
+
+@dataclass(frozen=True, slots=True)
+class BlockScore:
+    """A block's circles: one total per column (Down) and per row (Across)."""
+
+    down: tuple[int, ...]
+    across: tuple[int, ...]
+
+    @property
+    def down_total(self) -> int:  # "A" for the left block, "C" for the right
+        return sum(self.down)
+
+    @property
+    def across_total(self) -> int:  # "B" for the left block, "D" for the right
+        return sum(self.across)
+
+
+def block_score(block: str, words: Dictionary) -> BlockScore:
+    """Score every column and row of a block written as 25 squares, row by row."""
+    score = line_scorer(words)
+    return BlockScore(
+        tuple(score(block[c::SIZE]) for c in range(SIZE)),
+        tuple(score(block[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PadScore:
+    """A pad's totals as the rulebook names them, with bonuses and the Grand Total."""
+
+    a: int  # Down words of the left block
+    b: int  # Across words of the left block
+    c: int  # Down words of the right block
+    d: int  # Across words of the right block
+
+    @property
+    def bonuses(self) -> int:
+        return BONUS * sum(t >= BONUS_AT for t in (self.a, self.b, self.c, self.d))
+
+    @property
+    def grand_total(self) -> int:
+        return self.a + self.b + self.c + self.d + self.bonuses
+
+
+def pad_score(left: str, right: str, words: Dictionary) -> PadScore:
+    """Totals A, B (left block) and C, D (right block)."""
+    lt, rt = block_score(left, words), block_score(right, words)
+    return PadScore(lt.down_total, lt.across_total, rt.down_total, rt.across_total)
+
+
+def grand_total(left: str, right: str, words: Dictionary) -> int:
+    """The Grand Total of a pad: A + B + C + D plus 10 for each of them at 15 or more.
+
+    The hot path of scoring (every finished game), so it adds the twenty lines directly.
+    """
+    score = line_scorer(words)
+    total = 0
+    for block in (left, right):
+        down = (score(block[0::5]) + score(block[1::5]) + score(block[2::5])
+                + score(block[3::5]) + score(block[4::5]))
+        across = (score(block[0:5]) + score(block[5:10]) + score(block[10:15])
+                  + score(block[15:20]) + score(block[20:25]))
+        total += down + across + (BONUS if down >= BONUS_AT else 0) + (
+            BONUS if across >= BONUS_AT else 0)
+    return total

@@ -1,0 +1,370 @@
+"""Fluster (publisher unknown; by 1973): the rules as a state machine.
+
+Phases: ``setup`` (chance: the numbers of every block) -> ``call`` (the caller calls a
+letter or a Blank and a number) -> ``write`` (on a number's first call, every player at
+once and in secret writes it in his left or right block) -> ``call`` ... -> ``over``
+after the 50th call, when every square of every block is filled.  On a number's second
+call nobody has a choice (one square of that number is left on each pad), so it is
+written at once.  See docs/rules/fluster.md for every rulebook sentence mapped to this
+code and its tests.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, View
+from gamenight.engine.game import JSON, BotFactory
+from gamenight.games.fluster.actions import (
+    CALLS,
+    WRITE_LEFT,
+    WRITE_RIGHT,
+    Action,
+    Call,
+    Write,
+    parse_action,
+)
+from gamenight.games.fluster.board import (
+    BLANK,
+    EMPTY,
+    LEFT,
+    NUMBERS,
+    RIGHT,
+    SIDES,
+    SQUARES,
+    SYMBOLS,
+    block_score,
+    grand_total,
+    line_score,
+    pad_score,
+)
+from gamenight.games.fluster.words import Dictionary, load
+
+#: Each number is called exactly twice (once for each block), so a game is 50 calls.
+CALLS_PER_NUMBER = 2
+TOTAL_CALLS = CALLS_PER_NUMBER * SQUARES
+#: The calls of each number, in a stable order (letters A-Z, then the Blank).
+_CALLS_OF: dict[int, list[Call]] = {n: [CALLS[(s, n)] for s in SYMBOLS] for n in NUMBERS}
+_WRITES = [WRITE_LEFT, WRITE_RIGHT]
+Arrangement = list[list[list[int]]]  # per seat, per side (left, right): the number in each square
+
+
+def symbol_name(symbol: str) -> str:
+    return "a Blank" if symbol == BLANK else symbol
+
+
+class FlusterState(GameState):
+    """A game of Fluster in progress."""
+
+    game: Fluster
+
+    def __init__(self, game: Fluster, players: int, seed: int, options: dict[str, Any],
+                 words: Dictionary) -> None:
+        super().__init__(game, players, seed, options)
+        self.words = words
+        self.phase = "setup"
+        # Each pad: the number printed in each square, and back from number to square.
+        self.numbers: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        self.square_of: list[tuple[list[int], list[int]]] = []
+        # What is written: EMPTY, a letter, or BLANK, square by square (row by row).
+        self.blocks: list[tuple[list[str], list[str]]] = [
+            ([EMPTY] * SQUARES, [EMPTY] * SQUARES) for _ in range(players)]
+        self.called = [0] * (SQUARES + 1)  # times each number has been called (index 0 unused)
+        self.turns = 0  # calls made
+        self.caller = 0  # "One player is selected to begin the game": seat 0
+        self.call: Call | None = None  # the call being written (first calls only)
+        self.choices: dict[int, str] = {}  # secret: seat -> side, until everyone has written
+        # Public facts of the last call once written, and where each seat put it.
+        self.last: dict[str, Any] | None = None
+        self.last_sides: list[str | None] = [None] * players
+
+    # -- who acts -------------------------------------------------------------------
+    def acting(self) -> Acting:
+        phase = self.phase
+        if phase == "call":
+            return Acting("turn", (self.caller,))
+        if phase == "write":
+            return Acting("simultaneous",
+                          tuple(s for s in range(self.players) if s not in self.choices))
+        if phase == "setup":
+            return Acting("chance")
+        return Acting("over")
+
+    # -- actions --------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Any]:
+        if self.phase == "call":
+            if seat != self.caller:
+                return []
+            called = self.called
+            actions: list[Any] = []
+            for n in NUMBERS:
+                if called[n] < CALLS_PER_NUMBER:
+                    actions.extend(_CALLS_OF[n])
+            return actions
+        if self.phase == "write" and seat not in self.choices:
+            return list(_WRITES)
+        return []
+
+    def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:
+        phase = self.phase
+        if phase == "call":
+            if not isinstance(action, Call):
+                raise IllegalAction(f"seat {self.caller} must call a letter and a number, "
+                                    f"not {action}")
+            if seat != self.caller:
+                raise IllegalAction(f"it is seat {self.caller}'s turn to call, not seat {seat}'s")
+            if CALLS.get((action.letter, action.number)) != action:
+                raise IllegalAction("a call is a letter A-Z or a Blank and a number 1-25, "
+                                    f"not {action.letter!r} {action.number!r}")
+            if self.called[action.number] >= CALLS_PER_NUMBER:
+                raise IllegalAction(f"number {action.number} has been called twice: "
+                                    "both its squares are filled on every pad")
+            return
+        if phase == "write":
+            assert self.call is not None
+            if not isinstance(action, Write) or action.side not in SIDES:
+                raise IllegalAction(f"everyone is writing {self._call_text(self.call)}: "
+                                    f"choose left or right, not {action}")
+            if seat in self.choices:
+                raise IllegalAction(f"seat {seat} has already written "
+                                    f"{self._call_text(self.call)}")
+            return
+        if phase == "setup":
+            raise IllegalAction("the pads have not been handed out yet")
+        raise IllegalAction("the game is over: every square is filled")
+
+    def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
+        if isinstance(action, Call):
+            self._call(action)
+            return
+        self.choices[seat] = action.side
+        if len(self.choices) == self.players:
+            assert self.call is not None
+            self._write(self.call, dict(self.choices), forced=False)
+
+    def _call(self, call: Call) -> None:
+        number = call.number
+        self.called[number] += 1
+        self.turns += 1
+        self.say(f"Seat {self.caller} calls {symbol_name(call.letter)} for square {number}.")
+        if self.called[number] == 1:
+            # Both squares of this number are free on every pad: all choose, in secret.
+            self.call = call
+            self.choices = {}
+            self.phase = "write"
+            return
+        # The second call of a number: each pad has one free square of it, which must
+        # be used, so nobody has a choice and it is written at once.
+        sides = {}
+        for seat in range(self.players):
+            left = self.blocks[seat][0][self.square_of[seat][0][number]]
+            sides[seat] = LEFT if left == EMPTY else RIGHT
+        self._write(call, sides, forced=True)
+
+    def _write(self, call: Call, sides: dict[int, str], *, forced: bool) -> None:
+        number = call.number
+        for seat, side in sides.items():
+            k = SIDES.index(side)
+            square = self.square_of[seat][k][number]
+            block = self.blocks[seat][k]
+            assert block[square] == EMPTY, "a square is written once"
+            block[square] = call.letter
+            self.last_sides[seat] = side
+        self.last = {"caller": self.caller, "letter": call.letter, "number": number,
+                     "forced": forced}
+        self.say(f"Everyone has written {self._call_text(call)}"
+                 + (" in the one square of it left." if forced else "."))
+        self.call = None
+        self.choices = {}
+        if self.turns >= TOTAL_CALLS:
+            self.phase = "over"
+            self.say("Every square is filled: the game is over.")
+        else:
+            self.phase = "call"
+            self.caller = (self.caller + 1) % self.players  # clockwise
+
+    @staticmethod
+    def _call_text(call: Call) -> str:
+        return f"{symbol_name(call.letter)} {call.number}"
+
+    # -- chance ---------------------------------------------------------------------
+    def sample_chance(self) -> JSON:
+        """The numbers 1-25 at random in the squares of every block; no two blocks alike."""
+        rng = self.rng
+        while True:
+            blocks = []
+            for _ in range(2 * self.players):
+                order = list(NUMBERS)
+                rng.shuffle(order)
+                blocks.append(order)
+            if len({tuple(b) for b in blocks}) == len(blocks):
+                return [[blocks[2 * s], blocks[2 * s + 1]] for s in range(self.players)]
+
+    def _verify_chance(self, outcome: JSON) -> None:
+        if not (isinstance(outcome, list) and len(outcome) == self.players and all(
+                isinstance(pad, list) and len(pad) == 2 and all(
+                    isinstance(b, list) and sorted(b) == list(NUMBERS)
+                    and all(type(n) is int for n in b) for b in pad) for pad in outcome)):
+            raise IllegalAction(f"the pads are, for each of the {self.players} players, two "
+                                "blocks each holding the numbers 1 to 25 once")
+        every = [tuple(b) for pad in outcome for b in pad]
+        if len(set(every)) != len(every):
+            raise IllegalAction("no two blocks are identical")
+
+    def _do_chance(self, outcome: JSON) -> None:
+        for left, right in outcome:
+            self.numbers.append((tuple(left), tuple(right)))
+            self.square_of.append((_inverse(left), _inverse(right)))
+        self.phase = "call"
+        self.say(f"Each of the {self.players} players gets a pad of two blocks, "
+                 "numbered at random.")
+
+    # -- information ------------------------------------------------------------------
+    def block_text(self, seat: int, side: str) -> str:
+        """A block as 25 characters, row by row ('.' empty, '#' a Blank)."""
+        return "".join(self.blocks[seat][SIDES.index(side)])
+
+    def pad_json(self, seat: int) -> dict[str, Any]:
+        """One pad as its owner sees it: numbers, squares, circles and totals."""
+        out: dict[str, Any] = {}
+        for k, side in enumerate(SIDES):
+            text = "".join(self.blocks[seat][k])
+            score = block_score(text, self.words)
+            out[side] = {"numbers": list(self.numbers[seat][k]), "squares": text,
+                         "down": list(score.down), "across": list(score.across)}
+        totals = pad_score(out[LEFT]["squares"], out[RIGHT]["squares"], self.words)
+        out["totals"] = {"A": totals.a, "B": totals.b, "C": totals.c, "D": totals.d,
+                         "bonuses": totals.bonuses, "grand_total": totals.grand_total}
+        return out
+
+    def view(self, seat: int | None, at_ms: float | None = None) -> View:
+        call = self.call
+        v: View = {
+            "game": self.game.id,
+            "seat": seat,
+            "players": self.players,
+            "phase": self.phase,
+            "turn": self.turns,
+            "caller": self.caller,
+            "called": self.called[1:],  # how often each number 1-25 has been called
+            "call": None if call is None else {
+                "caller": self.caller, "letter": call.letter, "number": call.number},
+            "written": sorted(self.choices),  # who has finished writing (not where)
+            "last": None if self.last is None else dict(self.last),
+            "dictionary": self.options["dictionary"],  # "" for the packaged list
+        }
+        if seat is not None and self.numbers:
+            # A player sees his own pad only: the others stay secret until the end.
+            v["pad"] = self.pad_json(seat)
+            v["my_choice"] = self.choices.get(seat)
+            v["last_side"] = self.last_sides[seat]
+        if self.phase == "over":
+            out = self.outcome()
+            assert out is not None
+            v["pads"] = [self.pad_json(s) for s in range(self.players)]
+            v["outcome"] = out.to_json()
+        return v
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        return Outcome.from_keys([self.grand_total(s) for s in range(self.players)])
+
+    def grand_total(self, seat: int) -> int:
+        left, right = self.blocks[seat]
+        return grand_total("".join(left), "".join(right), self.words)
+
+    def snapshot(self) -> JSON:
+        return {
+            "phase": self.phase,
+            "caller": self.caller,
+            "turns": self.turns,
+            "called": self.called,
+            "call": None if self.call is None else str(self.call),
+            "choices": sorted(self.choices.items()),
+            "numbers": [[list(b) for b in pad] for pad in self.numbers],
+            "blocks": [["".join(b) for b in pad] for pad in self.blocks],
+            "last": self.last,
+            "last_sides": self.last_sides,
+        }
+
+
+def _inverse(numbers: list[int]) -> list[int]:
+    """Number -> square (index 0 unused)."""
+    square_of = [0] * (SQUARES + 1)
+    for square, number in enumerate(numbers):
+        square_of[number] = square
+    return square_of
+
+
+class Fluster(Game):
+    """Fluster: call letters into two secret crossword blocks and score the words."""
+
+    id: ClassVar[str] = "fluster"
+    title: ClassVar[str] = "Fluster"
+    credits: ClassVar[str] = "publisher unknown; listed in Sid Sackson's diary by 1973"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 8
+    rules_version: ClassVar[str] = "1"
+    default_bot: ClassVar[str] = "wordsmith"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("dictionary", "",
+               "a word list to score with, one word a line, any case "
+               "(empty: the packaged English list)"),
+    )
+
+    def new(self, players: int, seed: int = 0, **options: Any) -> FlusterState:
+        opts = self.resolve_options(players, options)
+        return FlusterState(self, players, seed, opts, load(opts["dictionary"]))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def bots(self) -> dict[str, BotFactory]:
+        from gamenight.games.fluster.bots import WordsmithBot
+
+        return {**super().bots(), "wordsmith": WordsmithBot}
+
+    def rules_text(self) -> str:
+        from importlib.resources import files
+
+        return (files("gamenight.games.fluster") / "rules.md").read_text("utf-8")
+
+    def micro_benchmarks(self) -> dict[str, Callable[[], object]]:
+        """'score a finished board': one pad's Grand Total, as every finished game needs
+        it, over a cycle of 256 pads finished by random play (so both the line memory and
+        new lines are timed); and the same without the line memory."""
+        from gamenight.sim.random_play import random_playout
+
+        pads: list[tuple[str, str]] = []
+        seed = 0
+        while len(pads) < 256:
+            state = self.new(4, seed)
+            random_playout(state, random.Random(seed))
+            pads += [(state.block_text(s, LEFT), state.block_text(s, RIGHT))
+                     for s in range(4)]
+            seed += 1
+        words = load("")
+        cycle, again = itertools.cycle(pads), itertools.cycle(pads)
+
+        def score() -> object:
+            left, right = next(cycle)
+            return grand_total(left, right, words)
+
+        def score_unremembered() -> object:
+            left, right = next(again)
+            total = 0
+            for block in (left, right):
+                down = sum(line_score(block[c::5], words) for c in range(5))
+                across = sum(line_score(block[r * 5:r * 5 + 5], words) for r in range(5))
+                total += down + across + 10 * (down >= 15) + 10 * (across >= 15)
+            return total
+
+        return {"score a finished board": score,
+                "score a finished board (no line memory)": score_unremembered}
+
+
+GAME = Fluster()

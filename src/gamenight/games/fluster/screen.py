@@ -1,0 +1,286 @@
+"""The Fluster pad in the terminal.
+
+Everything shown comes from the person's view (``state.view(0)``), the log and the
+outcome; every key becomes an action that the state accepts or refuses.  The person's
+two blocks show each square's printed number and what is written in it, with the
+running total of every row and column in its circle and the totals A-D below.
+
+Keys: as caller, type a letter (or space for a Blank) and the number, then Enter; when
+everyone writes, the left and right arrow keys write the call in that block.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.widgets import Log, Static
+
+from gamenight.games.fluster.actions import CALLS, WRITES
+from gamenight.games.fluster.board import BLANK, BONUS, BONUS_AT, EMPTY, LEFT, RIGHT, SIDES
+from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+
+HELP_CALL = ("[b]a-z[/b] letter  [b]space[/b] Blank  [b]0-9[/b] number  "
+             "[b]backspace[/b] erase  [b]enter[/b] call  [b]esc[/b] quit")
+HELP_WRITE = "[b]←[/b] write in the left block   [b]→[/b] write in the right block   [b]q[/b] quit"
+HELP_WAIT = "[b]q[/b] quit"
+TOTAL_NAMES = {LEFT: ("A", "B"), RIGHT: ("C", "D")}  # (Down, Across) of each block
+
+
+def symbol_text(symbol: str) -> str:
+    return "Blank" if symbol == BLANK else symbol
+
+
+def square_face(number: int, written: str, *, lit: bool) -> Text:
+    """One square: its printed number, then what is written in it."""
+    style = "on dark_goldenrod" if lit else ""
+    face = Text(f"{number:>2}\n", style=f"dim {style}".strip())
+    if written == BLANK:
+        face.append("███", style="grey50")
+    elif written == EMPTY:
+        face.append("   ", style=style)
+    else:
+        face.append(f" {written} ", style=f"bold {style}".strip())
+    return face
+
+
+def block_table(side: str, block: dict[str, Any], lit_number: int | None) -> Table:
+    """A block as printed: 5x5 squares, circles at the right of each row (Across) and at
+    the bottom of each column (Down), and the block's two totals."""
+    down_name, across_name = TOTAL_NAMES[side]
+    down, across = sum(block["down"]), sum(block["across"])
+    title = f"{side.capitalize()} block"
+    table = Table(title=title, box=box.SQUARE, show_header=False, show_lines=True,
+                  padding=(0, 0), pad_edge=False)
+    for _ in range(5):
+        table.add_column(justify="center", width=4)
+    table.add_column(justify="center", width=4, style="cyan")
+    squares, numbers = block["squares"], block["numbers"]
+    for r in range(5):
+        row = range(5 * r, 5 * r + 5)
+        cells: list[RenderableType] = [
+            square_face(numbers[s], squares[s], lit=numbers[s] == lit_number) for s in row]
+        cells.append(Text(f"\n({block['across'][r]})"))
+        table.add_row(*cells)
+    table.add_row(*[Text(f"({n})", style="cyan") for n in block["down"]], Text(""))
+    table.caption = (f"{down_name} (Down) {down}{_bonus(down)}   "
+                     f"{across_name} (Across) {across}{_bonus(across)}")
+    return table
+
+
+def _bonus(total: int) -> str:
+    return f" +{BONUS}" if total >= BONUS_AT else ""
+
+
+class FlusterScreen(GameScreen):
+    """The person's pad, the call being made, the log and, at the end, every pad."""
+
+    DEFAULT_CSS = """
+    FlusterScreen { layout: vertical; }
+    #status { height: 1; text-style: bold; background: $boost; padding: 0 1; }
+    #pad { height: auto; padding: 0 1; }
+    #totals { height: 1; padding: 0 1; }
+    #call { height: 2; padding: 0 1; }
+    #message { height: 1; color: $warning; padding: 0 1; }
+    #log { height: 1fr; min-height: 4; border: round $panel; }
+    #results { display: none; height: auto; border: double $success; padding: 0 1; }
+    #help { height: 1; dock: bottom; background: $boost; padding: 0 1; }
+    """
+
+    def __init__(self, table: PlayApp) -> None:
+        super().__init__(table)
+        self._logged = 0
+        self.letter: str | None = None  # the call being typed: symbol and digits
+        self.digits = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(id="pad")
+        yield Static(id="totals")
+        yield Static(id="call")
+        yield Static(id="message")
+        yield Log(id="log", auto_scroll=True)
+        yield Static(id="results")
+        yield Static(HELP_WAIT, id="help")
+
+    # -- what the table looks like ---------------------------------------------------
+    def _view(self) -> dict[str, Any]:
+        return self.table.state.view(HUMAN)
+
+    def refresh_table(self) -> None:
+        view = self._view()
+        self.query_one("#status", Static).update(self._status(view))
+        if "pad" in view:
+            call = view["call"]
+            lit = call["number"] if call is not None and view["my_choice"] is None else None
+            pad = view["pad"]
+            self.query_one("#pad", Static).update(self._grid(pad, lit))
+            totals = pad["totals"]
+            self.query_one("#totals", Static).update(Text.assemble(
+                ("Totals: ", "bold"),
+                f"A {totals['A']}  B {totals['B']}  C {totals['C']}  D {totals['D']}  "
+                f"bonuses {totals['bonuses']}  ", ("Grand Total ", "bold"),
+                (str(totals["grand_total"]), "bold green")))
+        self.query_one("#call", Static).update(self._call_line(view))
+        if view["phase"] != "over":
+            help_text = HELP_CALL if self.table.my_turn else (
+                HELP_WRITE if self.table.deciding else HELP_WAIT)
+            self.query_one("#help", Static).update(help_text)
+        log = self.query_one("#log", Log)
+        lines = self.table.state.log
+        if len(lines) > self._logged:
+            log.write_lines(lines[self._logged:])
+            self._logged = len(lines)
+            log.call_after_refresh(log.scroll_end, animate=False)
+
+    @staticmethod
+    def _grid(pad: dict[str, Any], lit: int | None) -> Table:
+        grid = Table.grid(padding=(0, 3))
+        grid.add_row(*[block_table(side, pad[side], lit) for side in SIDES])
+        return grid
+
+    def _status(self, view: dict[str, Any]) -> Text:
+        head = f"Fluster · call {min(view['turn'] + 1, 50)} of 50 · "
+        if view["phase"] == "over":
+            return Text(f"Fluster · {view['turn']} calls · game over")
+        call = view["call"]
+        if call is not None:
+            what = f"{symbol_text(call['letter'])} {call['number']}"
+            if self.table.deciding:
+                return Text.assemble(head, ("Write ", "bold green"), (what, "bold"),
+                                     ": ← left block or → right block")
+            return Text(head + f"waiting for the others to write {what}")
+        if self.table.my_turn:
+            return Text.assemble(head, ("Your call: ", "bold green"),
+                                 "a letter or space (Blank), the number, then Enter")
+        return Text(head + f"{self.table.seat_names[view['caller']]} is calling")
+
+    def _call_line(self, view: dict[str, Any]) -> Text:
+        """The last call and where it went on my pad; then the call I am typing."""
+        line = Text()
+        last = view["last"]
+        if last is not None:
+            who = self.table.seat_names[last["caller"]]
+            line.append(f"Last call: {who} called {symbol_text(last['letter'])} "
+                        f"{last['number']}")
+            if view.get("last_side"):
+                how = "the one square left, in your" if last["forced"] else "you wrote it in your"
+                line.append(f" ({how} {view['last_side']} block)")
+        line.append("\n")
+        if self.table.my_turn:
+            typed = symbol_text(self.letter) if self.letter else "_"
+            line.append("Your call: ", style="bold")
+            line.append(f"{typed} {self.digits or '__'}", style="bold reverse")
+            free = [str(n) for n, times in enumerate(view["called"], start=1) if times < 2]
+            line.append(f"   numbers still callable: {' '.join(free)}", style="dim")
+        return line
+
+    # -- events from the shell ---------------------------------------------------------
+    def show_message(self, text: str) -> None:
+        self.query_one("#message", Static).update(text)
+
+    def window_opened(self) -> None:
+        self.show_message("")
+        self.refresh_table()
+
+    def window_closed(self, start: int) -> None:
+        self.refresh_table()
+
+    def game_over(self) -> None:
+        outcome = self.table.state.outcome()
+        assert outcome is not None
+        view = self._view()
+        table = Table(title="Results", expand=False)
+        for column in ("Seat", "A", "B", "C", "D", "Bonuses", "Grand Total", "Rank"):
+            table.add_column(column, justify="left" if column == "Seat" else "right")
+        for seat in sorted(range(view["players"]), key=lambda s: outcome.ranks[s]):
+            totals = view["pads"][seat]["totals"]
+            star = " ★" if seat in outcome.winners else ""
+            table.add_row(self.table.seat_names[seat] + star, str(totals["A"]),
+                          str(totals["B"]), str(totals["C"]), str(totals["D"]),
+                          str(totals["bonuses"]), str(totals["grand_total"]),
+                          str(outcome.ranks[seat]))
+        names = ", ".join(self.table.seat_names[s] for s in outcome.winners)
+        verdict = f"Shared win: {names}" if outcome.shared else f"Winner: {names}"
+        parts: list[RenderableType] = [table, Text(verdict, style="bold green")]
+        for seat in range(view["players"]):
+            if seat != HUMAN:
+                pad = view["pads"][seat]
+                parts.append(Text(f"{self.table.seat_names[seat]}: "
+                                  + "  ".join(f"{side} "
+                                              + " ".join(pad[side]["squares"][i:i + 5]
+                                                         for i in range(0, 25, 5))
+                                              for side in SIDES), style="dim"))
+        parts.append(Text("Press q to quit.", style="bold"))
+        self.show_message("")
+        results = self.query_one("#results", Static)
+        results.update(Group(*parts))
+        results.display = True
+        self.query_one("#help", Static).update(HELP_WAIT)
+
+    # -- keys ----------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        key, char = event.key, event.character
+        # q is a letter while the person calls: then only escape leaves the table.
+        if key == "escape" or (key == "q" and not self.table.my_turn):
+            event.stop()
+            self.app.exit()
+            return
+        if self.table.state.is_over:
+            return
+        event.stop()
+        if key in ("left", "right"):
+            if not self.table.deciding:
+                self.show_message("Nothing to write now: wait for a call.")
+                return
+            if self.table.human_act(WRITES[LEFT if key == "left" else RIGHT]):
+                self.show_message("")
+            return
+        if not self.table.my_turn:
+            if char is not None and char.isalnum():
+                self.show_message("It is not your call." if not self.table.deciding
+                                  else "Choose a block with ← or →.")
+            return
+        self._type_call(key, char)
+
+    def _type_call(self, key: str, char: str | None) -> None:
+        if key == "enter":
+            self._call()
+        elif key == "backspace":
+            if self.digits:
+                self.digits = self.digits[:-1]
+            else:
+                self.letter = None
+        elif key == "space":
+            self.letter = BLANK
+        elif char is not None and char.isascii() and char.isalpha():
+            self.letter = char.upper()
+        elif char is not None and char.isascii() and char.isdigit():
+            self.digits = (self.digits + char)[-2:].lstrip("0")
+        else:
+            return
+        # Only the call being typed changes: redraw that line, not the blocks.
+        self.query_one("#call", Static).update(self._call_line(self._view()))
+
+    def _call(self) -> None:
+        if self.letter is None:
+            self.show_message("Type a letter, or space for a Blank, first.")
+            return
+        if not self.digits or int(self.digits) not in range(1, 26):
+            self.show_message("Type the number of a square, 1 to 25.")
+            return
+        action = CALLS[(self.letter, int(self.digits))]
+        if self.table.human_act(action):
+            self.letter, self.digits = None, ""
+            self.show_message("")
+            self.refresh_table()
+
+
+def make_screen(table: PlayApp) -> GameScreen:
+    """The screen the app shell shows for Fluster."""
+    return FlusterScreen(table)

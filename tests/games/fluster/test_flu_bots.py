@@ -1,0 +1,157 @@
+"""The bots: ``wordsmith`` beats ``random`` by a wide margin; both play legal games."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+
+import pytest
+from scipy.stats import binomtest, wilcoxon
+
+from gamenight.bots.base import Clock, make_bot
+from gamenight.engine import OptionError
+from gamenight.engine.seeding import derive_seed
+from gamenight.games.fluster.actions import CALLS, WRITE_LEFT, WRITE_RIGHT
+from gamenight.games.fluster.bots import PatternIndex, find_square, pattern_index
+from gamenight.games.fluster.rules import GAME
+from gamenight.games.fluster.words import load
+from gamenight.sim.runner import make_bots, play_out
+
+GAMES = 30
+
+
+def test_wordsmith_beats_random_by_a_wide_margin() -> None:
+    wins = losses = 0
+    margins = []
+    for i in range(GAMES):
+        seed = derive_seed("flu-wordsmith-vs-random", i)
+        smith = i % 2  # alternate seats, so calling first favours neither
+        specs = ["random", "random"]
+        specs[smith] = "wordsmith"
+        state = play_out(GAME.new(2, seed), make_bots(GAME, specs, seed))
+        outcome = state.outcome()
+        assert outcome is not None
+        margins.append(outcome.scores[smith] - outcome.scores[1 - smith])
+        if outcome.shared:
+            continue
+        wins += outcome.winners == (smith,)
+        losses += outcome.winners != (smith,)
+    sign = binomtest(wins, wins + losses, 0.5, alternative="greater")
+    paired = wilcoxon(margins, alternative="greater")
+    print(json.dumps({"wordsmith_wins": wins, "random_wins": losses, "games": GAMES,
+                      "mean_margin": statistics.mean(margins), "p_sign": sign.pvalue,
+                      "p_wilcoxon": float(paired.pvalue)}))
+    assert sign.pvalue < 1e-6 and paired.pvalue < 1e-5
+    assert statistics.mean(margins) > 15  # points, out of a random player's few
+
+
+def solo_scores(spec: str, games: int) -> list[float]:
+    scores = []
+    for i in range(games):
+        seed = derive_seed("flu-wordsmith-solo", i)
+        state = play_out(GAME.new(1, seed), make_bots(GAME, [spec], seed))
+        outcome = state.outcome()
+        assert outcome is not None
+        scores.append(outcome.scores[0])
+    return scores
+
+
+def test_wordsmith_plays_solo_games_to_the_maximum_by_planning_word_squares() -> None:
+    scores = solo_scores("wordsmith", 6)
+    print(json.dumps({"solo_scores": scores}))
+    assert scores == [140] * 6
+
+
+def test_without_plans_wordsmith_still_scores_high_solo() -> None:
+    scores = solo_scores("wordsmith:average:plan=off", 3)
+    print(json.dumps({"solo_scores_without_plans": scores}))
+    assert statistics.mean(scores) > 100  # of 140; random play scores a handful
+
+
+def test_a_word_square_is_found_to_fit_a_block_or_shown_impossible() -> None:
+    index = pattern_index(load(""))
+    block = "HEART" + "." * 20
+    found, finished = find_square(index, block, random.Random(1), 20_000)
+    assert finished and found is not None and found.startswith("HEART")
+    for i in range(5):
+        assert found[5 * i:5 * i + 5] in index.counts and found[i::5] in index.counts
+    assert find_square(index, "QQQQQ" + "." * 20, random.Random(1), 10) == (None, True)
+    assert find_square(index, "#" + "." * 24, random.Random(1), 10) == (None, True)
+    assert find_square(index, "." * 25, random.Random(1), 1) == (None, False)  # ran short
+    squares = index.squares()
+    assert squares and all(len(s) == 25 and "." not in s for s in squares)
+
+
+def test_a_crowded_table_of_wordsmiths_plays_whole_legal_games() -> None:
+    state = play_out(GAME.new(8, 3), make_bots(GAME, ["wordsmith"] * 8, 3))
+    assert state.is_over and state.turns == 50
+
+
+@pytest.mark.parametrize(("letter", "side"), [("T", WRITE_LEFT), ("Q", WRITE_RIGHT)])
+def test_wordsmith_writes_where_words_stay_alive(letter: str, side: object) -> None:
+    state = GAME.new(1, 7)
+    state.draw_chance()
+    bot = make_bot(GAME, "wordsmith:average:plan=off", 0, 1)  # the word counts alone
+    # The left block's top row reads H E A R and one empty square: a T there makes
+    # HEART; a Q would spoil the row (HEARQ is no word, while HEAR + Blank scores 4).
+    left_numbers = state.numbers[0][0]
+    for square, written in zip(range(4), "HEAR", strict=True):
+        state.apply(0, CALLS[(written, left_numbers[square])])
+        state.apply(0, WRITE_LEFT)
+    state.apply(0, CALLS[(letter, left_numbers[4])])
+    assert bot.act(state.view(0), state.legal_actions(0), Clock()) is side
+
+
+def test_wordsmith_writes_a_call_where_its_plan_wants_that_letter() -> None:
+    state = GAME.new(1, 9)
+    state.draw_chance()
+    bot = make_bot(GAME, "wordsmith", 0, 3)
+    bot.act(state.view(0), state.legal_actions(0), Clock())  # sees the empty pad: plans
+    plans = bot.plans  # type: ignore[attr-defined]
+    assert all(plan is not None for plan in plans)
+    # A call of the letter the right block's plan wants for a number, where the left
+    # block's plan wants another letter (made here for the test: solo, the bot calls).
+    for number in range(1, 26):
+        squares = [state.numbers[0][k].index(number) for k in (0, 1)]
+        if plans[0][squares[0]] != plans[1][squares[1]]:
+            break
+    state.apply(0, CALLS[(plans[1][squares[1]], number)])
+    assert bot.act(state.view(0), state.legal_actions(0), Clock()) is WRITE_RIGHT
+
+
+def test_with_others_calling_wordsmith_makes_no_plans() -> None:
+    state = GAME.new(2, 9)
+    state.draw_chance()
+    bot = make_bot(GAME, "wordsmith", 1, 3)
+    state.apply(0, CALLS[("E", 1)])
+    bot.act(state.view(1), state.legal_actions(1), Clock())
+    assert bot.plans == [None, None]  # type: ignore[attr-defined]
+
+
+def test_wordsmith_calls_only_legal_calls_and_keeps_its_index_per_dictionary() -> None:
+    state = GAME.new(1, 2)
+    state.draw_chance()
+    bot = make_bot(GAME, "wordsmith", 0, 5)
+    action = bot.act(state.view(0), state.legal_actions(0), Clock())
+    assert action in state.legal_actions(0)
+    assert pattern_index(load("")) is pattern_index(load(""))
+
+
+def test_the_pattern_index_counts_words_that_fit() -> None:
+    index = PatternIndex(load(""))
+    assert index.fits("CAT") == 1
+    assert index.fits("C.T") >= 3  # CAT, COT, CUT ...
+    assert index.fits(".") == 2  # A and I
+    assert index.fits("QX") == 0
+    assert index.line("AT#IT")[0] == 4 and index.line(".....")[0] == 5
+    assert index.line("QXZQ.")[0] == 0
+
+
+def test_wordsmith_refuses_an_unknown_parameter() -> None:
+    with pytest.raises(OptionError):
+        make_bot(GAME, "wordsmith:average:flex=abc", 0, 1)
+    with pytest.raises(OptionError):
+        make_bot(GAME, "wordsmith:average:depth=2", 0, 1)
+    with pytest.raises(OptionError):
+        make_bot(GAME, "wordsmith:average:plan=maybe", 0, 1)

@@ -1,0 +1,55 @@
+"""The `gamenight` command with Fluster, run as a person or a script runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from flu_table import WORD_SQUARE, word_file
+
+from gamenight.games import get_game
+
+
+def gamenight(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1"}
+    return subprocess.run([sys.executable, "-m", "gamenight.cli", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+def test_simulate_records_and_replays_fluster_games(tmp_path: Path) -> None:
+    out = tmp_path / "rows.jsonl"
+    result = gamenight("simulate", "fluster", "--games", "4", "--players", "3", "--seed", "9",
+                       "--bots", "wordsmith,random", "--workers", "1", "--out", str(out),
+                       "--records", str(tmp_path / "rec"), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["index"] for r in rows] == [0, 1, 2, 3]
+    assert all(r["turns"] == 50 and len(r["scores"]) == 3 for r in rows)
+    assert all(r["length"] == 1 + 50 + 25 * 3 for r in rows)
+    replayed = gamenight("replay", str(tmp_path / "rec" / "game-000002.json"), cwd=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert "Seat 0 calls" in replayed.stdout
+
+
+def test_dictionary_flag_fills_the_dictionary_option(tmp_path: Path) -> None:
+    path = word_file(tmp_path, list(WORD_SQUARE))
+    out = tmp_path / "rows.jsonl"
+    result = gamenight("simulate", "fluster", "--games", "2", "--players", "1", "--seed", "3",
+                       "--workers", "1", "--dictionary", path, "--out", str(out),
+                       "--records", str(tmp_path / "rec"), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    record = json.loads((tmp_path / "rec" / "game-000000.json").read_text())
+    assert record["options"] == {"dictionary": str(Path(path).resolve())}
+    missing = gamenight("simulate", "fluster", "--games", "1", "--option",
+                        f"dictionary={tmp_path / 'none.txt'}", cwd=tmp_path)
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+def test_rules_prints_the_rules_as_implemented(tmp_path: Path) -> None:
+    result = gamenight("rules", "fluster", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.rstrip("\n") == get_game("fluster").rules_text().rstrip("\n")
+    assert result.stdout.startswith("# Fluster")

@@ -15,6 +15,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib.resources import files
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from gamenight.engine.errors import IllegalAction
@@ -157,8 +158,13 @@ class Game(ABC):
         return {"random": RandomBot}
 
     def rules_text(self) -> str:
-        """The rules as implemented, as Markdown."""
-        return f"# {self.title}\n"
+        """The rules as implemented, as Markdown: the ``rules.md`` beside the game's code
+        (the same file ``docs/rules/<id>.md`` links to), or just the title without one."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            return (files(package) / "rules.md").read_text("utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, TypeError):
+            return f"# {self.title}\n"
 
     def micro_benchmarks(self) -> dict[str, Callable[[], object]]:
         """Named units of work that ``gamenight bench`` times one call at a time (e.g.

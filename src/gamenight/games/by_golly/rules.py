@@ -550,11 +550,6 @@ class ByGolly(Game):
 
         return {**super().bots(), "memory": MemoryBot, "perfect": PerfectBot}
 
-    def rules_text(self) -> str:
-        from importlib.resources import files
-
-        return (files("gamenight.games.by_golly") / "rules.md").read_text("utf-8")
-
     def micro_benchmarks(self) -> dict[str, Callable[[], object]]:
         state = self.new(4, seed=1)
         state.draw_chance()

@@ -410,10 +410,5 @@ class FliegenKlatschen(Game):
 
         return {**super().bots(), "sharp": SharpBot}
 
-    def rules_text(self) -> str:
-        from importlib.resources import files
-
-        return (files("gamenight.games.fliegen_klatschen") / "rules.md").read_text("utf-8")
-
 
 GAME = FliegenKlatschen()

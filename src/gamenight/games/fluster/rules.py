@@ -328,11 +328,6 @@ class Fluster(Game):
 
         return {**super().bots(), "wordsmith": WordsmithBot}
 
-    def rules_text(self) -> str:
-        from importlib.resources import files
-
-        return (files("gamenight.games.fluster") / "rules.md").read_text("utf-8")
-
     def micro_benchmarks(self) -> dict[str, Callable[[], object]]:
         """'score a finished board': one pad's Grand Total, as every finished game needs
         it, over a cycle of 256 pads finished by random play (so both the line memory and

@@ -370,11 +370,6 @@ class Fly(Game):
 
         return {"random": RandomDropBot, "aimer": AimerBot}
 
-    def rules_text(self) -> str:
-        from importlib.resources import files
-
-        return (files("gamenight.games.fly") / "rules.md").read_text("utf-8")
-
     def micro_benchmarks(self) -> dict[str, Callable[[], object]]:
         from gamenight.games.fly.bots import AimerBot
 

@@ -601,10 +601,5 @@ class Superfly(Game):
 
         return {**super().bots(), "collector": CollectorBot}
 
-    def rules_text(self) -> str:
-        from importlib.resources import files
-
-        return (files("gamenight.games.superfly") / "rules.md").read_text("utf-8")
-
 
 GAME = Superfly()

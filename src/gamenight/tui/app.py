@@ -5,7 +5,10 @@ The shell is game-agnostic.  It drives the game through the engine's interface o
 at once, bots take their turns after a short pause so a person can follow, and a
 reaction window runs against the wall clock.  Each game brings its own screen
 (``gamenight.games.<package>.screen.make_screen``) that draws the table and turns keys
-into actions; the screen never decides a rule, it asks the state.
+into actions; the screen never decides a rule, it asks the state.  A ``GameScreen`` is
+all the shell needs; the games build on ``tui.table.TableScreen``, which adds what every
+table shares (status and message lines, the log, the results, quit keys, a countdown's
+ticker), so a game's screen holds only its own drawing and keys.
 
 Timing in a window: the clock starts when the screen showing the new card has been
 painted (all seats see it at that instant).  A person's action is stamped with the

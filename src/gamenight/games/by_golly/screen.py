@@ -24,6 +24,7 @@ from textual.widgets import Log, Static
 from gamenight.games.by_golly.actions import DRAWS, END, KEEP, LAYS, SHUFFLE, TURNS
 from gamenight.games.by_golly.cards import ANIMALS, KIND_OF_NAME, PLACES
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+from gamenight.tui.table import TableScreen
 
 #: Keys of the 19 places of the chicken run (q is kept for quitting).
 PLACE_KEYS = "abcdefghijklmnoprst"
@@ -72,26 +73,17 @@ def run_card(face: str | None, key: str) -> Panel:
     return Panel(body, style=style, border_style=style, width=10, height=4)
 
 
-class ByGollyScreen(GameScreen):
+class ByGollyScreen(TableScreen):
     """The table: seats and counts, the chicken run, the laid card, the hand, the log."""
 
     DEFAULT_CSS = """
-    ByGollyScreen { layout: vertical; }
-    #status { height: 1; text-style: bold; background: $boost; padding: 0 1; }
     #top { height: auto; }
     #seats { width: 1fr; height: auto; padding: 0 1; }
     #laid { width: 30; height: auto; padding: 0 1; }
     #run { height: auto; padding: 0 1; }
     #hand { height: auto; min-height: 3; padding: 0 1; }
-    #message { height: 1; color: $warning; padding: 0 1; }
-    #log { height: 1fr; min-height: 3; border: round $panel; }
-    #results { display: none; height: auto; border: double $success; padding: 0 1; }
-    #help { height: 1; dock: bottom; background: $boost; padding: 0 1; }
+    #log { min-height: 3; }
     """
-
-    def __init__(self, table: PlayApp) -> None:
-        super().__init__(table)
-        self._logged = 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -106,11 +98,8 @@ class ByGollyScreen(GameScreen):
         yield Static(id="help")
 
     # -- what the table looks like ---------------------------------------------------
-    def _view(self) -> dict[str, Any]:
-        return self.table.state.view(HUMAN)
-
     def refresh_table(self) -> None:
-        view = self._view()
+        view = self.view()
         self.query_one("#status", Static).update(self._status(view))
         self.query_one("#seats", Static).update(self._seats(view))
         self.query_one("#laid", Static).update(self._laid(view))
@@ -119,12 +108,7 @@ class ByGollyScreen(GameScreen):
         mine = view["current"] == HUMAN and view["phase"] in HELP
         self.query_one("#help", Static).update(
             (HELP[view["phase"]] if mine else "wait for your turn") + "   [b]q[/b] quit")
-        log = self.query_one("#log", Log)
-        lines = self.table.state.log
-        if len(lines) > self._logged:
-            log.write_lines(lines[self._logged:])
-            self._logged = len(lines)
-            log.call_after_refresh(log.scroll_end, animate=False)
+        self.follow_log()
 
     def _status(self, view: dict[str, Any]) -> Text:
         head = f"By Golly! · turn {view['turn'] + 1} · "
@@ -182,43 +166,15 @@ class ByGollyScreen(GameScreen):
         return line
 
     # -- events from the shell ---------------------------------------------------------
-    def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
-
     def game_over(self) -> None:
-        outcome = self.table.state.outcome()
-        assert outcome is not None
-        view = self._view()
-        table = Table(title="Results", expand=False)
-        for column in ("Seat", "Cards left", "Rank"):
-            table.add_column(column, justify="left" if column == "Seat" else "right")
-        for seat in sorted(range(view["players"]), key=lambda s: outcome.ranks[s]):
-            star = " ★" if seat in outcome.winners else ""
-            left = view["hands"][seat] + view["stacks"][seat]
-            table.add_row(self.table.seat_names[seat] + star, str(left),
-                          str(outcome.ranks[seat]))
-        names = ", ".join(self.table.seat_names[s] for s in outcome.winners)
-        parts: list[RenderableType] = [table, Text(f"Winner: {names}", style="bold green")]
-        if outcome.truncated:
-            parts.append(Text("(ended by the safety cap on turns)", style="dim"))
-        parts.append(Text("Press q to quit.", style="bold"))
-        self.show_message("")
-        results = self.query_one("#results", Static)
-        results.update(Group(*parts))
-        results.display = True
-        self.query_one("#help", Static).update("[b]q[/b] quit")
+        view = self.view()
+        self.show_results(("Cards left",),
+                          lambda seat: (str(view["hands"][seat] + view["stacks"][seat]),))
 
     # -- keys ----------------------------------------------------------------------------
-    def on_key(self, event: events.Key) -> None:
+    def table_key(self, event: events.Key) -> None:
         key, char = event.key, event.character
-        if key in ("q", "escape"):
-            event.stop()
-            self.app.exit()
-            return
-        if self.table.state.is_over:
-            return
-        event.stop()
-        view = self._view()
+        view = self.view()
         if view["current"] != HUMAN or view["phase"] not in WHAT_NOW:
             self.show_message(f"Wait: it is {self.table.seat_names[view['current']]}'s turn.")
             return

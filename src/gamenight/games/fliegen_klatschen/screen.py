@@ -19,13 +19,13 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.timer import Timer
 from textual.widgets import Log, Static
 
 from gamenight.engine import PASS
 from gamenight.games.fliegen_klatschen.actions import REVEAL, SLAPS, Slap, parse_action
 from gamenight.games.fliegen_klatschen.cards import name
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+from gamenight.tui.table import TableScreen
 
 #: Card face colours: (background, text) for each fly colour; text picked for contrast.
 FACES: dict[str, tuple[str, str]] = {
@@ -75,27 +75,20 @@ def card_face(card: dict[str, Any], label: str | None = None,
     )
 
 
-class FliegenKlatschenScreen(GameScreen):
+class FliegenKlatschenScreen(TableScreen):
     """The table: seats, the card just revealed, the centre, the hunt, the log."""
 
     DEFAULT_CSS = """
-    FliegenKlatschenScreen { layout: vertical; }
-    #status { height: 1; text-style: bold; background: $boost; padding: 0 1; }
     #top { height: auto; }
     #seats { width: 1fr; height: auto; padding: 0 1; }
     #reveal { width: 34; height: auto; padding: 0 1; }
     #centre { height: auto; min-height: 6; padding: 0 1; }
     #hands { height: auto; min-height: 2; padding: 0 1; }
-    #message { height: 1; color: $warning; padding: 0 1; }
-    #log { height: 1fr; min-height: 4; border: round $panel; }
-    #results { display: none; height: auto; border: double $success; padding: 0 1; }
-    #help { height: 1; dock: bottom; background: $boost; padding: 0 1; }
     """
+    TICK_S = 0.1  # the hunt's countdown
 
     def __init__(self, table: PlayApp) -> None:
         super().__init__(table)
-        self._logged = 0
-        self._ticker: Timer | None = None
         self._last_hunt: Text | None = None
 
     def compose(self) -> ComposeResult:
@@ -111,23 +104,14 @@ class FliegenKlatschenScreen(GameScreen):
         yield Static(HELP, id="help")
 
     # -- what the table looks like ---------------------------------------------------
-    def _view(self) -> dict[str, Any]:
-        return self.table.state.view(HUMAN, self.table.window_ms())
-
     def refresh_table(self) -> None:
-        view = self._view()
+        view = self.view()
         self.query_one("#status", Static).update(self._status(view))
         self.query_one("#seats", Static).update(self._seats(view))
         self.query_one("#reveal", Static).update(self._reveal(view))
         self.query_one("#centre", Static).update(self._centre(view))
         self.query_one("#hands", Static).update(self._hands(view))
-        log = self.query_one("#log", Log)
-        lines = self.table.state.log
-        if len(lines) > self._logged:
-            log.write_lines(lines[self._logged:])
-            self._logged = len(lines)
-            # Follow the newest line once the new size is laid out.
-            log.call_after_refresh(log.scroll_end, animate=False)
+        self.follow_log()
 
     def _status(self, view: dict[str, Any]) -> Text:
         head = f"Fliegen klatschen · turn {view['turn']} · "
@@ -221,26 +205,18 @@ class FliegenKlatschenScreen(GameScreen):
             for i, h in enumerate(hands, start=1))
 
     # -- events from the shell ---------------------------------------------------------
-    def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
-
     def window_opened(self) -> None:
         self._last_hunt = None
-        self.show_message("")
-        self.refresh_table()
-        if self._ticker is None:
-            self._ticker = self.set_interval(0.1, self._tick)
+        super().window_opened()
 
-    def _tick(self) -> None:
+    def tick(self) -> None:
         if self.table.state.acting().kind == "window":
-            view = self._view()
+            view = self.view()
             self.query_one("#status", Static).update(self._status(view))
             self.query_one("#hands", Static).update(self._hands(view))
 
     def window_closed(self, start: int) -> None:
-        if self._ticker is not None:
-            self._ticker.stop()
-            self._ticker = None
+        super().window_closed(start)
         # The hunt has resolved (and left the view): keep its hands on show for a while.
         hands: list[dict[str, Any]] = [
             {"seat": step.seat, "card": action.card, "at_ms": step.at_ms or 0.0}
@@ -251,40 +227,12 @@ class FliegenKlatschenScreen(GameScreen):
                                         self._hand_list(hands) or "nobody slapped")
 
     def game_over(self) -> None:
-        outcome = self.table.state.outcome()
-        assert outcome is not None
-        view = self._view()
-        table = Table(title="Results", expand=False)
-        for column in ("Seat", "Score", "Flies won", "Rank"):
-            table.add_column(column, justify="left" if column == "Seat" else "right")
-        for seat in sorted(range(view["players"]), key=lambda s: outcome.ranks[s]):
-            star = " ★" if seat in outcome.winners else ""
-            table.add_row(self.table.seat_names[seat] + star, f"{outcome.scores[seat]:g}",
-                          str(view["won"][seat]), str(outcome.ranks[seat]))
-        names = ", ".join(self.table.seat_names[s] for s in outcome.winners)
-        verdict = f"Shared win: {names}" if outcome.shared else f"Winner: {names}"
-        parts: list[RenderableType] = [table, Text(verdict, style="bold green")]
-        if outcome.truncated:
-            parts.append(Text("(ended by the safety cap on turns)", style="dim"))
-        parts.append(Text("Press q to quit.", style="bold"))
-        self.show_message("")
-        results = self.query_one("#results", Static)
-        results.update(Group(*parts))
-        results.display = True
-        log = self.query_one("#log", Log)
-        log.call_after_refresh(log.scroll_end, animate=False)
-        self.query_one("#help", Static).update("[b]q[/b] quit")
+        won = self.view()["won"]
+        self.show_results(("Score", "Flies won"), lambda seat: (self.score(seat), str(won[seat])))
 
     # -- keys ----------------------------------------------------------------------------
-    def on_key(self, event: events.Key) -> None:
+    def table_key(self, event: events.Key) -> None:
         key, char = event.key, event.character
-        if key in ("q", "escape"):
-            event.stop()
-            self.app.exit()
-            return
-        if self.table.state.is_over:
-            return
-        event.stop()
         if key in ("space", "enter"):
             if self.table.state.acting().kind == "window":
                 self.show_message("A hunt is on: slap a fly with its key, or p to pass.")
@@ -293,7 +241,7 @@ class FliegenKlatschenScreen(GameScreen):
         elif key == "p":
             self._act(PASS)
         elif char is not None and char in KEY_LABELS:
-            view = self._view()
+            view = self.view()
             by_key = {label: card for card, label in self.labels(view).items()}
             if view["hunt"] is None:
                 self.show_message("No hunt is on: wait for a swatter or a fifth colour.")

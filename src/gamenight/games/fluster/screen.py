@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -24,6 +24,7 @@ from textual.widgets import Log, Static
 from gamenight.games.fluster.actions import CALLS, WRITES
 from gamenight.games.fluster.board import BLANK, BONUS, BONUS_AT, EMPTY, LEFT, RIGHT, SIDES
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+from gamenight.tui.table import TableScreen
 
 HELP_CALL = ("[b]a-z[/b] letter  [b]space[/b] Blank  [b]0-9[/b] number  "
              "[b]backspace[/b] erase  [b]enter[/b] call  [b]esc[/b] quit")
@@ -77,24 +78,23 @@ def _bonus(total: int) -> str:
     return f" +{BONUS}" if total >= BONUS_AT else ""
 
 
-class FlusterScreen(GameScreen):
+def pad_line(pad: dict[str, Any]) -> str:
+    """A whole pad on one line: each block's squares, five to a row."""
+    return "  ".join(f"{side} " + " ".join(pad[side]["squares"][i:i + 5]
+                                           for i in range(0, 25, 5)) for side in SIDES)
+
+
+class FlusterScreen(TableScreen):
     """The person's pad, the call being made, the log and, at the end, every pad."""
 
     DEFAULT_CSS = """
-    FlusterScreen { layout: vertical; }
-    #status { height: 1; text-style: bold; background: $boost; padding: 0 1; }
     #pad { height: auto; padding: 0 1; }
     #totals { height: 1; padding: 0 1; }
     #call { height: 2; padding: 0 1; }
-    #message { height: 1; color: $warning; padding: 0 1; }
-    #log { height: 1fr; min-height: 4; border: round $panel; }
-    #results { display: none; height: auto; border: double $success; padding: 0 1; }
-    #help { height: 1; dock: bottom; background: $boost; padding: 0 1; }
     """
 
     def __init__(self, table: PlayApp) -> None:
         super().__init__(table)
-        self._logged = 0
         self.letter: str | None = None  # the call being typed: symbol and digits
         self.digits = ""
 
@@ -109,11 +109,8 @@ class FlusterScreen(GameScreen):
         yield Static(HELP_WAIT, id="help")
 
     # -- what the table looks like ---------------------------------------------------
-    def _view(self) -> dict[str, Any]:
-        return self.table.state.view(HUMAN)
-
     def refresh_table(self) -> None:
-        view = self._view()
+        view = self.view()
         self.query_one("#status", Static).update(self._status(view))
         if "pad" in view:
             call = view["call"]
@@ -131,12 +128,7 @@ class FlusterScreen(GameScreen):
             help_text = HELP_CALL if self.table.my_turn else (
                 HELP_WRITE if self.table.deciding else HELP_WAIT)
             self.query_one("#help", Static).update(help_text)
-        log = self.query_one("#log", Log)
-        lines = self.table.state.log
-        if len(lines) > self._logged:
-            log.write_lines(lines[self._logged:])
-            self._logged = len(lines)
-            log.call_after_refresh(log.scroll_end, animate=False)
+        self.follow_log()
 
     @staticmethod
     def _grid(pad: dict[str, Any], lit: int | None) -> Table:
@@ -181,59 +173,23 @@ class FlusterScreen(GameScreen):
         return line
 
     # -- events from the shell ---------------------------------------------------------
-    def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
-
-    def window_opened(self) -> None:
-        self.show_message("")
-        self.refresh_table()
-
-    def window_closed(self, start: int) -> None:
-        self.refresh_table()
-
     def game_over(self) -> None:
-        outcome = self.table.state.outcome()
-        assert outcome is not None
-        view = self._view()
-        table = Table(title="Results", expand=False)
-        for column in ("Seat", "A", "B", "C", "D", "Bonuses", "Grand Total", "Rank"):
-            table.add_column(column, justify="left" if column == "Seat" else "right")
-        for seat in sorted(range(view["players"]), key=lambda s: outcome.ranks[s]):
-            totals = view["pads"][seat]["totals"]
-            star = " ★" if seat in outcome.winners else ""
-            table.add_row(self.table.seat_names[seat] + star, str(totals["A"]),
-                          str(totals["B"]), str(totals["C"]), str(totals["D"]),
-                          str(totals["bonuses"]), str(totals["grand_total"]),
-                          str(outcome.ranks[seat]))
-        names = ", ".join(self.table.seat_names[s] for s in outcome.winners)
-        verdict = f"Shared win: {names}" if outcome.shared else f"Winner: {names}"
-        parts: list[RenderableType] = [table, Text(verdict, style="bold green")]
-        for seat in range(view["players"]):
-            if seat != HUMAN:
-                pad = view["pads"][seat]
-                parts.append(Text(f"{self.table.seat_names[seat]}: "
-                                  + "  ".join(f"{side} "
-                                              + " ".join(pad[side]["squares"][i:i + 5]
-                                                         for i in range(0, 25, 5))
-                                              for side in SIDES), style="dim"))
-        parts.append(Text("Press q to quit.", style="bold"))
-        self.show_message("")
-        results = self.query_one("#results", Static)
-        results.update(Group(*parts))
-        results.display = True
-        self.query_one("#help", Static).update(HELP_WAIT)
+        view = self.view()
+        totals = ("A", "B", "C", "D", "bonuses", "grand_total")
+        # Every other pad as it was filled in, after the verdict.
+        pads = [Text(f"{self.table.seat_names[seat]}: {pad_line(view['pads'][seat])}",
+                     style="dim") for seat in range(view["players"]) if seat != HUMAN]
+        self.show_results(("A", "B", "C", "D", "Bonuses", "Grand Total"),
+                          lambda seat: [str(view["pads"][seat]["totals"][t]) for t in totals],
+                          notes=pads)
 
     # -- keys ----------------------------------------------------------------------------
-    def on_key(self, event: events.Key) -> None:
-        key, char = event.key, event.character
+    def quits(self, event: events.Key) -> bool:
         # q is a letter while the person calls: then only escape leaves the table.
-        if key == "escape" or (key == "q" and not self.table.my_turn):
-            event.stop()
-            self.app.exit()
-            return
-        if self.table.state.is_over:
-            return
-        event.stop()
+        return event.key == "escape" or (event.key == "q" and not self.table.my_turn)
+
+    def table_key(self, event: events.Key) -> None:
+        key, char = event.key, event.character
         if key in ("left", "right"):
             if not self.table.deciding:
                 self.show_message("Nothing to write now: wait for a call.")
@@ -265,7 +221,7 @@ class FlusterScreen(GameScreen):
         else:
             return
         # Only the call being typed changes: redraw that line, not the blocks.
-        self.query_one("#call", Static).update(self._call_line(self._view()))
+        self.query_one("#call", Static).update(self._call_line(self.view()))
 
     def _call(self) -> None:
         if self.letter is None:

@@ -39,6 +39,7 @@ from gamenight.games.fly.cards import (
 )
 from gamenight.games.fly.geometry import over_table, slot_origin
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+from gamenight.tui.table import TableScreen
 
 COLS_PER_INCH = 6
 ROWS_PER_INCH = 3
@@ -186,21 +187,17 @@ def fly_chip(card: dict[str, Any]) -> Text:
     return Text(SYMBOL_MARK[card["symbol"]], style=f"bold {FLY_STYLE[card['colour']]}")
 
 
-class FlyScreen(GameScreen):
+class FlyScreen(TableScreen):
     """The table to scale, the ghost swatter, seats and scores, and the narration."""
 
+    # The log is the last few lines as plain text, without a frame (the table needs room).
     DEFAULT_CSS = """
-    FlyScreen { layout: vertical; }
-    #status { height: 1; text-style: bold; background: $boost; padding: 0 1; }
     #main { height: auto; }
     #table { width: 56; height: 29; border: round $panel; padding: 0 0; }
     #side { width: 1fr; height: auto; padding: 0 1; }
     #seats { height: auto; }
     #caption { height: auto; min-height: 2; color: $accent; }
-    #results { display: none; height: auto; border: double $success; padding: 0 1; }
-    #message { height: 1; color: $warning; padding: 0 1; }
-    #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; }
-    #help { height: 1; dock: bottom; background: $boost; padding: 0 1; }
+    #log { min-height: 3; border: none; padding: 0 1; color: $text-muted; }
     """
 
     #: Seconds each step of a drop's story stays on screen (the landing a little longer).
@@ -232,11 +229,8 @@ class FlyScreen(GameScreen):
         yield Static(HELP, id="help")
 
     # -- drawing -------------------------------------------------------------------------
-    def _view(self) -> dict[str, Any]:
-        return self.table.state.view(HUMAN)
-
     def refresh_table(self) -> None:
-        view = self._view()
+        view = self.view()
         if view["drops"] != self._seen_drops and view["last_drop"] is not None \
                 and view["phase"] != "landing":
             self._seen_drops = view["drops"]
@@ -270,11 +264,11 @@ class FlyScreen(GameScreen):
             delay = self.landing_s if frame.landing is not None else self.frame_s
             if delay > 0:
                 self._showing = frame
-                self._draw(self._view())
+                self._draw(self.view())
                 self._timer = self.set_timer(delay, self._next_frame)
                 return
         self._showing = None
-        self._draw(self._view())
+        self._draw(self.view())
 
     def skip_story(self) -> None:
         """Jump to the table as it is now (the person wants to play on)."""
@@ -328,41 +322,15 @@ class FlyScreen(GameScreen):
             self.ghost[0], self.ghost[1] = x0 + 0.5, y0 + 1.5
 
     # -- events from the shell ---------------------------------------------------------
-    def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
-
     def game_over(self) -> None:
-        outcome = self.table.state.outcome()
-        assert outcome is not None
-        view = self._view()
-        table = Table(title="Results", expand=False)
-        for column in ("Seat", "Points", "Flies", "Rank"):
-            table.add_column(column, justify="left" if column == "Seat" else "right")
-        for seat in sorted(range(view["players"]), key=lambda s: outcome.ranks[s]):
-            star = " ★" if seat in outcome.winners else ""
-            table.add_row(self.table.seat_names[seat] + star, f"{outcome.scores[seat]:g}",
-                          str(len(view["collected"][seat])), str(outcome.ranks[seat]))
-        names = ", ".join(self.table.seat_names[s] for s in outcome.winners)
-        verdict = f"Shared win: {names}" if outcome.shared else f"Winner: {names}"
-        parts: list[RenderableType] = [table, Text(verdict, style="bold green")]
-        if outcome.truncated:
-            parts.append(Text("(ended by the safety cap on drops)", style="dim"))
-        parts.append(Text("Press q to quit.", style="bold"))
-        results = self.query_one("#results", Static)
-        results.update(Group(*parts))
-        results.display = True
-        self.query_one("#help", Static).update("[b]q[/b] quit")
+        collected = self.view()["collected"]
+        self.show_results(("Points", "Flies"),
+                          lambda seat: (self.score(seat), str(len(collected[seat]))),
+                          capped_on="drops")
 
     # -- keys ----------------------------------------------------------------------------
-    def on_key(self, event: events.Key) -> None:
+    def table_key(self, event: events.Key) -> None:
         key = event.key
-        if key in ("q", "escape"):
-            event.stop()
-            self.app.exit()
-            return
-        if self.table.state.is_over:
-            return
-        event.stop()
         moves = {"left": (-STEP_IN, 0.0), "right": (STEP_IN, 0.0), "up": (0.0, -STEP_IN),
                  "down": (0.0, STEP_IN), "shift+left": (-FINE_STEP_IN, 0.0),
                  "shift+right": (FINE_STEP_IN, 0.0), "shift+up": (0.0, -FINE_STEP_IN),
@@ -373,7 +341,7 @@ class FlyScreen(GameScreen):
             turn = TURN_DEG if event.character == "r" else -TURN_DEG
             self.ghost[2] = (self.ghost[2] + turn) % 180
             self.show_message("")
-            self._draw(self._view())
+            self._draw(self.view())
         elif key in ("space", "enter"):
             self.drop()
 
@@ -381,12 +349,12 @@ class FlyScreen(GameScreen):
         x, y = round(self.ghost[0] + dx, 2), round(self.ghost[1] + dy, 2)
         if self.table.my_turn:
             self.skip_story()  # the person is aiming: show the table as it is now
-        if not over_table(x, y, len(self._view()["table"])):
+        if not over_table(x, y, len(self.view()["table"])):
             self.show_message("The swatter must be aimed over the table.")
             return
         self.ghost[0], self.ghost[1] = x, y
         self.show_message("")
-        self._draw(self._view())
+        self._draw(self.view())
 
     def drop(self) -> None:
         if not self.table.my_turn:

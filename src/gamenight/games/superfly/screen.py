@@ -19,7 +19,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.timer import Timer
 from textual.widgets import Log, Static
 
 from gamenight.engine import PASS
@@ -27,6 +26,7 @@ from gamenight.games.superfly.actions import SWATS
 from gamenight.games.superfly.cards import NAMES
 from gamenight.games.superfly.sets import best_set
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+from gamenight.tui.table import TableScreen
 
 #: Card face colours: (background, text) for each fly colour; text picked for contrast.
 FACES: dict[str, tuple[str, str]] = {
@@ -53,28 +53,18 @@ def card_face(card: dict[str, Any], label: str | None = None) -> Panel:
                  border_style=f"{fg} on {bg}", width=12, height=5)
 
 
-class SuperflyScreen(GameScreen):
+class SuperflyScreen(TableScreen):
     """The table: seats and tokens, the centre flies, your hand, the last turn, the log."""
 
     DEFAULT_CSS = """
-    SuperflyScreen { layout: vertical; }
-    #status { height: 1; text-style: bold; background: $boost; padding: 0 1; }
     #countdown { height: 1; padding: 0 1; }
     #top { height: auto; }
     #seats { width: 1fr; height: auto; padding: 0 1; }
     #last { width: 2fr; height: auto; padding: 0 1; }
     #centre { height: auto; min-height: 6; padding: 0 1; }
     #hand { height: auto; min-height: 6; padding: 0 1; }
-    #message { height: 1; color: $warning; padding: 0 1; }
-    #log { height: 1fr; min-height: 4; border: round $panel; }
-    #results { display: none; height: auto; border: double $success; padding: 0 1; }
-    #help { height: 1; dock: bottom; background: $boost; padding: 0 1; }
     """
-
-    def __init__(self, table: PlayApp) -> None:
-        super().__init__(table)
-        self._logged = 0
-        self._ticker: Timer | None = None
+    TICK_S = 0.1  # the swat's countdown
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -90,23 +80,15 @@ class SuperflyScreen(GameScreen):
         yield Static(HELP, id="help")
 
     # -- what the table looks like ---------------------------------------------------
-    def _view(self) -> dict[str, Any]:
-        return self.table.state.view(HUMAN)
-
     def refresh_table(self) -> None:
-        view = self._view()
+        view = self.view()
         self.query_one("#status", Static).update(self._status(view))
         self.query_one("#countdown", Static).update(self._countdown(view))
         self.query_one("#seats", Static).update(self._seats(view))
         self.query_one("#last", Static).update(self._last(view))
         self.query_one("#centre", Static).update(self._centre(view))
         self.query_one("#hand", Static).update(self._hand(view))
-        log = self.query_one("#log", Log)
-        lines = self.table.state.log
-        if len(lines) > self._logged:
-            log.write_lines(lines[self._logged:])
-            self._logged = len(lines)
-            log.call_after_refresh(log.scroll_end, animate=False)
+        self.follow_log()
 
     def seconds_left(self, view: dict[str, Any]) -> float | None:
         """Seconds to the deadline of the open swat (None before its clock starts)."""
@@ -229,69 +211,24 @@ class SuperflyScreen(GameScreen):
         return Panel(Columns([card_face(c) for c in hand]), title=title)
 
     # -- events from the shell ---------------------------------------------------------
-    def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
-
-    def window_opened(self) -> None:
-        self.show_message("")
-        self.refresh_table()
-        if self._ticker is None:
-            self._ticker = self.set_interval(0.1, self._tick)
-
-    def _tick(self) -> None:
-        if not self.is_attached or self.table.state.acting().kind != "simultaneous":
-            return  # the screen is going away, or the swat is over
-        view = self._view()
+    def tick(self) -> None:
+        if self.table.state.acting().kind != "simultaneous":
+            return  # the swat is over
+        view = self.view()
         self.query_one("#status", Static).update(self._status(view))
         self.query_one("#countdown", Static).update(self._countdown(view))
         self.query_one("#seats", Static).update(self._seats(view))
 
-    def on_unmount(self) -> None:
-        if self._ticker is not None:
-            self._ticker.stop()
-            self._ticker = None
-
-    def window_closed(self, start: int) -> None:
-        if self._ticker is not None:
-            self._ticker.stop()
-            self._ticker = None
-
     def game_over(self) -> None:
-        outcome = self.table.state.outcome()
-        assert outcome is not None
-        table = Table(title="Results", expand=False)
-        for column in ("Seat", "Fly Catcher tokens", "Rank"):
-            table.add_column(column, justify="left" if column == "Seat" else "right")
-        for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
-            star = " ★" if seat in outcome.winners else ""
-            table.add_row(self.table.seat_names[seat] + star, f"{outcome.scores[seat]:g}",
-                          str(outcome.ranks[seat]))
-        names = ", ".join(self.table.seat_names[s] for s in outcome.winners)
-        verdict = f"Shared win: {names}" if outcome.shared else f"Winner: {names}"
-        parts: list[RenderableType] = [table, Text(verdict, style="bold green")]
-        if outcome.truncated:
-            parts.append(Text("(ended by the safety cap on turns)", style="dim"))
-        parts.append(Text("Press q to quit.", style="bold"))
-        self.show_message("")
-        results = self.query_one("#results", Static)
-        results.update(Group(*parts))
-        results.display = True
-        self.query_one("#help", Static).update("[b]q[/b] quit")
+        self.show_results(("Fly Catcher tokens",), lambda seat: (self.score(seat),))
 
     # -- keys ----------------------------------------------------------------------------
-    def on_key(self, event: events.Key) -> None:
+    def table_key(self, event: events.Key) -> None:
         key, char = event.key, event.character
-        if key in ("q", "escape"):
-            event.stop()
-            self.app.exit()
-            return
-        if self.table.state.is_over:
-            return
-        event.stop()
         if key == "p":
             self._act(PASS)
         elif char is not None and char in KEY_LABELS:
-            centre = self._view()["centre"]
+            centre = self.view()["centre"]
             index = KEY_LABELS.index(char)
             if index >= len(centre):
                 self.show_message(f"No fly has the key {char}.")

@@ -1,0 +1,149 @@
+"""What every game's table screen shares: the frame around the game's own drawing.
+
+A ``TableScreen`` has, besides what the game draws, a status line (``#status``), a line
+for messages (``#message``), the narration (``#log``), the results, hidden until the
+end (``#results``), and the keys (``#help``); its CSS lays them out, and a game's
+screen adds rules for its own parts (or overrides these: a subclass's rules win).  The
+game's screen composes the widgets, so it decides where each one goes.
+
+The base class keeps the log following the state, shows the results table, leaves
+the table on q or escape, and runs a countdown's ticker while a window is open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.timer import Timer
+from textual.widgets import Log, Static
+
+from gamenight.engine import Outcome
+from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+
+
+class TableScreen(GameScreen):
+    """A game's screen with the shared parts of the table already in place."""
+
+    DEFAULT_CSS = """
+    TableScreen { layout: vertical; }
+    #status { height: 1; text-style: bold; background: $boost; padding: 0 1; }
+    #message { height: 1; color: $warning; padding: 0 1; }
+    #log { height: 1fr; min-height: 4; border: round $panel; }
+    #results { display: none; height: auto; border: double $success; padding: 0 1; }
+    #help { height: 1; dock: bottom; background: $boost; padding: 0 1; }
+    """
+
+    #: Seconds between redraws of a countdown while a window is open (None: no ticker).
+    TICK_S: ClassVar[float | None] = None
+
+    def __init__(self, table: PlayApp) -> None:
+        super().__init__(table)
+        self._logged = 0  # lines of the state's log already written to #log
+        self._ticker: Timer | None = None
+
+    # -- drawing -------------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        """The person's view; in an open window, as it stands at this moment (a bot's
+        hand stamped later is not there yet)."""
+        return self.table.state.view(HUMAN, self.table.window_ms())
+
+    def follow_log(self) -> None:
+        """Write the state's new log lines to the ``#log`` widget (a ``Log``)."""
+        log = self.query_one("#log", Log)
+        lines = self.table.state.log
+        if len(lines) > self._logged:
+            log.write_lines(lines[self._logged:])
+            self._logged = len(lines)
+            # Follow the newest line once the new size is laid out.
+            log.call_after_refresh(log.scroll_end, animate=False)
+
+    def show_message(self, text: str) -> None:
+        self.query_one("#message", Static).update(text)
+
+    def score(self, seat: int) -> str:
+        """The seat's score in the outcome, as the results table shows it."""
+        return f"{self.outcome().scores[seat]:g}"
+
+    def outcome(self) -> Outcome:
+        """How the game ended (only asked once it is over)."""
+        outcome = self.table.state.outcome()
+        assert outcome is not None, "the game is not over"
+        return outcome
+
+    def show_results(self, columns: Sequence[str], row: Callable[[int], Sequence[str]], *,
+                     notes: Sequence[RenderableType] = (), capped_on: str = "turns") -> None:
+        """Show the results in ``#results``: a row per seat in rank order, with the seat
+        (★ for a winner), ``columns`` filled by ``row(seat)``, and the rank; then the
+        verdict, the ``notes``, and a word if the safety cap on ``capped_on`` ended it."""
+        outcome = self.outcome()
+        table = Table(title="Results", expand=False)
+        for column in ("Seat", *columns, "Rank"):
+            table.add_column(column, justify="left" if column == "Seat" else "right")
+        names = self.table.seat_names
+        for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
+            star = " ★" if seat in outcome.winners else ""
+            table.add_row(names[seat] + star, *row(seat), str(outcome.ranks[seat]))
+        winners = ", ".join(names[s] for s in outcome.winners)
+        verdict = f"Shared win: {winners}" if outcome.shared else f"Winner: {winners}"
+        parts: list[RenderableType] = [table, Text(verdict, style="bold green"), *notes]
+        if outcome.truncated:
+            parts.append(Text(f"(ended by the safety cap on {capped_on})", style="dim"))
+        parts.append(Text("Press q to quit.", style="bold"))
+        self.show_message("")
+        results = self.query_one("#results", Static)
+        results.update(Group(*parts))
+        results.display = True
+        # The results take room from the log: keep its newest line in sight.
+        for log in self.query("#log").results(Log):
+            log.call_after_refresh(log.scroll_end, animate=False)
+        self.query_one("#help", Static).update("[b]q[/b] quit")
+
+    # -- windows -------------------------------------------------------------------------
+    def window_opened(self) -> None:
+        self.show_message("")
+        self.refresh_table()
+        if self.TICK_S is not None and self._ticker is None:
+            self._ticker = self.set_interval(self.TICK_S, self._tick)
+
+    def window_closed(self, start: int) -> None:
+        self._stop_ticker()
+
+    def tick(self) -> None:
+        """Redraw the countdown (every ``TICK_S`` seconds while a window is open)."""
+
+    def _tick(self) -> None:
+        if self.is_attached:  # a last tick may come while the screen goes away
+            self.tick()
+
+    def _stop_ticker(self) -> None:
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+
+    def on_unmount(self) -> None:
+        self._stop_ticker()
+
+    # -- keys ----------------------------------------------------------------------------
+    def quits(self, event: events.Key) -> bool:
+        """True if the key leaves the table (a screen that types letters narrows this)."""
+        return event.key in ("q", "escape")
+
+    def on_key(self, event: events.Key) -> None:
+        # Textual calls an on_key of every class in the line: a game's screen takes its
+        # keys in ``table_key`` instead, so they are not handled twice.
+        if self.quits(event):
+            event.stop()
+            self.app.exit()
+            return
+        if self.table.state.is_over:
+            return
+        event.stop()
+        self.table_key(event)
+
+    def table_key(self, event: events.Key) -> None:
+        """A key pressed at the table while the game is on (not a quit key)."""

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from gamenight.games.fly.actions import Drop
 from gamenight.games.fly.cards import DECK_SIZE, FLY_PLACE
-from gamenight.games.fly.geometry import over_table, slot_origin
+from gamenight.games.fly.geometry import over_table, rectangle_corners, slot_origin
 from gamenight.games.fly.rules import GAME, FlyState
 
 
@@ -52,3 +53,25 @@ def order_with(places: dict[int, int]) -> list[int]:
 def landing_text(x: float, y: float, angle: float) -> str:
     """A landing as the record writes it: 'X Y ANGLE'."""
     return f"{x:.4f} {y:.4f} {angle % 180:.2f}"
+
+
+def rim_inside_by_sampling(cx: float, cy: float, r: float, rx: float, ry: float,
+                           angle: float, w: float, length: float, n: int = 720) -> bool:
+    """Independent check: every sampled point of the circle's rim lies on the inner side
+    of each of the rectangle's four edges (cross products over the corners)."""
+    corners = rectangle_corners(rx, ry, angle, w, length)
+    edges = list(zip(corners, corners[1:] + corners[:1], strict=True))
+    sign = None
+    for k in range(n):
+        t = 2 * math.pi * k / n
+        px, py = cx + r * math.cos(t), cy + r * math.sin(t)
+        for (ax, ay), (bx, by) in edges:
+            cross = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+            if abs(cross) < 1e-12:
+                continue
+            s = cross > 0
+            if sign is None:
+                sign = s
+            elif s != sign:
+                return False
+    return True

@@ -92,8 +92,49 @@ def test_flies_move_with_their_cards() -> None:
     assert state.last is not None and state.last.before == list(range(27))
 
 
+def by_hand(table: list[int], collected: set[int],
+            columns: int) -> list[tuple[int, str, tuple[int, int], tuple[int, int]]]:
+    """The rulebook's procedure done card by card on the table with its voids, written
+    independently of ``consolidate``: first, in each row, the leftmost card with a void
+    on its box side slides into the void nearest the box, until no row has a void before
+    a card; then, while a void lies before the table's last card, the rightmost card of
+    the lowest row moves up into the first void (row 1 before row 2)."""
+    places: list[int | None] = [None if s in collected else c for s, c in enumerate(table)]
+    moves = []
+
+    def at(slot: int) -> tuple[int, int]:
+        return divmod(slot, columns)
+
+    for start in range(0, len(places), columns):
+        row = range(start, min(start + columns, len(places)))
+        while True:
+            voids = [s for s in row if places[s] is None]
+            card_slot = next((s for s in row if places[s] is not None and voids
+                              and voids[0] < s), None)
+            if card_slot is None:
+                break
+            card = places[card_slot]
+            assert card is not None
+            moves.append((card, "slide", at(card_slot), at(voids[0])))
+            places[voids[0]], places[card_slot] = card, None
+    while True:
+        filled = [s for s, c in enumerate(places) if c is not None]
+        voids = [s for s, c in enumerate(places) if c is None]
+        if not filled or not voids or voids[0] > filled[-1]:
+            break
+        last = filled[-1]  # the right end of the lowest row
+        card = places[last]
+        assert card is not None
+        moves.append((card, "up", at(last), at(voids[0])))
+        places[voids[0]], places[last] = card, None
+    return moves
+
+
 def check_consolidation(table: list[int], collected: set[int], columns: int) -> None:
     after, moves = consolidate(table, collected, columns)
+    # Move for move what a player does by hand, following the rulebook.
+    assert [(m.card, m.kind, m.source, m.target) for m in moves] == by_hand(
+        table, collected, columns)
     kept = [c for s, c in enumerate(table) if s not in collected]
     # Cards are conserved: exactly the uncollected cards remain.
     assert sorted(after) == sorted(kept)
@@ -134,3 +175,14 @@ def test_every_removal_pattern_of_a_partly_played_small_table(size: int) -> None
     table = list(range(size))
     for mask in product((False, True), repeat=size):
         check_consolidation(table, {s for s in range(size) if mask[s]}, 3)
+
+
+def test_random_removals_from_the_full_table_are_done_as_by_hand() -> None:
+    import random
+
+    rng = random.Random(27)
+    for _ in range(3000):
+        size = rng.randint(3, 27)
+        table = rng.sample(range(27), size)
+        collected = set(rng.sample(range(size), rng.randint(0, min(size, 6))))
+        check_consolidation(table, collected, 9)

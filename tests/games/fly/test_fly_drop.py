@@ -4,10 +4,11 @@ fly it covers completely is collected; the swatter passes to the left."""
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
-from fly_table import fly_at, laid_out, land
+from fly_table import fly_at, laid_out, land, landing_text, rim_inside_by_sampling
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
@@ -39,7 +40,8 @@ def test_every_aim_text_parses_back_to_the_same_aim(x: float, y: float, angle: f
 
 @pytest.mark.parametrize("text", ["drop", "drop 1 2 3", "drop 1.5 2.50 3", "drop 1.50 2.50 180",
                                   "drop 1.50 2.50 -3", "swat 1.00 1.00 0", "drop 1.00 1.00 4.5",
-                                  "drop a.00 1.00 0"])
+                                  "drop a.00 1.00 0", "drop \u0661.00 1.00 0",
+                                  "drop 1.00 1.00 \u0669\u0660"])
 def test_not_an_aim(text: str) -> None:
     with pytest.raises(IllegalAction):
         parse_action(text)
@@ -151,6 +153,7 @@ def test_a_landing_is_x_y_angle_as_text_with_an_angle_below_180() -> None:
     state = laid_out(players=2)
     state.apply(0, Drop.aim(4.5, 4.5, 30))
     for bad in ([1.0, 2.0, 3.0], "1.0000 2.0000", "nan 1.0000 2.00", "4.5 4.5 30",
+                "\u0661.0000 2.0000 3.00",
                 "1.0000 2.0000 180.00", "1.0000 2.0000 -3.00", None, list(range(27))):
         with pytest.raises(IllegalAction):
             state.apply_chance(bad)
@@ -203,3 +206,73 @@ def test_random_play_ends_every_game_with_the_two_blanks_left() -> None:
         steps = random_playout(state, random.Random(seed))
         assert steps == len(state.history) == 1 + 2 * state.drops
         assert state.is_over and sorted(state.table) == [25, 26]
+
+
+def test_no_landing_can_be_drawn_when_no_swatter_is_falling() -> None:
+    """Drawing chance when none is due raises IllegalAction (as every illegal step does)
+    and leaves the game and its generator as they were."""
+    state = laid_out(players=2)
+    for _ in range(2):  # in the aim phase, and once the game is over
+        before, rng = json.dumps(state.snapshot()), state.rng.getstate()
+        with pytest.raises(IllegalAction, match="no chance event"):
+            state.sample_chance()
+        with pytest.raises(IllegalAction, match="no chance event"):
+            state.draw_chance()
+        assert json.dumps(state.snapshot()) == before and state.rng.getstate() == rng
+        state.table = [25, 26]
+        state._place_flies()
+        state.phase = "over"
+
+
+def test_a_covered_blank_card_is_never_collected() -> None:
+    """'The two blank Table Cards (no flies) ... cannot be collected': a swatter lying
+    square on a blank card takes nothing; one lying over a blank and a fly takes the
+    fly's card only."""
+    from fly_table import order_with
+
+    state = laid_out(players=2, order=order_with({0: 25, 9: 7}))
+    assert land(state, 0.5, 1.5, 0.0) == []  # exactly on the blank at place 0
+    assert state.table[0] == 25 and state.current == 1
+    # A swatter 1 x 6 in along the first column lies over places 0 (blank) and 9 whole.
+    state = laid_out(players=2, order=order_with({0: 25, 9: 7}), swatter_length=6.0)
+    assert land(state, 0.5, 3.0, 0.0) == [7]
+    assert 25 in state.table and state.collected[0] == [7]
+
+
+@settings(max_examples=300, deadline=None)
+@given(order=st.permutations(range(27)), cards=st.integers(1, 27),
+       x=st.floats(-1.0, 10.0), y=st.floats(-1.0, 10.0), angle=st.floats(0.0, 179.99),
+       diameter=st.sampled_from([0.55, 0.3, 0.75]),
+       size=st.sampled_from([(1.0, 3.0), (1.0, 3.0), (2.0, 2.0), (0.8, 5.5)]))
+def test_the_cards_collected_are_exactly_the_flies_whose_footprint_lies_inside(
+        order: list[int], cards: int, x: float, y: float, angle: float, diameter: float,
+        size: tuple[float, float]) -> None:
+    """Whatever the table, the landing and the sizes, the dropping player collects every
+    fly the independent geometry puts wholly inside the landed swatter, and no other."""
+    from gamenight.games.fly.geometry import circle_inside_rectangle, fly_centre
+
+    width, length = size
+    state = laid_out(players=2, order=order, fly_diameter=diameter, swatter_width=width,
+                     swatter_length=length)
+    state.table = state.table[:cards]  # a packed table part-way through a game
+    state._place_flies()
+    x, y, angle = (float(v) for v in landing_text(x, y, angle).split())
+    expected = []
+    for slot, card in enumerate(state.table):
+        centre = fly_centre(card, slot)
+        if centre is None:
+            continue
+        inside = circle_inside_rectangle(*centre, diameter / 2, x, y, angle, width, length)
+        if inside:
+            expected.append(card)
+        a = math.radians(angle)
+        u = (centre[0] - x) * math.cos(a) + (centre[1] - y) * math.sin(a)
+        v = (centre[1] - y) * math.cos(a) - (centre[0] - x) * math.sin(a)
+        margin = min(width / 2 - diameter / 2 - abs(u), length / 2 - diameter / 2 - abs(v))
+        if abs(margin) > 1e-4:  # clear of the edge: the rim samples decide too
+            assert inside == rim_inside_by_sampling(*centre, diameter / 2, x, y, angle,
+                                                    width, length, n=360)
+    table = list(state.table)
+    got = land(state, x, y, angle, aim=Drop.aim(0.5, 1.5, 0))
+    assert got == expected
+    assert sorted(state.table) == sorted(c for c in table if c not in expected)

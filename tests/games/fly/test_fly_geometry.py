@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from fly_table import rim_inside_by_sampling
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,33 +15,10 @@ from gamenight.games.fly.geometry import (
     circle_inside_rectangle,
     over_table,
     point_in_rectangle,
-    rectangle_corners,
 )
 
 R = 0.275  # the default fly: 0.55 in across
 W, L = 1.0, 3.0
-
-
-def rim_inside_by_sampling(cx: float, cy: float, r: float, rx: float, ry: float,
-                           angle: float, w: float, length: float, n: int = 720) -> bool:
-    """Independent check: every sampled point of the circle's rim lies on the inner side
-    of each of the rectangle's four edges (cross products over the corners)."""
-    corners = rectangle_corners(rx, ry, angle, w, length)
-    edges = list(zip(corners, corners[1:] + corners[:1], strict=True))
-    sign = None
-    for k in range(n):
-        t = 2 * math.pi * k / n
-        px, py = cx + r * math.cos(t), cy + r * math.sin(t)
-        for (ax, ay), (bx, by) in edges:
-            cross = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
-            if abs(cross) < 1e-12:
-                continue
-            s = cross > 0
-            if sign is None:
-                sign = s
-            elif s != sign:
-                return False
-    return True
 
 
 def test_a_circle_exactly_at_the_centre_is_inside() -> None:

@@ -129,3 +129,13 @@ def test_a_practice_game_for_one_player_ends_with_all_flies_collected() -> None:
     out = state.outcome()
     assert out is not None and not out.truncated and out.winners == (0,)
     assert len(state.collected[0]) == 25 and sorted(state.table) == [25, 26]
+
+
+def test_a_drop_at_the_cap_that_takes_the_last_fly_ends_the_game_untruncated() -> None:
+    state = laid_out(players=2, max_drops=2)
+    state.table = [0, 25, 26]
+    state._place_flies()
+    assert land(state, 4.0, 1.5, 0.0) == []
+    assert land(state, 0.5, 1.5, 0.0) == [0]  # the second and last drop the cap allows
+    out = state.outcome()
+    assert state.is_over and out is not None and not out.truncated

@@ -88,10 +88,12 @@ def test_the_table_is_9_columns_by_3_rows_laid_row_by_row() -> None:
 
 def test_a_layout_must_be_an_order_of_the_27_cards() -> None:
     state = GAME.new(2)
-    for bad in ([0] * 27, list(range(26)), "shuffle", [*range(26), 27]):
+    # Card ids are whole numbers: 0.0 or False equal 0 but are not cards.
+    for bad in ([0] * 27, list(range(26)), "shuffle", [*range(26), 27],
+                [float(c) for c in range(27)], [False, True, *range(2, 27)]):
         with pytest.raises(IllegalAction):
             state.apply_chance(bad)
-    assert state.history == []
+    assert state.history == [] and state.table == [] and state.phase == "layout"
 
 
 def test_the_youngest_player_takes_the_swatter_and_begins_seat_0() -> None:

@@ -62,7 +62,8 @@ def _hundredths(value: object) -> str:
     return f"{sign}{whole}.{frac:02d}"
 
 
-_DROP = re.compile(r"drop (-?\d+)\.(\d\d) (-?\d+)\.(\d\d) (\d+)")
+#: ASCII digits only: other scripts' digits would read as numbers whose text differs.
+_DROP = re.compile(r"drop (-?\d+)\.(\d\d) (-?\d+)\.(\d\d) (\d+)", re.ASCII)
 
 Action = Drop
 

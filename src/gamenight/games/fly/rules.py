@@ -27,13 +27,15 @@ from gamenight.games.fly.geometry import EPSILON, over_table, slot_origin
 from gamenight.games.fly.table import Move, consolidate, score
 
 _ACT = tuple(Acting("turn", (s,)) for s in range(8))
+_CHANCE = Acting("chance")
+_OVER = Acting("over")
 #: (place, card, x, y) of each card's fly at each place, None for a blank: made once.
 _FLY_AT: tuple[tuple[tuple[int, int, float, float] | None, ...], ...] = tuple(
     tuple(None if (p := FLY_PLACE[card]) is None else
           (slot, card, slot_origin(slot)[0] + p[0], slot_origin(slot)[1] + p[1])
           for card in range(DECK_SIZE))
     for slot in range(TABLE_CARDS))
-_LANDING = re.compile(r"(-?\d+\.\d{4}) (-?\d+\.\d{4}) (\d+\.\d\d)")
+_LANDING = re.compile(r"(-?\d+\.\d{4}) (-?\d+\.\d{4}) (\d+\.\d\d)", re.ASCII)
 
 
 def parse_landing(text: object) -> tuple[float, float, float] | None:
@@ -47,8 +49,6 @@ def parse_landing(text: object) -> tuple[float, float, float] | None:
     if angle >= 180.0:
         return None
     return float(m[1]), float(m[2]), angle
-_CHANCE = Acting("chance")
-_OVER = Acting("over")
 
 
 class LastDrop:
@@ -163,7 +163,10 @@ class FlyState(GameState):
             self.rng.shuffle(deck)
             return deck
         aim = self.aim
-        assert aim is not None
+        if self.phase != "landing" or aim is None:
+            # Refused before the generator is touched: drawing when nothing is due
+            # changes nothing, like every other illegal step.
+            raise IllegalAction("no chance event is due now: no swatter is falling")
         gauss = self.rng.gauss
         # The falling card drifts and turns: dx, dy ~ N(0, sigma_pos), dangle ~
         # N(0, sigma_angle).  Written as text, "X Y ANGLE" (1/10000 in, 1/100 degree):
@@ -182,7 +185,9 @@ class FlyState(GameState):
 
     def _verify_chance(self, outcome: JSON) -> None:
         if self.phase == "layout":
-            if not isinstance(outcome, list) or sorted(outcome) != list(range(DECK_SIZE)):
+            # Card ids are plain ints: 0.0 and False compare equal to 0 but are no card.
+            if (not isinstance(outcome, list) or any(type(c) is not int for c in outcome)
+                    or sorted(outcome) != list(range(DECK_SIZE))):
                 raise IllegalAction(f"a layout is an order of the {DECK_SIZE} table cards")
             return
         if self._landing(outcome) is None:

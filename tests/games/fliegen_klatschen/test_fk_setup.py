@@ -62,6 +62,19 @@ def test_shuffle_all_the_cards_the_deal_is_a_chance_event_from_the_seed() -> Non
     assert a.history[0].seat is None and a.history[0].value == deals[0]
 
 
+@pytest.mark.parametrize("deal", [
+    [float(card) for card in range(DECK_SIZE)],  # sorts like the cards, but is not
+    [True, False, *range(2, DECK_SIZE)],
+    list(range(DECK_SIZE - 1)),
+    "0 1 2",
+])
+def test_a_deal_is_an_order_of_the_cards_and_nothing_else_is(deal: object) -> None:
+    state = GAME.new(3, seed=5)
+    with pytest.raises(IllegalAction, match="order of the"):
+        state.apply_chance(deal)
+    assert state.history == [] and state.acting().kind == "chance"
+
+
 @pytest.mark.parametrize("players", range(2, 9))
 def test_deal_the_cards_out_round_robin_so_piles_differ_by_at_most_one(players: int) -> None:
     state = GAME.new(players, seed=players)

@@ -278,7 +278,11 @@ class FliegenKlatschenState(GameState):
         return deck
 
     def _verify_chance(self, outcome: JSON) -> None:
-        if not isinstance(outcome, list) or sorted(outcome) != list(range(DECK_SIZE)):
+        # Card ids are plain whole numbers: 1.0 or True would sort like a card and then
+        # break the deal half-way, after the step was recorded.
+        if (not isinstance(outcome, list)
+                or not all(type(card) is int for card in outcome)
+                or sorted(outcome) != list(range(DECK_SIZE))):
             raise IllegalAction(f"a deal is an order of the {DECK_SIZE} cards")
 
     def _do_chance(self, outcome: JSON) -> None:

@@ -60,7 +60,9 @@ class Bot(ABC):
 
     @abstractmethod
     def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
-        """One of ``legal``, or (in a window) a :class:`Wait`."""
+        """One of ``legal``, or (in a window) a :class:`Wait`.  Where the actions form a
+        continuum (FLY's aim), ``legal`` spans it and any action the state accepts will
+        do."""
 
     def observe(self, view: View) -> None:  # noqa: B027 -- optional hook
         """See the table after a step of the game, whoever took it (the default

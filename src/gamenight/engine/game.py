@@ -214,7 +214,13 @@ class GameState(ABC):
     # -- actions --------------------------------------------------------------------
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Any]:
-        """Every action ``seat`` may take now (empty if it may not act)."""
+        """Every action ``seat`` may take now (empty if it may not act).
+
+        Where the actions form a continuum (FLY's aim: any point and angle over the
+        table), this is a documented finite set that spans it (random play and the
+        research adapters' discrete encodings use it), while :meth:`verify` accepts every
+        action of the continuum; the game's rules document says which set.
+        """
 
     @abstractmethod
     def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:

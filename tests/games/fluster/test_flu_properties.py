@@ -211,3 +211,32 @@ def test_a_clone_is_independent_but_shares_the_word_list() -> None:
     clone.apply(0, CALLS[("A", 1)])
     assert state.phase == "call" and clone.phase == "write"
     assert state.snapshot() != clone.snapshot()
+
+
+@PROPS
+@given(st.integers(2, 5), seeds, rngs)
+def test_where_another_player_writes_changes_nothing_anyone_else_sees_or_hears(
+        n: int, seed: int, rng: random.Random) -> None:
+    # Two games with the same pads and the same calls, where seat 1 writes every first
+    # call in the other block in the second game: until the end, every other seat's view,
+    # a spectator's view and the narration must be the same in both (boards stay secret).
+    games = [GAME.new(n, seed), GAME.new(n, seed)]
+    for game in games:
+        game.narrate = True
+        game.draw_chance()
+    while not games[0].is_over:
+        for viewer in (None, 0, *range(2, n)):
+            assert games[0].view(viewer) == games[1].view(viewer)
+        assert games[0].log == games[1].log
+        if games[0].phase == "call":
+            action: Any = rng.choice(games[0].legal_actions(games[0].caller))
+            for game in games:
+                game.apply(game.caller, action)
+        else:
+            seat = rng.choice(games[0].acting().seats)
+            side = rng.choice([WRITE_LEFT, WRITE_RIGHT])
+            other = WRITE_RIGHT if side is WRITE_LEFT else WRITE_LEFT
+            games[0].apply(seat, side)
+            games[1].apply(seat, other if seat == 1 else side)
+    assert games[1].is_over
+    assert games[0].view(0)["pads"][1] != games[1].view(0)["pads"][1]  # shown at the end

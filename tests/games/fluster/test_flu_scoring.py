@@ -159,20 +159,30 @@ def test_an_empty_pad_of_blanks_scores_nothing() -> None:
 
 
 def test_the_highest_grand_total_wins_and_equal_totals_share_the_win() -> None:
+    # Seat 0 writes every first call left and every second call (forced) right, and the
+    # calls spell the word square on seat 0's pad: 140.  Seat 1 writes the first calls
+    # right; on his differently numbered blocks the letters land elsewhere.
+    state = dealt(2, seed=5)
+    for k in (0, 1):
+        grid = "".join(WORD_SQUARE)
+        for number in range(1, 26):
+            letter = grid[state.numbers[0][k].index(number)]
+            call(state, letter, number, {0: "left", 1: "right"})
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.scores[0] == 140 and outcome.scores[1] < 140
+    assert outcome.winners == (0,) and outcome.ranks == (1, 2) and not outcome.shared
+    # Equal Grand Totals share the win: one A among Blanks on each pad scores 2 (A alone
+    # Down and Across) wherever its square is.
     state = dealt(3, seed=5)
-    # Every number twice; seat 0 writes first calls left, seats 1 and 2 right: the pads
-    # differ only in which block holds which call.
-    letters = "CATSXCATSXCATSXCATSXCATSX"
     for number in range(1, 26):
-        call(state, letters[number - 1], number, {0: "left", 1: "right", 2: "right"})
+        call(state, "A" if number == 7 else BLANK, number, {0: "left", 1: "right", 2: "left"})
     for number in range(1, 26):
         call(state, BLANK, number)
     outcome = state.outcome()
     assert outcome is not None
-    scores = outcome.scores
-    assert scores[1] == scores[2]  # the same writing on differently numbered pads...
-    assert list(outcome.winners) == [s for s in range(3) if scores[s] == max(scores)]
-    assert outcome.ranks[0] == (1 if scores[0] >= scores[1] else 3)
+    assert outcome.scores == (2, 2, 2)
+    assert outcome.winners == (0, 1, 2) and outcome.ranks == (1, 1, 1) and outcome.shared
 
 
 @pytest.mark.parametrize("line", ["HEART", "#####", "AT#IT", "A#I#A", "QQQQQ", "CAT#S"])

@@ -77,3 +77,24 @@ def test_a_folder_is_not_a_word_list(tmp_path: Path) -> None:
 def test_a_file_without_words_is_a_clear_option_error(tmp_path: Path) -> None:
     with pytest.raises(OptionError, match="holds no word of 2 to 5 letters"):
         GAME.new(1, dictionary=word_file(tmp_path, ["", "123", "x", "far-too-long"]))
+
+
+def test_a_list_saved_with_a_byte_order_mark_keeps_its_first_word(tmp_path: Path) -> None:
+    # Windows editors often begin a UTF-8 file with a byte order mark.
+    path = tmp_path / "bom.txt"
+    path.write_bytes("\ufeffheart\r\nember\r\n".encode())
+    assert load(str(path)).words == frozenset({"HEART", "EMBER"})
+
+
+def test_words_hunspell_marks_never_to_suggest_are_left_out() -> None:
+    from importlib.resources import as_file, files
+
+    from spylls.hunspell import Dictionary as Hunspell  # type: ignore[import-untyped]
+
+    with as_file(files("spylls.hunspell") / "data" / "en") as folder:
+        hunspell = Hunspell.from_files(str(Path(folder) / "en_US"))
+    flag = hunspell.aff.NOSUGGEST
+    marked = {w.stem.upper() for w in hunspell.dic.words
+              if flag in w.flags and 2 <= len(w.stem) <= 5 and w.stem.islower()}
+    assert len(marked) >= 5  # Hunspell marks a handful (profanity, some slurs)
+    assert not marked & WORDS.words

@@ -9,7 +9,10 @@ expanded with the affix rules it comes with, so plurals and inflections are word
   capitals: Paris, TV, USA);
 * forms without a vowel (a, e, i, o, u, y) are dropped: they are abbreviations and units
   (kg, std, cwt) -- and the few vowelless interjections (hmm, shh) go with them;
-* Roman numerals that Hunspell lists as bare stems (ii, xiv, lxix) are dropped.
+* Roman numerals that Hunspell lists as bare stems (ii, xiv, lxix) are dropped;
+* the stems Hunspell itself marks never to be suggested (its NOSUGGEST flag: profanity and
+  some slurs) are dropped, with their forms: a party game's own list keeps the courtesy a
+  spell checker keeps.  Players who want them pass their own list.
 
 Only lengths 2 to 5 matter (a block is five squares wide); single letters score by the
 rulebook's own rule (A and I), never by the list.  A player's own list (the ``dictionary``
@@ -86,6 +89,8 @@ def hunspell_words() -> set[str]:
             continue
         if not word.flags and _ROMAN.fullmatch(stem):
             continue  # a bare numeral (xiv), not a word
+        if aff.NOSUGGEST and aff.NOSUGGEST in word.flags:
+            continue  # a word Hunspell will never suggest (profanity, slurs)
         suffixed = [stem]
         for flag in word.flags:
             for sfx in aff.SFX.get(flag, ()):
@@ -121,7 +126,8 @@ def load(path: str = "") -> Dictionary:
         return Dictionary(PACKAGED, keep(hunspell_words()))
     file = Path(path).expanduser()
     try:
-        text = file.read_text(encoding="utf-8", errors="replace")
+        # utf-8-sig: a byte order mark (as Windows editors write) is not part of a word.
+        text = file.read_text(encoding="utf-8-sig", errors="replace")
     except OSError as exc:
         raise OptionError(f"option dictionary: cannot read {path}: "
                           f"{exc.strerror or exc}") from None

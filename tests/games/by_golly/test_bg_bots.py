@@ -76,7 +76,15 @@ def test_a_bot_that_only_acts_sees_nothing_of_others_turns() -> None:
     lay(state, "hen")
     turn(state, place_of("owl"))
     state.apply(0, END)  # the bot was not shown these steps
-    assert bot.known == {}
+    # On its own turn it is shown only the present: every card face down.
+    view = state.view(1)
+    action = bot.act(view, state.legal_actions(1), Clock())
+    assert bot.known == {} and bot.groups == []
+    assert action in (LAYS[k("owl")], LAYS[k("cat")])
+    # All it can believe of every place is the run's make-up: the owl is nowhere sure.
+    beliefs = bot.beliefs(view["run"])
+    assert all(b == beliefs[0] for b in beliefs)
+    assert beliefs[place_of("owl")][k("owl")] == pytest.approx(1 / 19)
 
 
 def test_recall_zero_forgets_at_the_next_turn() -> None:
@@ -160,3 +168,35 @@ def test_bots_of_every_kind_play_whole_games_at_every_table_size(players: int) -
         outcome = state.outcome()
         assert outcome is not None and not outcome.truncated and len(outcome.winners) == 1
         assert state.animal_counts() == [3] * 15
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_what_a_memory_bot_remembers_is_always_true(players: int) -> None:
+    # Built from views alone, a memory (a place's face, or which faces are among which
+    # shuffled places) must match the table, shuffles included; forgetting only drops.
+    from collections import Counter
+
+    specs = ["perfect", "memory:0.6", "random", "perfect", "memory:0.9", "random"]
+    remembered = 0
+    for seed in range(4):
+        state = GAME.new(players, seed=seed, face_up_match=seed == 1)
+        bots = make_bots(GAME, specs[:players], seed)
+        while not state.is_over:
+            for seat, bot in enumerate(bots):
+                if isinstance(bot, MemoryBot):
+                    bot.observe(state.view(seat))
+                    for place, face in bot.known.items():
+                        assert state.run[place] == face
+                    for places, faces in bot.groups:
+                        assert Counter(state.run[p] for p in places) == Counter(faces)
+                    remembered += len(bot.known)
+            acting = state.acting()
+            if acting.kind == "chance":
+                state.draw_chance()
+                continue
+            seat = acting.seats[0]
+            legal = state.legal_actions(seat)
+            action = legal[0] if len(legal) == 1 else bots[seat].act(
+                state.view(seat), legal, Clock())
+            state.apply(seat, action)
+    assert remembered > 0

@@ -1,17 +1,23 @@
 """Properties over random games: cards are conserved, a record replays, a view holds no
-face-down card and no other hand, an illegal action changes nothing."""
+face-down card and no other hand, an illegal action changes nothing; and what is secret
+(a shuffle's new order, a card drawn blindly) shows in no view, narration or bot memory."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gamenight.bots.base import Clock
 from gamenight.engine import IllegalAction
 from gamenight.games.by_golly.actions import DRAWS, END, KEEP, LAYS, SHUFFLE, TURNS, Lay
+from gamenight.games.by_golly.bots import PerfectBot
 from gamenight.games.by_golly.cards import FACE_NAMES, KINDS, PLACES
 from gamenight.games.by_golly.rules import GAME, ByGollyState
 from gamenight.record import Record, record_of, replay
@@ -79,6 +85,9 @@ def check_views(state: ByGollyState, rng: random.Random) -> None:
         hands = other.hands
         if not state.is_over:  # (the outcome counts cards, so keep the others' kinds)
             other.hands = [h if s == seat else _reshuffled(h, rng) for s, h in enumerate(hands)]
+        # No stack is seen, one's own included ("without looking at them"), nor the box.
+        other.stacks = [[rng.randrange(KINDS) for _ in stack] for stack in state.stacks]
+        other.box = [rng.randrange(KINDS) for _ in state.box]
         assert other.view(seat) == view
         other.hands = hands
 
@@ -183,3 +192,108 @@ def test_listed_chance_outcomes_sum_to_one_and_include_what_is_drawn(
                 assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
                 assert drawn in [o for o, _ in outcomes]
         step(state, rng)
+
+
+def play_until(state: ByGollyState, bots: list[PerfectBot],
+               stop: Callable[[ByGollyState], bool]) -> bool:
+    """Play on with these bots, each shown its view after every step (as the runner
+    shows it), until ``stop`` holds (True) or the game ends (False)."""
+    while not state.is_over:
+        for seat, bot in enumerate(bots):
+            bot.observe(state.view(seat))
+        if stop(state):
+            return True
+        acting = state.acting()
+        if acting.kind == "chance":
+            state.draw_chance()
+            continue
+        seat = acting.seats[0]
+        legal = state.legal_actions(seat)
+        action = legal[0] if len(legal) == 1 else bots[seat].act(state.view(seat), legal, Clock())
+        state.apply(seat, action)
+    return False
+
+
+def a_game_that_reaches(players: int, stop: Callable[[ByGollyState], bool]
+                        ) -> tuple[ByGollyState, list[PerfectBot]]:
+    """The first seeded game of perfect bots that comes to a point where ``stop`` holds
+    (the bots have watched every step so far)."""
+    for seed in range(100):
+        state = GAME.new(players, seed=seed)
+        state.narrate = True
+        bots = [PerfectBot(seat=s, seed=s) for s in range(players)]  # they always shuffle
+        if play_until(state, bots, stop):
+            return state, bots
+    raise AssertionError("no game came there")
+
+
+def two_worlds(state: ByGollyState, bots: list[PerfectBot], outcomes: tuple[Any, Any]
+               ) -> list[tuple[ByGollyState, list[PerfectBot]]]:
+    """The table and the bots' memories after each of two chance outcomes, each bot
+    shown its view of that world."""
+    worlds = []
+    for outcome in outcomes:
+        world, memory = state.clone(), copy.deepcopy(bots)
+        assert isinstance(world, ByGollyState)
+        world.apply_chance(outcome)
+        for seat, bot in enumerate(memory):
+            bot.observe(world.view(seat))
+        worlds.append((world, memory))
+    return worlds
+
+
+def mixed(state: ByGollyState) -> bool:
+    """A shuffle after the mess is due, of cards that are not all alike."""
+    return state.phase == "shuffling" and len({state.run[p] for p in state.turned}) > 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_order_a_shuffle_leaves_is_in_no_view_no_narration_and_no_bots_memory(
+        players: int) -> None:
+    state, bots = a_game_that_reaches(players, mixed)
+    places = sorted(state.turned)
+    (a, seen_a), (b, seen_b) = two_worlds(state, bots, (places, [*places[1:], places[0]]))
+    assert a.run != b.run  # the cards really lie at other places
+    # Nobody, the player who shuffled included, can tell the two tables apart.
+    for seat in (None, *range(players)):
+        assert a.view(seat) == b.view(seat)
+    assert a.log == b.log
+    for x, y in zip(seen_a, seen_b, strict=True):
+        assert (x.known, x.groups) == (y.known, y.groups)
+        assert not set(x.known) & set(places)  # only which faces are among which places
+        assert any(set(places) <= group for group, _ in x.groups)
+    seat = a.acting().seats[0]
+    assert seen_a[seat].act(a.view(seat), a.legal_actions(seat), Clock()) == \
+        seen_b[seat].act(b.view(seat), b.legal_actions(seat), Clock())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_a_card_drawn_blindly_is_seen_only_by_the_drawer_and_the_player_who_lost_it(
+        players: int) -> None:
+    state, bots = a_game_that_reaches(
+        players, lambda s: s.phase == "draw" and len(s.chance_outcomes() or []) > 1)
+    drawer, victim = state.current, state.draw_from
+    first, second = [name for name, _ in state.chance_outcomes() or []][:2]
+    (a, _), (b, _) = two_worlds(state, bots, (first, second))
+    assert a.view(drawer)["hand"] != b.view(drawer)["hand"]
+    assert a.view(victim)["hand"] != b.view(victim)["hand"]
+    for seat in (None, *range(players)):
+        if seat not in (drawer, victim):
+            assert a.view(seat) == b.view(seat)
+    assert a.log == b.log  # the narration does not name the card
+
+
+@pytest.mark.parametrize("phase", ["turn", "second"])
+def test_the_narration_never_says_where_a_card_lies(phase: str) -> None:
+    # The same face turned over at another place must read the same in the log, so the
+    # terminal's log is no memory aid.
+    state, _ = a_game_that_reaches(3, lambda s: s.phase == phase)
+    down = [p for p in range(PLACES) if not state.up[p]]
+    here, there = down[0], down[-1]
+    elsewhere = state.clone()
+    assert isinstance(elsewhere, ByGollyState)
+    elsewhere.run[here], elsewhere.run[there] = state.run[there], state.run[here]
+    seat = state.current
+    state.apply(seat, TURNS[here])
+    elsewhere.apply(seat, TURNS[there])
+    assert state.log == elsewhere.log

@@ -306,3 +306,45 @@ def test_without_the_option_a_face_up_animal_must_still_turn_a_card() -> None:
     assert state.phase == "turn"
     turn(state, place_of("fox"))
     assert state.phase == "end" and hand_of(state, 0).count("hen") == 1
+
+
+@pytest.mark.parametrize("choice", [KEEP, SHUFFLE])
+def test_after_the_mess_his_turn_ends_and_he_refills_to_five(choice: object) -> None:
+    state = table(2, [["hen"], ["owl", "owl", "cat"]],
+                  [["pig", "duck", "frog", "mouse"], ["worm"]])
+    lay(state, "hen")
+    turn(state, POO_1)
+    turn(state, place_of("goose"))  # a bit unlucky: two cards
+    draw(state, 1, "owl")
+    draw(state, 1, "cat")
+    assert sorted(hand_of(state, 0)) == ["cat", "hen", "owl"]
+    state.apply(0, choice)
+    if state.phase == "shuffling":
+        state.draw_chance()
+    # The turn is over: two cards from the top of his stack take his hand back up to 5.
+    assert state.current == 1 and state.hand_sizes[0] == 5
+    assert sorted(hand_of(state, 0)) == ["cat", "frog", "hen", "mouse", "owl"]
+    assert state.stacks[0] == [k("pig"), k("duck")]
+    assert face_up(state) == {}
+
+
+def test_a_shuffle_leaves_every_order_equally_likely() -> None:
+    import random
+    from collections import Counter
+
+    from scipy.stats import chisquare
+
+    state = table(2, [["hen", "fox"], ["owl"]], [["cat"], ["duck"]])
+    lay(state, "hen")
+    turn(state, place_of("hen"))
+    lay(state, "fox")
+    turn(state, POO_1)
+    turn(state, SHOVEL_1)  # still lucky, and he may shuffle all three
+    state.apply(0, SHUFFLE)
+    draws = 6000
+    orders: Counter[tuple[int, ...]] = Counter()
+    for i in range(draws):
+        state.rng = random.Random(i)
+        orders[tuple(state.sample_chance())] += 1
+    assert len(orders) == 6  # 3! orders, each one possible
+    assert chisquare(list(orders.values())).pvalue > 1e-3

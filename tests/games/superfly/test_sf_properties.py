@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from sf_table import card_ids_in
 
 from gamenight.engine import PASS, IllegalAction
 from gamenight.games.superfly.actions import SWATS, Swat
-from gamenight.games.superfly.cards import DECK_SIZE
+from gamenight.games.superfly.cards import COLOURS, DECK_SIZE, card_id
 from gamenight.games.superfly.rules import GAME, HAND_LIMIT, SuperflyState
 from gamenight.record import load, record_of, replay
 from gamenight.sim.random_play import random_playout
@@ -81,16 +82,16 @@ def check_views(state: SuperflyState, rng: random.Random) -> None:
         assert ("my_hand" in view) == (seat is not None)
         assert ("hands" in view) == open_hands
         assert view["hand_sizes"] == [len(h) for h in state.hands]
-    if open_hands or not state.draw:
-        return
-    # Change what nobody but seat `other` may know and compare every other seat's view.
+    # Change what nobody but seat `other` may know and compare every other seat's view:
+    # his hand (unless hands are open) and his secret choice (open hands or not).
     other = rng.randrange(state.players)
     changed = state.clone()
     assert isinstance(changed, SuperflyState)
-    hand = changed.hands[other]
-    for i in range(len(hand)):
-        j = rng.randrange(len(changed.draw))
-        hand[i], changed.draw[j] = changed.draw[j], hand[i]
+    if not open_hands and changed.draw:
+        hand = changed.hands[other]
+        for i in range(len(hand)):
+            j = rng.randrange(len(changed.draw))
+            hand[i], changed.draw[j] = changed.draw[j], hand[i]
     if changed.phase == "swat" and other in changed.choices:
         changed.choices[other] = rng.choice([None, *changed.centre])
     for seat in (None, *range(state.players)):
@@ -113,6 +114,36 @@ def test_every_card_is_always_in_exactly_one_place_and_views_keep_secrets(
     assert state.is_over
     check_places(state)
     check_views(state, rng)
+
+
+_CARD_NAME = re.compile(rf"\b({'|'.join(COLOURS)}) ([1-6])\b")
+
+
+def named_cards(lines: list[str]) -> set[int]:
+    """Every card the narration lines name ('red 3')."""
+    return {card_id(m[1], int(m[2])) for line in lines for m in _CARD_NAME.finditer(line)}
+
+
+@PROPS
+@given(games, rngs)
+def test_the_narration_names_only_cards_on_the_table_or_shown_at_the_round_end(
+        spec: dict[str, Any], rng: random.Random) -> None:
+    """Everyone at the table reads the narration: it names the centre flies and, when a
+    round ends, the hands shown, never a face-down card; and it says nothing of a swat
+    until every swatter is down."""
+    state = new_game(spec)
+    state.narrate = True
+    while not state.is_over:
+        before, centre, round_ = len(state.log), list(state.centre), state.round
+        shown = state.last_round
+        random_step(state, rng)
+        lines = state.log[before:]
+        if state.phase == "swat" and state.choices:
+            assert lines == []  # a choice is in, others are still to come
+        public = set(centre) | set(state.centre)
+        if state.last_round is not shown and state.last_round is not None:
+            public |= {c for hand in state.last_round["hands"] for c in hand}
+        assert named_cards(lines) <= public, (lines, round_)
 
 
 def illegal_moves(state: SuperflyState, rng: random.Random) -> list[tuple[Any, Any, Any]]:

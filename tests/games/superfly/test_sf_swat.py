@@ -131,7 +131,7 @@ def test_once_all_have_recovered_their_cards_the_other_cards_are_discarded() -> 
     state = table(4, HANDS4, CENTRE4)
     before = len(state.discards)
     play_turn(state, {0: RED3, 1: None, 2: None, 3: None}, {0: 6})
-    assert state.centre == [] or state.phase == "centre"
+    assert state.centre == [] and state.phase == "centre"  # the next turn's flies are due
     assert state.discards[before:] == [BLUE5, GREEN1]
     assert state.last_turn is not None and state.last_turn["discarded"] == [BLUE5, GREEN1]
 
@@ -205,8 +205,10 @@ def test_only_a_fly_in_the_centre_can_be_swatted() -> None:
         state.apply(0, "reveal")
 
 
-def test_choices_stay_secret_until_all_are_in() -> None:
-    state = table(4, HANDS4, CENTRE4)
+@pytest.mark.parametrize("open_hands", [False, True])
+def test_choices_stay_secret_until_all_are_in(open_hands: bool) -> None:
+    # Open hands show every hand, never a swat before the swatters land together.
+    state = table(4, HANDS4, CENTRE4, open_hands=open_hands)
     state.apply(0, SWATS[RED3], 0.0)
     mine = state.view(0)
     assert mine["my_swat"] == RED3 and mine["chosen"] == [0]

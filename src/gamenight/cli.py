@@ -340,7 +340,7 @@ def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
         table.add_column(name, no_wrap=name in ("Id", "Players"))
     for game in GAMES.values():
         bots = ", ".join(f"{b} (default)" if b == game.default_bot else b for b in game.bots())
-        table.add_row(game.id, game.title, f"{game.min_players}-{game.max_players}", bots,
+        table.add_row(game.id, game.title, game.players_text, bots,
                       game.credits)
     out.print(table)
     for game in GAMES.values():

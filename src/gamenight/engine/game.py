@@ -128,6 +128,12 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     default_bot: ClassVar[str] = "random"
 
+    @property
+    def players_text(self) -> str:
+        """The player counts as a person reads them (``gamenight games``): "2-8"; a game
+        whose smallest table is a variant says so."""
+        return f"{self.min_players}-{self.max_players}"
+
     def resolve_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Check the player count and options; fill in defaults."""
         if not self.min_players <= players <= self.max_players:

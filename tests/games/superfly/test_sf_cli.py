@@ -21,7 +21,7 @@ def test_games_lists_superfly_with_its_bots_and_the_two_player_variant(tmp_path:
     result = gamenight("games", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     row = next(line for line in result.stdout.splitlines() if "superfly" in line.split())
-    assert "2-5" in row and "collector (default)" in row and "random" in row
+    assert "3-5, 2 variant" in row and "collector (default)" in row and "random" in row
     options = result.stdout[result.stdout.index("superfly options"):]
     for option in ("deadline_ms", "5000", "open_hands", "two_players", "max_turns"):
         assert option in options

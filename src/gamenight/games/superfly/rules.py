@@ -570,6 +570,11 @@ class Superfly(Game):
     credits: ClassVar[str] = "Loki, Anja Dreier-Brückner and Thomas Brückner, 2020"
     min_players: ClassVar[int] = 2  # 2 only as a marked variant: see option two_players
     max_players: ClassVar[int] = 5
+
+    @property
+    def players_text(self) -> str:
+        # The rulebook's 3-5; 2 only as the variant (option two_players).
+        return f"{RULEBOOK_PLAYERS[0]}-{RULEBOOK_PLAYERS[1]}, {self.min_players} variant"
     rules_version: ClassVar[str] = "1"
     default_bot: ClassVar[str] = "collector"
     options: ClassVar[tuple[Option, ...]] = (

@@ -200,3 +200,14 @@ def test_what_a_memory_bot_remembers_is_always_true(players: int) -> None:
                 state.view(seat), legal, Clock())
             state.apply(seat, action)
     assert remembered > 0
+
+
+def test_the_bots_mess_cost_counts_the_cards_the_rules_make_it_draw() -> None:
+    from gamenight.games.by_golly.bots import _mess_cost
+    from gamenight.games.by_golly.cards import POO, SHOVEL
+
+    # An animal 2 cards, the poo 4, a shovel none (the rules' mess_draws).
+    assert _mess_cost({0: 1.0}) == 2.0
+    assert _mess_cost({POO: 1.0}) == 4.0
+    assert _mess_cost({SHOVEL: 1.0}) == 0.0
+    assert _mess_cost({0: 0.25, POO: 0.5, SHOVEL: 0.25}) == 2.5

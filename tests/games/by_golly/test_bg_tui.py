@@ -185,3 +185,10 @@ async def test_what_a_bot_turns_over_shows_during_its_turn_and_then_goes_face_do
                     seen_up = True
             await pilot.pause(0.01)
         assert seen_up and seen_down_after
+
+
+def test_the_screen_has_words_for_every_phase_in_which_the_player_on_turn_decides() -> None:
+    from gamenight.games.by_golly.rules import TURN_PHASES
+    from gamenight.games.by_golly.screen import HELP, WHAT_NOW
+
+    assert set(HELP) == set(WHAT_NOW) == TURN_PHASES

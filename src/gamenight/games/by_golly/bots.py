@@ -31,6 +31,7 @@ from gamenight.games.by_golly.actions import (
     Turn,
 )
 from gamenight.games.by_golly.cards import KIND_OF_NAME, PLACES, POO, RUN_FACE, SHOVEL
+from gamenight.games.by_golly.rules import mess_draws
 
 #: How many cards each face has in the chicken run.
 RUN_COUNTS: Counter[int] = Counter(RUN_FACE)
@@ -252,10 +253,13 @@ def _sure(belief: Belief | None) -> Belief:
 
 
 def _mess_cost(belief: Belief | None) -> float:
-    """Cards expected to be drawn after turning this place as the second card: an
-    animal 2, the poo 4, a shovel none."""
-    b = _sure(belief)
-    return sum(c for f, c in b.items() if f < POO) * 2 + b.get(POO, 0.0) * 4
+    """Cards expected to be drawn after turning this place as the second card, by the
+    rules' ``mess_draws`` (an animal 2, the poo 4, a shovel none)."""
+    drawn: dict[int, float] = {}  # cards drawn -> the chance of drawing that many
+    for face, chance in _sure(belief).items():
+        n = mess_draws(face)
+        drawn[n] = drawn.get(n, 0.0) + chance
+    return sum(n * chance for n, chance in drawn.items())
 
 
 def _recall(text: str) -> float:

@@ -23,6 +23,7 @@ from textual.widgets import Log, Static
 
 from gamenight.games.by_golly.actions import DRAWS, END, KEEP, LAYS, SHUFFLE, TURNS
 from gamenight.games.by_golly.cards import ANIMALS, KIND_OF_NAME, PLACES
+from gamenight.games.by_golly.rules import TURN_PHASES
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
 
@@ -105,7 +106,7 @@ class ByGollyScreen(TableScreen):
         self.query_one("#laid", Static).update(self._laid(view))
         self.query_one("#run", Static).update(self._run(view))
         self.query_one("#hand", Static).update(self._hand(view))
-        mine = view["current"] == HUMAN and view["phase"] in HELP
+        mine = view["current"] == HUMAN and view["phase"] in TURN_PHASES
         self.query_one("#help", Static).update(
             (HELP[view["phase"]] if mine else "wait for your turn") + "   [b]q[/b] quit")
         self.follow_log()
@@ -114,7 +115,7 @@ class ByGollyScreen(TableScreen):
         head = f"By Golly! · turn {view['turn'] + 1} · "
         if view["phase"] == "over":
             return Text(head + "game over")
-        if view["current"] == HUMAN and view["phase"] in WHAT_NOW:
+        if view["current"] == HUMAN and view["phase"] in TURN_PHASES:
             what = WHAT_NOW[view["phase"]].format(n=view["draws_left"])
             return Text.assemble(head, ("Your turn: ", "bold green"), what)
         return Text(head + f"{self.table.seat_names[view['current']]} is playing")
@@ -175,7 +176,7 @@ class ByGollyScreen(TableScreen):
     def table_key(self, event: events.Key) -> None:
         key, char = event.key, event.character
         view = self.view()
-        if view["current"] != HUMAN or view["phase"] not in WHAT_NOW:
+        if view["current"] != HUMAN or view["phase"] not in TURN_PHASES:
             self.show_message(f"Wait: it is {self.table.seat_names[view['current']]}'s turn.")
             return
         action = self._action(view, key, char)

@@ -8,7 +8,7 @@ to this code and its tests.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from gamenight.engine import (
@@ -50,6 +50,11 @@ PENALTIES_FIRST = "penalties-first"
 def hands_per_player(players: int) -> int:
     """Both hands may slap; with 5 or more players only one."""
     return 1 if players >= 5 else 2
+
+
+def score(won: Iterable[int]) -> int:
+    """Points for the flies a player has won: the sum of their values."""
+    return sum(VALUE_OF[card] for card in won)
 
 
 def allowed_colours(centre: Sequence[int]) -> frozenset[int]:
@@ -338,7 +343,7 @@ class FliegenKlatschenState(GameState):
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
             return None
-        scores = [sum(VALUE_OF[c] for c in w) for w in self.won]
+        scores = [score(w) for w in self.won]
         return Outcome.from_keys(scores, [[len(w)] for w in self.won], truncated=self.truncated)
 
     def snapshot(self) -> JSON:

@@ -24,6 +24,7 @@ from textual.widgets import Log, Static
 from gamenight.engine import PASS
 from gamenight.games.fliegen_klatschen.actions import REVEAL, SLAPS, Slap, parse_action
 from gamenight.games.fliegen_klatschen.cards import name
+from gamenight.games.fliegen_klatschen.rules import score
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
 
@@ -145,7 +146,7 @@ class FliegenKlatschenScreen(TableScreen):
             mark = "▶" if turn and not hunting else ""
             won = str(view["won"][seat])
             if seat == HUMAN:
-                won += f" ({sum(c['value'] for c in view['my_won'])} pts)"
+                won += f" ({score(c['id'] for c in view['my_won'])} pts)"
             style = "bold" if seat == HUMAN else ""
             table.add_row(mark, Text(self.table.seat_names[seat], style=style),
                           str(view["piles"][seat]), won)

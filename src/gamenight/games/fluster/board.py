@@ -45,6 +45,11 @@ def column_of(square: int) -> int:
     return square % SIZE
 
 
+def bonus(total: int) -> int:
+    """The bonus a total (A, B, C or D) earns: 10 at 15 or more, else nothing."""
+    return BONUS if total >= BONUS_AT else 0
+
+
 def line_words(line: str, words: Dictionary) -> list[str]:
     """The scoring words of one row or column: each maximal run of letters between the
     block's edges and Blanks that is a word (a single letter only if it is A or I).  A run
@@ -54,8 +59,7 @@ def line_words(line: str, words: Dictionary) -> list[str]:
 
 def line_score(line: str, words: Dictionary) -> int:
     """One point per letter of every word in the line: A T # I T scores 4."""
-    scoring = words.scoring
-    return sum(len(run) for run in line.split(BLANK) if run in scoring)
+    return sum(len(word) for word in line_words(line, words))
 
 
 @lru_cache(maxsize=16)
@@ -106,7 +110,7 @@ class PadScore:
 
     @property
     def bonuses(self) -> int:
-        return BONUS * sum(t >= BONUS_AT for t in (self.a, self.b, self.c, self.d))
+        return sum(bonus(t) for t in (self.a, self.b, self.c, self.d))
 
     @property
     def grand_total(self) -> int:
@@ -131,6 +135,5 @@ def grand_total(left: str, right: str, words: Dictionary) -> int:
                 + score(block[3::5]) + score(block[4::5]))
         across = (score(block[0:5]) + score(block[5:10]) + score(block[10:15])
                   + score(block[15:20]) + score(block[20:25]))
-        total += down + across + (BONUS if down >= BONUS_AT else 0) + (
-            BONUS if across >= BONUS_AT else 0)
+        total += down + across + bonus(down) + bonus(across)
     return total

@@ -32,14 +32,13 @@ from gamenight.engine import OptionError, View
 from gamenight.games.fluster.actions import CALLS, WRITES, Call, Write
 from gamenight.games.fluster.board import (
     BLANK,
-    BONUS,
-    BONUS_AT,
     COLUMNS,
     EMPTY,
     ROWS,
     SIDES,
     SIZE,
     SYMBOLS,
+    bonus,
     column_of,
     row_of,
 )
@@ -381,7 +380,7 @@ class _PadWorth:
             across_rest = self.across[k] - old_row[0]
             down_rest = self.down[k] - old_col[0]
             base = (old_row[0] + old_col[0] + flex * (old_row[1] + old_col[1])
-                    + BONUS * ((self.across[k] >= BONUS_AT) + (self.down[k] >= BONUS_AT)))
+                    + (bonus(self.across[k]) + bonus(self.down[k])))
             for i, symbol in enumerate(symbols):
                 text = row_pre + symbol + row_post
                 row_code = shards[hash(text) & MASK].get(text)
@@ -394,7 +393,6 @@ class _PadWorth:
                 row_points, col_points = int(row_code) >> 7, int(col_code) >> 7  # unpack
                 freedom = row_code + col_code - (row_points + col_points) * PACK
                 value = (row_points + col_points + flex * freedom
-                         + BONUS * ((across_rest + row_points >= BONUS_AT)
-                                    + (down_rest + col_points >= BONUS_AT)))
+                         + (bonus(across_rest + row_points) + bonus(down_rest + col_points)))
                 out[i].append((value - base, k))
         return out

@@ -37,6 +37,7 @@ from gamenight.games.fluster.board import (
     SQUARES,
     SYMBOLS,
     block_score,
+    bonus,
     grand_total,
     line_score,
     pad_score,
@@ -355,7 +356,7 @@ class Fluster(Game):
             for block in (left, right):
                 down = sum(line_score(block[c::5], words) for c in range(5))
                 across = sum(line_score(block[r * 5:r * 5 + 5], words) for r in range(5))
-                total += down + across + 10 * (down >= 15) + 10 * (across >= 15)
+                total += down + across + bonus(down) + bonus(across)
             return total
 
         return {"score a finished board": score,

@@ -22,7 +22,8 @@ from textual.app import ComposeResult
 from textual.widgets import Log, Static
 
 from gamenight.games.fluster.actions import CALLS, WRITES
-from gamenight.games.fluster.board import BLANK, BONUS, BONUS_AT, EMPTY, LEFT, RIGHT, SIDES
+from gamenight.games.fluster.board import BLANK, EMPTY, LEFT, NUMBERS, RIGHT, SIDES, bonus
+from gamenight.games.fluster.rules import CALLS_PER_NUMBER, TOTAL_CALLS
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
 
@@ -50,11 +51,13 @@ def square_face(number: int, written: str, *, lit: bool) -> Text:
     return face
 
 
-def block_table(side: str, block: dict[str, Any], lit_number: int | None) -> Table:
+def block_table(side: str, block: dict[str, Any], totals: dict[str, int],
+                lit_number: int | None) -> Table:
     """A block as printed: 5x5 squares, circles at the right of each row (Across) and at
-    the bottom of each column (Down), and the block's two totals."""
+    the bottom of each column (Down), and the block's two totals (from the pad's
+    ``totals`` in the view)."""
     down_name, across_name = TOTAL_NAMES[side]
-    down, across = sum(block["down"]), sum(block["across"])
+    down, across = totals[down_name], totals[across_name]
     title = f"{side.capitalize()} block"
     table = Table(title=title, box=box.SQUARE, show_header=False, show_lines=True,
                   padding=(0, 0), pad_edge=False)
@@ -75,7 +78,8 @@ def block_table(side: str, block: dict[str, Any], lit_number: int | None) -> Tab
 
 
 def _bonus(total: int) -> str:
-    return f" +{BONUS}" if total >= BONUS_AT else ""
+    earned = bonus(total)
+    return f" +{earned}" if earned else ""
 
 
 def pad_line(pad: dict[str, Any]) -> str:
@@ -133,11 +137,11 @@ class FlusterScreen(TableScreen):
     @staticmethod
     def _grid(pad: dict[str, Any], lit: int | None) -> Table:
         grid = Table.grid(padding=(0, 3))
-        grid.add_row(*[block_table(side, pad[side], lit) for side in SIDES])
+        grid.add_row(*[block_table(side, pad[side], pad["totals"], lit) for side in SIDES])
         return grid
 
     def _status(self, view: dict[str, Any]) -> Text:
-        head = f"Fluster · call {min(view['turn'] + 1, 50)} of 50 · "
+        head = f"Fluster · call {min(view['turn'] + 1, TOTAL_CALLS)} of {TOTAL_CALLS} · "
         if view["phase"] == "over":
             return Text(f"Fluster · {view['turn']} calls · game over")
         call = view["call"]
@@ -168,7 +172,8 @@ class FlusterScreen(TableScreen):
             typed = symbol_text(self.letter) if self.letter else "_"
             line.append("Your call: ", style="bold")
             line.append(f"{typed} {self.digits or '__'}", style="bold reverse")
-            free = [str(n) for n, times in enumerate(view["called"], start=1) if times < 2]
+            free = [str(n) for n, times in enumerate(view["called"], start=1)
+                    if times < CALLS_PER_NUMBER]
             line.append(f"   numbers still callable: {' '.join(free)}", style="dim")
         return line
 
@@ -227,7 +232,7 @@ class FlusterScreen(TableScreen):
         if self.letter is None:
             self.show_message("Type a letter, or space for a Blank, first.")
             return
-        if not self.digits or int(self.digits) not in range(1, 26):
+        if not self.digits or int(self.digits) not in NUMBERS:
             self.show_message("Type the number of a square, 1 to 25.")
             return
         action = CALLS[(self.letter, int(self.digits))]

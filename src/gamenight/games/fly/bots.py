@@ -13,7 +13,7 @@ from gamenight.bots.base import Bot, Clock
 from gamenight.engine import OptionError, View
 from gamenight.games.fly.actions import Drop
 from gamenight.games.fly.cards import CARD_HEIGHT, CARD_WIDTH, COLOUR_OF, SYMBOL_OF
-from gamenight.games.fly.geometry import EPSILON, over_table, slot_origin
+from gamenight.games.fly.geometry import cover_reach, over_table, slot_origin
 from gamenight.games.fly.table import score
 
 
@@ -144,7 +144,7 @@ class AimerBot(Bot):
         values = self.fly_values(view, [e["id"] for e in entries])
         width, length = view["swatter"]["width"], view["swatter"]["length"]
         radius = view["fly_diameter"] / 2
-        reach_u, reach_v = width / 2 - radius + EPSILON, length / 2 - radius + EPSILON
+        reach_u, reach_v = cover_reach(radius, width, length)  # the rules' reach
         key = (tuple(e["id"] for e in view["table"]), width, length, radius)
         if self._cache is None or self._cache[0] != key:
             # The candidates depend only on the table, which most drops leave as it was.

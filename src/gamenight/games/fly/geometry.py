@@ -22,6 +22,17 @@ from gamenight.games.fly.cards import CARD_HEIGHT, CARD_WIDTH, COLUMNS, FLY_PLAC
 EPSILON = 1e-9
 
 
+def cover_reach(radius: float, width: float, length: float) -> tuple[float, float]:
+    """How far from the swatter's centre, across it and along it, a fly's centre may lie
+    for the fly to be covered: the swatter's half-sizes shrunk by the fly's radius (with
+    the slack of ``EPSILON`` in favour of covering).
+
+    >>> cover_reach(0.25, 1, 3)
+    (0.250000001, 1.250000001)
+    """
+    return width / 2 - radius + EPSILON, length / 2 - radius + EPSILON
+
+
 def circle_inside_rectangle(
     cx: float, cy: float, radius: float,
     rx: float, ry: float, angle_deg: float, width: float, length: float,
@@ -44,8 +55,8 @@ def circle_inside_rectangle(
     dx, dy = cx - rx, cy - ry
     u = dx * cos_a + dy * sin_a  # across the swatter
     v = -dx * sin_a + dy * cos_a  # along the swatter
-    return (abs(u) <= width / 2 - radius + EPSILON
-            and abs(v) <= length / 2 - radius + EPSILON)
+    reach_u, reach_v = cover_reach(radius, width, length)
+    return abs(u) <= reach_u and abs(v) <= reach_v
 
 
 def rectangle_corners(

@@ -18,12 +18,11 @@ from gamenight.engine.game import JSON, BotFactory, View
 from gamenight.games.fly.actions import GRID_FOR_CARDS, Action, Drop, parse_action
 from gamenight.games.fly.cards import (
     DECK_SIZE,
-    FLY_PLACE,
     TABLE_CARDS,
     card_json,
     name,
 )
-from gamenight.games.fly.geometry import EPSILON, over_table, slot_origin
+from gamenight.games.fly.geometry import cover_reach, fly_centre, over_table
 from gamenight.games.fly.table import Move, consolidate, score
 
 _ACT = tuple(Acting("turn", (s,)) for s in range(8))
@@ -31,8 +30,7 @@ _CHANCE = Acting("chance")
 _OVER = Acting("over")
 #: (place, card, x, y) of each card's fly at each place, None for a blank: made once.
 _FLY_AT: tuple[tuple[tuple[int, int, float, float] | None, ...], ...] = tuple(
-    tuple(None if (p := FLY_PLACE[card]) is None else
-          (slot, card, slot_origin(slot)[0] + p[0], slot_origin(slot)[1] + p[1])
+    tuple(None if (c := fly_centre(card, slot)) is None else (slot, card, c[0], c[1])
           for card in range(DECK_SIZE))
     for slot in range(TABLE_CARDS))
 _LANDING = re.compile(r"(-?\d+\.\d{4}) (-?\d+\.\d{4}) (\d+\.\d\d)", re.ASCII)
@@ -99,8 +97,8 @@ class FlyState(GameState):
         radius = options["fly_diameter"] / 2
         # A fly is covered when its centre lies within these half-sizes in the swatter's
         # frame: the swatter's half-sizes shrunk by the fly's radius.
-        self._reach_u = options["swatter_width"] / 2 - radius + EPSILON
-        self._reach_v = options["swatter_length"] / 2 - radius + EPSILON
+        self._reach_u, self._reach_v = cover_reach(radius, options["swatter_width"],
+                                                   options["swatter_length"])
         # No fly whose centre is farther than half the swatter's diagonal can be inside.
         self._reach2 = (options["swatter_width"] / 2) ** 2 + (options["swatter_length"] / 2) ** 2
         self._flies: list[tuple[int, int, float, float]] = []  # (slot, card, x, y)
@@ -270,10 +268,9 @@ class FlyState(GameState):
         table = []
         for slot, card in enumerate(self.table):
             entry = card_json(card)
-            x0, y0 = slot_origin(slot)
             entry["slot"] = slot
-            place = FLY_PLACE[card]
-            entry["fly"] = None if place is None else [x0 + place[0], y0 + place[1]]
+            centre = fly_centre(card, slot)
+            entry["fly"] = None if centre is None else list(centre)
             table.append(entry)
         v: View = {
             "game": self.game.id,

@@ -31,13 +31,13 @@ from gamenight.games.fly.cards import (
     COLOUR_OF,
     COLOURS,
     COLUMNS,
-    FLY_PLACE,
     ROWS,
     SYMBOL_OF,
     SYMBOLS,
     name,
 )
-from gamenight.games.fly.geometry import over_table, slot_origin
+from gamenight.games.fly.geometry import fly_centre, over_table, slot_origin
+from gamenight.games.fly.table import Move, apply_moves
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
 
@@ -89,15 +89,12 @@ def drop_frames(last: dict[str, Any]) -> list[Frame]:
     places = [None if c in covered else c for c in places]
     frames.append(Frame(list(places), "The covered cards are collected."))
     for move in last["moves"]:
-        src = move["from"][0] * COLUMNS + move["from"][1]
-        dst = move["to"][0] * COLUMNS + move["to"][1]
-        if dst >= len(places):
-            places.extend([None] * (dst + 1 - len(places)))
-        places[src], places[dst] = None, move["card"]
+        # One move at a time, replayed by the rules' own ``apply_moves`` (which also
+        # drops the empty places left at the end of the lowest row).
+        (r0, c0), (r1, c1) = move["from"], move["to"]
+        places = apply_moves(places, [Move(move["card"], move["kind"], (r0, c0), (r1, c1))])
         how = ("slides toward the box" if move["kind"] == "slide"
                else f"moves up to row {move['to'][0] + 1}")
-        while places and places[-1] is None:
-            places.pop()  # the end of the lowest row is empty now
         frames.append(Frame(list(places), f"{name(move['card'])} {how}.",
                             moving=move["card"]))
     return frames
@@ -130,10 +127,9 @@ def render_table(frame: Frame, radius: float, swatter: tuple[float, float],
     # Each card's fly: its centre, the cell of its centre, its colour and mark.
     flies: dict[int, tuple[float, float, int, int, str, str]] = {}
     for slot, card in enumerate(places):
-        place = FLY_PLACE[card] if card is not None else None
-        if card is not None and place is not None:
-            x0, y0 = slot_origin(slot)
-            fx, fy = x0 + place[0], y0 + place[1]
+        spot = fly_centre(card, slot) if card is not None else None
+        if card is not None and spot is not None:
+            fx, fy = spot
             flies[slot] = (fx, fy, int(fx * COLS_PER_INCH), int(fy * ROWS_PER_INCH),
                            FLY_STYLE[COLOURS[COLOUR_OF[card]]],
                            SYMBOL_MARK[SYMBOLS[SYMBOL_OF[card]]])

@@ -24,6 +24,7 @@ from textual.widgets import Log, Static
 from gamenight.engine import PASS
 from gamenight.games.superfly.actions import SWATS
 from gamenight.games.superfly.cards import NAMES
+from gamenight.games.superfly.rules import HAND_LIMIT
 from gamenight.games.superfly.sets import best_set
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
@@ -108,7 +109,7 @@ class SuperflyScreen(TableScreen):
         left = self.seconds_left(view)
         clock = "" if left is None else f" · {left:.1f} s left"
         if HUMAN not in view["eligible"]:
-            return Text(head + final + "you hold 5 cards and sit out this turn" + clock)
+            return Text(head + final + f"you hold {HAND_LIMIT} cards and sit out this turn" + clock)
         if self.table.deciding:
             return Text.assemble(head, final, ("SWAT! ", "bold red"),
                                  "press 1-4 for a fly or p to pass" + clock)
@@ -143,7 +144,7 @@ class SuperflyScreen(TableScreen):
             cards = view["hand_sizes"][seat]
             table.add_row(first, Text(self.table.seat_names[seat],
                                       style="bold" if seat == HUMAN else ""),
-                          f"{cards}{'!' if cards >= 5 else ''}",
+                          f"{cards}{'!' if cards >= HAND_LIMIT else ''}",
                           "●" * view["tokens"][seat] or "0", swat,
                           *([", ".join(NAMES[c["id"]] for c in hands[seat])] if hands else []))
         return table
@@ -179,7 +180,7 @@ class SuperflyScreen(TableScreen):
             lines.append(Text("Passed: " + ", ".join(self._who(s) for s in passed)))
         if last["five_cards"] and not last["round_over"]:
             five = ", ".join(self._who(s) for s in last["five_cards"])
-            lines.append(Text(f"{five}: 5 cards! The others get one final turn.",
+            lines.append(Text(f"{five}: {HAND_LIMIT} cards! The others get one final turn.",
                               style="bold"))
         shown = view["last_round"]
         if last["round_over"] and shown is not None:
@@ -205,7 +206,7 @@ class SuperflyScreen(TableScreen):
         if not ids:
             return Panel(Text("Your hand is empty."), title="Your hand", height=6)
         kind, cards = best_set(ids)
-        title = f"Your hand ({len(ids)} of 5) · best set {len(cards)}"
+        title = f"Your hand ({len(ids)} of {HAND_LIMIT}) · best set {len(cards)}"
         if len(cards) > 1:
             title += f" ({kind})"
         return Panel(Columns([card_face(c) for c in hand]), title=title)

@@ -188,11 +188,13 @@ def build_parser() -> Parser:
 
     p = command("bench", "Time random play and bot play on one core, next to OpenSpiel.",
                 "  gamenight bench\n  gamenight bench fliegen-klatschen --seconds 5\n"
-                "  gamenight bench --quick --json\n\n"
+                "  gamenight bench --quick --json\n  gamenight bench fly --interop\n\n"
                 "Random play: uniform random legal actions straight on the state.  Bots: the\n"
                 "game's default bot in every seat.  Where open_spiel is installed, its C++\n"
                 "goofspiel and hearts are timed under random play driven from Python and our\n"
-                "steps/s is shown as a ratio to theirs.  A step is a chance outcome or action.")
+                "steps/s is shown as a ratio to theirs.  A step is a chance outcome or action.\n"
+                "With --interop, random play through each research adapter is timed too, in\n"
+                "the game's own steps, to read next to random play on the state.")
     p.add_argument("game", metavar="GAME", nargs="?", default=None,
                    help="game id (default: every game)")
     p.add_argument("--seconds", "-t", type=_seconds, default=3.0,
@@ -200,6 +202,9 @@ def build_parser() -> Parser:
     p.add_argument("--players", "-p", type=_positive, default=None,
                    help="players (default 4, or the nearest count the game allows)")
     p.add_argument("--quick", action="store_true", help="a short smoke run (0.3 s each)")
+    p.add_argument("--interop", action="store_true",
+                   help="also time random play through the OpenSpiel, PettingZoo and "
+                        "Gymnasium adapters (needs: pip install '.[rl]')")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
@@ -368,14 +373,22 @@ def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
 
     seconds = 0.3 if args.quick else args.seconds
     say = None if args.json else (lambda what: err.print(f"timing {what}...", style="dim"))
-    report = run_bench([args.game] if args.game else None, seconds, args.players, say)
+    if args.interop:
+        from gamenight.sim.bench import interop_available
+
+        if not interop_available():
+            err.print("error: --interop needs the research extra: pip install 'gamenight[rl]'",
+                      style="red")
+            return 2
+    report = run_bench([args.game] if args.game else None, seconds, args.players, say,
+                       interop=args.interop)
     if args.json:
         sys.stdout.write(json.dumps(report.to_json(), indent=2) + "\n")
         return 0
     table = Table(title=f"gamenight bench (one core, {seconds:g} s per row)")
     for name in ("What", "Seats", "Games", "Games/s", "Steps/s", "Steps/game"):
         table.add_column(name, justify="left" if name == "What" else "right", no_wrap=True)
-    rows = [t for g in report.games for t in (g.random, g.bots)] + report.openspiel
+    rows = [t for g in report.games for t in (g.random, g.bots, *g.interop)] + report.openspiel
     for t in rows:
         places = 0 if t.games_per_s >= 100 else 1
         table.add_row(t.name, str(t.players), str(t.games), f"{t.games_per_s:,.{places}f}",

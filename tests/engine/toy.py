@@ -9,9 +9,20 @@ chooses ``double`` or ``stop`` (a turn): ``double`` doubles its score once per g
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
-from gamenight.engine import PASS, Acting, Game, GameState, IllegalAction, Option, Outcome, View
+from gamenight.engine import (
+    PASS,
+    Acting,
+    Game,
+    GameState,
+    IllegalAction,
+    Option,
+    Outcome,
+    Step,
+    View,
+)
 from gamenight.engine.game import JSON
 
 
@@ -93,6 +104,19 @@ class DiceDuelState(GameState):
         if self.phase != "over":
             return None
         return Outcome.from_keys(self.scores, [[-int(d)] for d in self.doubled])
+
+    def resample(self, seat: int, rng: random.Random) -> DiceDuelState:
+        # Hidden: the bids others have made in the bid now open (a bid is secret until
+        # every bid is in).  Redraw them; everything else was seen by everyone.
+        steps = list(self.history)
+        if self.phase == "bid":
+            first = len(steps) - len(self.bids)
+            steps[first:] = [Step(s.seat, rng.choice(["bid 0", "bid 1", "bid 2", "bid 3"])
+                                  if s.seat != seat else s.value, s.at_ms)
+                             for s in steps[first:]]
+        state = self.remade(steps, rng.getrandbits(64))
+        assert isinstance(state, DiceDuelState)
+        return state
 
     def snapshot(self) -> JSON:
         return {"round": self.round, "die": self.die, "phase": self.phase,

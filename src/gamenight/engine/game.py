@@ -13,7 +13,7 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -77,6 +77,12 @@ class Step:
     @property
     def is_chance(self) -> bool:
         return self.seat is None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Step:
+        # A history entry is never changed once written (apply_chance keeps its own copy
+        # of an outcome), so a copied game shares its entries: cloning for search is then
+        # as cheap as the game's live state allows.
+        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +332,32 @@ class GameState(ABC):
         """A short fingerprint of the whole state (hidden information included)."""
         text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+    # -- what a seat cannot tell apart ----------------------------------------------------
+    def resample(self, seat: int, rng: random.Random) -> GameState:
+        """A state drawn from those ``seat`` cannot tell from this one, for information-set
+        search (OpenSpiel's ``resample_from_infostate``).
+
+        The result has a history of the same length in which ``seat`` saw exactly what it
+        saw here, step by step; what it did not see (others' hidden cards, secret choices,
+        shuffles nobody watched) is drawn afresh with ``rng``, never copied from this
+        state, and so is the game's generator (future chance).  ``self`` is unchanged.
+        Games usually build it with :meth:`remade` from a history whose hidden parts
+        were redrawn.
+        """
+        raise NotImplementedError(f"{self.game.id} cannot resample hidden information yet")
+
+    def remade(self, steps: Sequence[Step], generator_seed: int) -> GameState:
+        """A new game with this one's setup, played through ``steps`` (chance outcomes
+        as given, not drawn), whose generator then starts from ``generator_seed``."""
+        state = self.game.new(self.players, self.seed, **self.options)
+        for step in steps:
+            if step.seat is None:
+                state.apply_chance(copy.deepcopy(step.value))
+            else:
+                state.apply_text(step.seat, step.value, step.at_ms)
+        state.rng = random.Random(generator_seed)
+        return state
 
     def clone(self) -> GameState:
         """An independent copy (for search); the generator is copied too."""

@@ -125,6 +125,94 @@ def bench_openspiel(name: str, seconds: float) -> Timing:
     return _time(f"openspiel {name}", players, seconds, play)
 
 
+INTEROP_ADAPTERS = ("openspiel", "pettingzoo", "gymnasium")
+
+
+def interop_available() -> bool:
+    try:
+        import gymnasium  # noqa: F401
+        import pettingzoo  # noqa: F401
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def bench_adapter(adapter: str, game: Game, players: int, seconds: float) -> Timing:
+    """Uniform random play through one research adapter (``pip install .[rl]``).
+
+    Steps are the game's own steps (its history), so the figure reads next to random
+    play on the state: the difference is what the adapter costs (encoding views,
+    masks and observations at every decision).  OpenSpiel: our Python game driven as
+    ``bench_openspiel`` drives its C++ games, without observations.  PettingZoo: the
+    AEC environment, each agent reading its observation and sampling a masked action.
+    Gymnasium: seat 0 learning against ``random`` bots, likewise.
+    """
+    if adapter == "openspiel":
+        import pyspiel
+
+        from gamenight.interop import openspiel
+
+        openspiel.register()
+        spiel_game = pyspiel.load_game(openspiel.game_name(game.id), {"players": players})
+        rng = random.Random(0)
+        choice = rng.choice
+
+        def play_spiel(i: int) -> int:
+            state = spiel_game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(rng.choices([a for a, _ in outcomes],
+                                                   [p for _, p in outcomes])[0])
+                elif state.is_simultaneous_node():
+                    state.apply_actions([choice(state.legal_actions(p))
+                                         for p in range(players)])
+                else:
+                    state.apply_action(choice(state.legal_actions()))
+            return len(state.table.state.history)
+
+        return _time(f"{game.id} openspiel", players, seconds, play_spiel)
+    if adapter == "pettingzoo":
+        import numpy as np
+
+        from gamenight.interop.pettingzoo import env
+
+        aec = env(game.id, players=players)
+        np_rng = np.random.default_rng(0)
+
+        def play_aec(i: int) -> int:
+            aec.reset(seed=derive_seed("bench", game.id, i))
+            for _ in aec.agent_iter():
+                observation, _, terminated, truncated, _ = aec.last()
+                if terminated or truncated:
+                    aec.step(None)
+                else:
+                    aec.step(int(np_rng.choice(np.flatnonzero(observation["action_mask"]))))
+            return len(aec.table.state.history)
+
+        return _time(f"{game.id} pettingzoo", players, seconds, play_aec)
+    if adapter == "gymnasium":
+        import numpy as np
+
+        from gamenight.interop.gymnasium import GamenightEnv
+
+        gym_env = GamenightEnv(game.id, players=players, opponents="random")
+        np_rng = np.random.default_rng(0)
+
+        def play_gym(i: int) -> int:
+            _, info = gym_env.reset(seed=derive_seed("bench", game.id, i))
+            done = False
+            while not done:
+                action = int(np_rng.choice(np.flatnonzero(info["action_mask"])))
+                _, _, terminated, truncated, info = gym_env.step(action)
+                done = terminated or truncated
+            return len(gym_env.table.state.history)
+
+        return _time(f"{game.id} gymnasium", players, seconds, play_gym)
+    raise ValueError(f"no adapter {adapter!r} (adapters: {', '.join(INTEROP_ADAPTERS)})")
+
+
 @dataclass(frozen=True, slots=True)
 class MicroTiming:
     """One of a game's micro-benchmarks: ``calls`` calls in ``seconds``."""
@@ -164,11 +252,13 @@ class GameBench:
     bots: Timing
     ratios: dict[str, float]  # our random steps/s over each OpenSpiel game's
     micro: list[MicroTiming] = field(default_factory=list)
+    interop: list[Timing] = field(default_factory=list)  # random play through each adapter
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "random": self.random.to_json(),
                 "bots": self.bots.to_json(), "ratio_to_openspiel": self.ratios,
-                "micro": [m.to_json() for m in self.micro]}
+                "micro": [m.to_json() for m in self.micro],
+                "interop": [t.to_json() for t in self.interop]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,8 +276,10 @@ def run_bench(
     seconds: float = 2.0,
     players: int | None = None,
     progress: Callable[[str], None] | None = None,
+    interop: bool = False,
 ) -> BenchReport:
-    """Time every game asked for (all by default) and, where installed, OpenSpiel."""
+    """Time every game asked for (all by default) and, where installed, OpenSpiel; with
+    ``interop``, random play through each research adapter too."""
     games = [get_game(g) for g in game_ids] if game_ids else list(GAMES.values())
     say = progress or (lambda _: None)
     theirs: list[Timing] = []
@@ -208,5 +300,9 @@ def run_bench(
         for name, work in game.micro_benchmarks().items():
             say(f"{game.id} {name}")
             micro.append(bench_micro(name, work, seconds))
-        ours.append(GameBench(game.id, rand, bots, ratios, micro))
+        adapters = []
+        for adapter in INTEROP_ADAPTERS if interop else ():
+            say(f"{game.id} through {adapter}")
+            adapters.append(bench_adapter(adapter, game, n, seconds))
+        ours.append(GameBench(game.id, rand, bots, ratios, micro, adapters))
     return BenchReport(ours, theirs)

@@ -8,6 +8,7 @@ to this code and its tests.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -21,6 +22,7 @@ from gamenight.engine import (
     OptionError,
     Outcome,
     Pass,
+    Step,
     View,
 )
 from gamenight.engine.game import JSON, BotFactory
@@ -300,6 +302,51 @@ class FliegenKlatschenState(GameState):
         removed = f" ({remove} taken out unseen)" if remove else ""
         self.say(f"The cards are shuffled and dealt{removed}: piles of "
                  f"{', '.join(str(len(p)) for p in self.piles)}.")
+
+    # -- what a seat cannot tell apart ----------------------------------------------------
+    def resample(self, seat: int, rng: random.Random) -> FliegenKlatschenState:
+        """This game with the deal redrawn: every card revealed so far stays where it was
+        dealt, and all the others (those still face down in the piles and those taken
+        out unseen) are shuffled among their places with ``rng``.
+
+        The only hidden thing in Fliegen klatschen is the order of the deal, and it is
+        hidden from every seat alike (a pile is face down to its owner too), while every
+        action is seen by all.  So the result gives every seat, ``seat`` included, the
+        same view after every step, and since every deal is equally likely and no action
+        depends on a face-down card, the redrawn deal is uniform among those consistent
+        with what was seen.
+        """
+        steps = list(self.history)
+        if steps:  # the deal is the first step; before it nothing is hidden yet
+            deal = steps[0].value
+            shown = self._dealt_places_revealed(steps)
+            hidden = [place for place in range(DECK_SIZE) if place not in shown]
+            cards = [deal[place] for place in hidden]
+            rng.shuffle(cards)
+            redealt = list(deal)
+            for place, card in zip(hidden, cards, strict=True):
+                redealt[place] = card
+            steps[0] = Step(None, redealt)
+        state = self.remade(steps, rng.getrandbits(64))
+        assert isinstance(state, FliegenKlatschenState)
+        return state
+
+    def _dealt_places_revealed(self, steps: Sequence[Step]) -> set[int]:
+        """The places in the deal (indices of the shuffled order) of every dealt card
+        revealed in ``steps``.  A pile is revealed from the top; cards a penalty puts
+        back go under it, below every dealt card, so the first reveals from a pile are
+        its dealt cards, top first."""
+        n, remove = self.players, self.options["remove"]
+        reveals = [0] * n
+        for step in steps:
+            if step.seat is not None and step.value == "reveal":
+                reveals[step.seat] += 1
+        shown: set[int] = set()
+        for seat in range(n):
+            # The places dealt to this pile, bottom first (round robin from seat 0).
+            places = range(remove + seat, DECK_SIZE, n)
+            shown.update(places[len(places) - min(reveals[seat], len(places)):])
+        return shown
 
     # -- information ------------------------------------------------------------------
     def view(self, seat: int | None, at_ms: float | None = None) -> View:

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, View
+from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, Step, View
 from gamenight.engine.game import JSON, BotFactory
 from gamenight.games.fluster.actions import (
     CALLS,
@@ -268,6 +268,68 @@ class FlusterState(GameState):
             v["pads"] = [self.pad_json(s) for s in range(self.players)]
             v["outcome"] = out.to_json()
         return v
+
+    # -- what a seat cannot tell apart ----------------------------------------------------
+    def resample(self, seat: int, rng: random.Random) -> FlusterState:
+        """The same calls, with everything ``seat`` has not seen drawn afresh.
+
+        Until the end a seat sees its own pad and the public calls, never another pad:
+        the other seats' numbers and where they wrote each first call are redrawn
+        uniformly (their blocks still unlike each other and the seat's own), and any
+        choice already made in the decision now open.  Who has written stays as it was
+        (the view shows it).  Once the game is over every pad is shown, so only what the
+        final pads leave open is redrawn: the side another seat took on a number whose two
+        calls were the same letter.
+        """
+        if not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+        over = self.phase == "over"
+        steps: list[Step] = []
+        letter, number = BLANK, 0  # the call the write steps that follow belong to
+        for step in self.history:
+            if step.seat is None:
+                value = step.value if over else self._redrawn_pads(seat, step.value, rng)
+                steps.append(Step(None, value))
+            elif step.value not in SIDES:  # a call: everyone heard it
+                call = parse_action(step.value)
+                assert isinstance(call, Call)
+                letter, number = call.letter, call.number
+                steps.append(step)
+            elif step.seat == seat:
+                steps.append(step)
+            else:
+                side = self._seen_side(step.seat, letter, number) if over else None
+                steps.append(Step(step.seat, side or rng.choice(SIDES), step.at_ms))
+        again = self.remade(steps, rng.getrandbits(64))
+        assert isinstance(again, FlusterState)
+        return again
+
+    def _redrawn_pads(self, seat: int, pads: JSON, rng: random.Random) -> JSON:
+        """``seat``'s pad as dealt; every other pad numbered afresh, no two blocks alike."""
+        own = [list(b) for b in pads[seat]]
+        while True:
+            out = []
+            for s in range(self.players):
+                if s == seat:
+                    out.append(own)
+                    continue
+                blocks = []
+                for _ in SIDES:
+                    order = list(NUMBERS)
+                    rng.shuffle(order)
+                    blocks.append(order)
+                out.append(blocks)
+            every = [tuple(b) for pad in out for b in pad]
+            if len(set(every)) == len(every):
+                return out
+
+    def _seen_side(self, seat: int, letter: str, number: int) -> str | None:
+        """Where ``seat`` wrote the first call of ``number`` (``letter``), as the final
+        pads show it; None when both its squares of that number hold the same symbol."""
+        left, right = (self.blocks[seat][k][self.square_of[seat][k][number]] for k in (0, 1))
+        if left == right:
+            return None
+        return LEFT if left == letter else RIGHT
 
     def outcome(self) -> Outcome | None:
         if self.phase != "over":

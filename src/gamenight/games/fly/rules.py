@@ -9,6 +9,7 @@ See docs/rules/fly.md for every rulebook sentence mapped to this code and its te
 from __future__ import annotations
 
 import math
+import random
 import re
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -315,6 +316,15 @@ class FlyState(GameState):
             "truncated": self.truncated,
             "last": None if self.last is None else self.last.to_json(),
         }
+
+    def resample(self, seat: int, rng: random.Random) -> FlyState:
+        """A state ``seat`` cannot tell from this one.  Everything in FLY is public
+        (Decision 8): every seat saw the layout, every aim and every landing, so the
+        history is kept whole and only the generator, the landings still to come, is
+        drawn afresh from ``rng``."""
+        state = self.remade(self.history, rng.getrandbits(64))
+        assert isinstance(state, FlyState)
+        return state
 
     def card_places(self) -> dict[int, str]:
         """Where every card is (for checking that cards are conserved)."""

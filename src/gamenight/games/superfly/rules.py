@@ -15,6 +15,7 @@ See docs/rules/superfly.md for every rulebook sentence mapped to this code and i
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -28,6 +29,7 @@ from gamenight.engine import (
     OptionError,
     Outcome,
     Pass,
+    Step,
     View,
 )
 from gamenight.engine.game import JSON, BotFactory
@@ -553,6 +555,80 @@ class SuperflyState(GameState):
         for s, hand in enumerate(self.hands):
             places.update((c, f"hand {s}") for c in hand)
         return places
+
+    # -- what a seat cannot tell apart ----------------------------------------------------
+    def resample(self, seat: int, rng: random.Random) -> SuperflyState:
+        """A game ``seat`` cannot tell from this one: the same history, except that the
+        face-down cards it never saw and the others' secret choices in a swat not yet
+        resolved are drawn afresh (see docs/interop/superfly.md).
+
+        Everything else is public or the seat's own: centre flies, swats and dice once
+        all are in, takes, swaps, and every hand shown at a round's end.  A face-down card
+        stays hidden only while its round lasts and the seat has not held its hand (a
+        swap hands it over, card and all).
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+        steps = list(self.history)
+        if self.phase == SWAT:
+            # The choices made so far in this swat are its last steps; the seat knows
+            # only who chose, so the others' choices are redrawn among what was legal.
+            legal = [str(action) for action in self._legal]
+            for i in range(len(steps) - len(self.choices), len(steps)):
+                step = steps[i]
+                assert step.seat in self.choices, "a swat's choices are its last steps"
+                if step.seat != seat:
+                    steps[i] = Step(step.seat, rng.choice(legal), step.at_ms)
+        if not self.options["open_hands"]:
+            for i, card in self._redeal_unseen(seat, rng).items():
+                steps[i] = Step(None, card)
+        state = self.remade(steps, rng.getrandbits(64))
+        assert isinstance(state, SuperflyState)
+        return state
+
+    def _redeal_unseen(self, seat: int, rng: random.Random) -> dict[int, int]:
+        """New cards for the face-down deals ``seat`` has not seen, by history index.
+
+        Only the current round can hold any (a round's end shows every hand).  Each is
+        drawn from the pile its true card came from, less every card drawn after it that
+        the seat saw: all such choices are equally likely under a uniform deal, so a
+        uniform sample without replacement is exact.  A reshuffle between two deals makes
+        two piles, each sampled on its own.
+        """
+        replay = SuperflyState(self.game, self.players, self.seed, self.options)
+        # (history index, round, pile's reshuffle count, card, pile before the draw)
+        deals: list[tuple[int, int, int, int, frozenset[int]]] = []
+        draws: list[tuple[int, int]] = []  # every card drawn: (history index, card)
+        seen: set[int] = set()  # cards the seat has held this round
+        round_ = replay.round
+        for i, step in enumerate(self.history):
+            if step.seat is None:
+                if replay.phase == HANDS and replay.to_deal[0] != seat:
+                    deals.append((i, replay.round, replay.reshuffles, step.value,
+                                  frozenset(replay.draw)))
+                if replay.phase in (HANDS, CENTRE):
+                    draws.append((i, step.value))
+                replay.apply_chance(step.value)
+            else:
+                replay.apply_text(step.seat, step.value, step.at_ms)
+            if replay.round != round_:
+                round_ = replay.round
+                seen = set()
+            seen.update(replay.hands[seat])
+        shown = replay._last_round is not None and replay._last_round.round == replay.round
+        if shown:
+            return {}
+        hidden = [d for d in deals if d[1] == replay.round and d[3] not in seen]
+        redealt: dict[int, int] = {}
+        for epoch in sorted({d[2] for d in hidden}):
+            slots = [d for d in hidden if d[2] == epoch]
+            first = slots[0][0]
+            slot_steps = {d[0] for d in slots}
+            fixed = {card for i, card in draws if i > first and i not in slot_steps}
+            pool = sorted(slots[0][4] - fixed)
+            for (i, *_), card in zip(slots, rng.sample(pool, len(slots)), strict=True):
+                redealt[i] = card
+        return redealt
 
 
 def _seats(seats: Sequence[int]) -> str:

@@ -1,0 +1,370 @@
+"""FLY for the research adapters: a discrete set of aims, and the public table as numbers.
+
+FLY's aim is a continuum (any point over the table, any angle); the landing is chance
+around it.  The adapters want a fixed number of actions, so the encoding offers a
+documented finite set of aims (docs/interop/fly.md):
+
+* indices ``0 .. 242``: the rules' own aim grid (``actions.AIM_GRID``), 9 aims over each
+  of the 27 card places, place-major: index ``9 * place + k`` is ``AIM_GRID[9 * place + k]``.
+  Legal over the places that still hold a card, exactly the state's ``legal_actions``.
+* indices ``243 .. 350``: *pair* aims.  ``243 + 4 * place + direction``: the swatter
+  centred between the fly at ``place`` and the fly of its neighbour in ``direction``
+  (right, down, down-right, down-left), its long side along the line joining them.
+* indices ``351 .. 458``: *triple* aims.  ``351 + 4 * place + direction``: three places
+  in a line centred on ``place`` (the neighbours one step back and one step on in
+  ``direction``), the swatter along the line joining the outer two, centred on the three.
+
+A pair or triple slot is legal only when its aim exists now (every place holds a fly),
+lies over the table, covers all its flies if the swatter fell true (the rules' own
+cover test), and is not already offered at a lower legal index.  Landings stay chance:
+OpenSpiel sees them as sampled.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, ClassVar
+
+import numpy as np
+
+from gamenight.engine import Game, IllegalAction, View
+from gamenight.games.fly.actions import AIM_GRID, AIMS_PER_PLACE, GRID_FOR_CARDS, Drop
+from gamenight.games.fly.cards import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    COLOURS,
+    COLUMNS,
+    FLIES,
+    ROWS,
+    SYMBOLS,
+    TABLE_CARDS,
+)
+from gamenight.games.fly.geometry import circle_inside_rectangle, over_table
+from gamenight.interop.encoding import ChanceMode, Encoding
+
+#: Neighbour directions as (row step, column step): right, down, down-right, down-left.
+#: Each unordered pair of neighbouring places is named once, from its earlier place.
+DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, 1), (1, -1))
+DIRECTION_NAMES: tuple[str, ...] = ("right", "down", "down-right", "down-left")
+GRID_ACTIONS = len(AIM_GRID)  # 243
+PAIR_BASE = GRID_ACTIONS
+TRIPLE_BASE = PAIR_BASE + TABLE_CARDS * len(DIRECTIONS)  # 351
+NUM_ACTIONS = TRIPLE_BASE + TABLE_CARDS * len(DIRECTIONS)  # 459
+EXTRA_SLOTS = NUM_ACTIONS - GRID_ACTIONS
+
+#: The grid's number of each grid aim (the grid has no repeats).
+GRID_INDEX: dict[Drop, int] = {aim: i for i, aim in enumerate(AIM_GRID)}
+assert len(GRID_INDEX) == GRID_ACTIONS and GRID_ACTIONS == AIMS_PER_PLACE * TABLE_CARDS
+
+#: The table's extent in inches (9 x 9): positions are divided by it.
+TABLE_WIDTH = COLUMNS * CARD_WIDTH
+TABLE_HEIGHT = ROWS * CARD_HEIGHT
+PHASES: tuple[str, ...] = ("layout", "aim", "landing", "over")
+#: Per card place: present, blank, colour (5), symbol (5), the fly's place on the card.
+PLACE_FEATURES = 2 + len(COLOURS) + len(SYMBOLS) + 2
+#: Per seat: the flies held (one per fly card), colour and symbol counts, score, flies.
+SEAT_FEATURES = FLIES + len(COLOURS) + len(SYMBOLS) + 2
+
+
+def neighbours(place: int, direction: int, steps: int) -> int | None:
+    """The place ``steps`` steps from ``place`` in ``direction`` (negative: backward), or
+    None off the 9 x 3 layout."""
+    dr, dc = DIRECTIONS[direction]
+    row, col = divmod(place, COLUMNS)
+    row, col = row + steps * dr, col + steps * dc
+    if 0 <= row < ROWS and 0 <= col < COLUMNS:
+        return row * COLUMNS + col
+    return None
+
+
+def slot_places(index: int) -> tuple[int, ...] | None:
+    """The card places whose flies the pair or triple slot ``index`` aims to cover, in
+    line order; None for a grid index or a slot that runs off the layout."""
+    if not PAIR_BASE <= index < NUM_ACTIONS:
+        return None
+    if index < TRIPLE_BASE:
+        place, direction = divmod(index - PAIR_BASE, len(DIRECTIONS))
+        ends: tuple[int, ...] = (0, 1)
+    else:
+        place, direction = divmod(index - TRIPLE_BASE, len(DIRECTIONS))
+        ends = (-1, 0, 1)
+    places = [neighbours(place, direction, s) for s in ends]
+    if any(p is None for p in places):
+        return None
+    return tuple(p for p in places if p is not None)
+
+
+def line_aim(flies: Sequence[tuple[float, float]]) -> tuple[float, float, float]:
+    """The aim (x, y, angle) with the swatter's long side along the line from the first
+    fly to the last, centred on the flies in the swatter's own frame (for two flies:
+    their midpoint), as the ``aimer`` bot builds its pair and triple candidates."""
+    (x0, y0), (x1, y1) = flies[0], flies[-1]
+    # The long side runs along (-sin a, cos a) (geometry's frame): point it from the
+    # first fly to the last.
+    angle = math.degrees(math.atan2(-(x1 - x0), y1 - y0)) % 180.0
+    a = math.radians(angle)
+    cos_a, sin_a = math.cos(a), math.sin(a)
+    us = [(x - x0) * cos_a + (y - y0) * sin_a for x, y in flies]  # across
+    vs = [(y - y0) * cos_a - (x - x0) * sin_a for x, y in flies]  # along
+    mu, mv = (min(us) + max(us)) / 2, (min(vs) + max(vs)) / 2
+    return x0 + mu * cos_a - mv * sin_a, y0 + mu * sin_a + mv * cos_a, angle
+
+
+#: What an aim's pair or triple slots depend on: the fly centre at each place (None for
+#: a blank), the swatter's width and length, and the fly's radius.
+TableKey = tuple[tuple[tuple[float, float] | None, ...], float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """The aims a table offers: each pair or triple slot's aim (None where it does not
+    exist now) and every offered index in ascending order with its aim, as arrays for
+    finding the nearest."""
+
+    extra: tuple[Drop | None, ...]  # by slot, index - PAIR_BASE
+    extra_legal: tuple[int, ...]  # pair and triple indices on offer (ascending)
+    indices: np.ndarray  # every offered index, grid then extras
+    aims: tuple[Drop, ...]
+    xs: np.ndarray
+    ys: np.ndarray
+    angles: np.ndarray  # radians
+    exact: dict[Drop, int]  # each offered aim's lowest index
+
+
+def table_key(view: View) -> TableKey:
+    flies = tuple(None if e["fly"] is None else (float(e["fly"][0]), float(e["fly"][1]))
+                  for e in view["table"])
+    swatter = view["swatter"]
+    return flies, float(swatter["width"]), float(swatter["length"]), view["fly_diameter"] / 2
+
+
+@lru_cache(maxsize=512)
+def offer(key: TableKey) -> Offer:
+    """The aims offered over a table (cached: most drops leave the table as it was, and
+    a search asks about the same table many times)."""
+    flies, width, length, radius = key
+    cards = len(flies)
+    grid = GRID_FOR_CARDS[cards]
+    exact: dict[Drop, int] = {aim: i for i, aim in enumerate(grid)}
+    extra: list[Drop | None] = []
+    legal: list[int] = []
+    legal_aims: list[Drop] = []
+    for index in range(PAIR_BASE, NUM_ACTIONS):
+        aim = _slot_aim(index, flies, width, length, radius)
+        extra.append(aim)
+        if aim is not None and aim not in exact:  # a repeat is offered once, lowest first
+            exact[aim] = index
+            legal.append(index)
+            legal_aims.append(aim)
+    aims = (*grid, *legal_aims)
+    indices = np.array([*range(len(grid)), *legal], dtype=np.int64)
+    return Offer(tuple(extra), tuple(legal), indices, aims,
+                 np.array([a.x for a in aims]), np.array([a.y for a in aims]),
+                 np.radians(np.array([a.angle for a in aims], dtype=float)), exact)
+
+
+def _slot_aim(index: int, flies: Sequence[tuple[float, float] | None], width: float,
+              length: float, radius: float) -> Drop | None:
+    """The aim of a pair or triple slot over this table, or None where it does not exist
+    now: a place is empty or blank, the aim is off the table, or a swatter falling true
+    on the aim (as rounded to the aim's precision) would not cover every one of its flies
+    (the rules' own cover test)."""
+    places = slot_places(index)
+    if places is None or places[-1] >= len(flies):  # the table is packed: the last is last
+        return None
+    centres = [flies[p] for p in places]
+    points = [c for c in centres if c is not None]
+    if len(points) != len(centres):
+        return None
+    aim = Drop.aim(*line_aim(points))
+    if not over_table(aim.x, aim.y, len(flies)):
+        return None
+    if all(circle_inside_rectangle(fx, fy, radius, aim.x, aim.y, aim.angle, width, length)
+           for fx, fy in points):
+        return aim
+    return None
+
+
+def footprint_distance(a: tuple[float, float, float], b: tuple[float, float, float],
+                       width: float, length: float) -> float:
+    """How far apart two swatters lie: the sum of squared distances between their
+    corners, the corners paired to make it least (a swatter turned by 180 degrees is the
+    same swatter).  In closed form: 4 |centre shift|^2 + 2 (w^2 + l^2)(1 - |cos(turn)|).
+    """
+    turn = math.radians(a[2] - b[2])
+    shift2 = (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+    return 4 * shift2 + 2 * (width ** 2 + length ** 2) * (1 - abs(math.cos(turn)))
+
+
+class FlyEncoding(Encoding):
+    """FLY's aims as 459 numbered actions, and a seat's view as a flat float32 vector.
+
+    Observation (``observation_shape = (399 + 39 * players,)``), in order; seats are
+    counted from the observing seat (0 = itself, 1 = the next to its left, ...):
+
+    * ``places`` 27 x 14: per card place: a card is there; it is blank; its fly's colour
+      (5, one-hot); its symbol (5); the fly's place on the card (x / 1 in, y / 3 in).
+    * ``seats`` players x 37: per seat: which fly cards it holds (25, one per card id);
+      how many of each colour (5) and symbol (5) it holds / 5; its score / 25; its flies
+      / 25.
+    * ``turn`` players: who holds the swatter (one-hot).
+    * ``phase`` 4: layout, aim, landing, over (one-hot).
+    * ``drops`` 1: drops made / the ``max_drops`` cap.
+    * ``table_options`` 5: swatter width / 9, length / 9, fly diameter / 0.75, the
+      landing's drift s / (1 + s) (inches) and turn t / (45 + t) (degrees).
+    * ``aim`` 5: a swatter is falling; its aim x / 9, y / 9, sin 2A, cos 2A.
+    * ``last_drop`` 6 + players: there was a drop; who made it (one-hot); where it
+      landed x / 9, y / 9, sin 2A, cos 2A; the flies it covered / 25.
+    """
+
+    chance: ClassVar[ChanceMode] = "sampled"
+    # Everything is public (the table and collected cards lie face up; rules.md
+    # Decision 8): only future landings are unknown.
+    perfect_information: ClassVar[bool] = True
+
+    def __init__(self, game: Game, players: int, options: dict[str, Any]) -> None:
+        super().__init__(game, players, options)
+        self._options = game.resolve_options(players, options)
+        parts = [("places", TABLE_CARDS * PLACE_FEATURES), ("seats", players * SEAT_FEATURES),
+                 ("turn", players), ("phase", len(PHASES)), ("drops", 1),
+                 ("table_options", 5), ("aim", 5), ("last_drop", 6 + players)]
+        self.slices: dict[str, slice] = {}
+        start = 0
+        for name, size in parts:
+            self.slices[name] = slice(start, start + size)
+            start += size
+        self._size = start
+
+    # -- actions --------------------------------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def legal(self, view: View, legal: Sequence[Any]) -> list[int]:
+        if not legal:
+            return []
+        if all(map(operator.is_, legal, AIM_GRID)):
+            # The state offers a prefix of the grid itself (GRID_FOR_CARDS): its indices
+            # are 0 .. n-1, known without hashing every aim.
+            grid = list(range(len(legal)))
+        else:
+            grid = sorted({GRID_INDEX[a] for a in legal if a in GRID_INDEX})
+        return grid + list(offer(table_key(view)).extra_legal)
+
+    def action(self, view: View, index: int) -> Drop:
+        if not 0 <= index < NUM_ACTIONS:
+            raise IllegalAction(f"FLY's actions are numbered 0 to {NUM_ACTIONS - 1}, not {index}")
+        if index < GRID_ACTIONS:
+            return AIM_GRID[index]
+        aim = offer(table_key(view)).extra[index - PAIR_BASE]
+        if aim is None:
+            raise IllegalAction(f"action {index} ({describe(index)}) has no aim over this table")
+        return aim
+
+    def index(self, view: View, action: Any) -> int:
+        if not isinstance(action, Drop):
+            raise IllegalAction(f"a FLY action is a drop, not {action!r}")
+        found = offer(table_key(view))
+        exact = found.exact.get(action)
+        if exact is not None:
+            return exact
+        if not found.aims:
+            raise IllegalAction("no aim is offered: there is no card on the table")
+        # The nearest offered aim by footprint_distance, vectorised; ties to the lower
+        # index (argmin takes the first, and the arrays are in index order).
+        swatter = view["swatter"]
+        sizes = swatter["width"] ** 2 + swatter["length"] ** 2
+        shift2 = (found.xs - action.x) ** 2 + (found.ys - action.y) ** 2
+        turn = np.abs(np.cos(found.angles - math.radians(action.angle)))
+        return int(found.indices[int(np.argmin(4 * shift2 + 2 * sizes * (1 - turn)))])
+
+    # -- observations -----------------------------------------------------------------
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (self._size,)
+
+    def observe(self, view: View, seat: int) -> np.ndarray:
+        players = self.players
+        obs = np.zeros(self._size, dtype=np.float32)
+        s = self.slices
+
+        def rel(other: int) -> int:
+            return (other - seat) % players  # seats counted from the observer
+
+        places = obs[s["places"]].reshape(TABLE_CARDS, PLACE_FEATURES)
+        for entry in view["table"]:
+            row = places[entry["slot"]]
+            row[0] = 1.0
+            if entry["blank"]:
+                row[1] = 1.0
+                continue
+            row[2 + COLOURS.index(entry["colour"])] = 1.0
+            row[2 + len(COLOURS) + SYMBOLS.index(entry["symbol"])] = 1.0
+            row[-2] = entry["place"][0] / CARD_WIDTH
+            row[-1] = entry["place"][1] / CARD_HEIGHT
+        seats = obs[s["seats"]].reshape(players, SEAT_FEATURES)
+        for owner, held in enumerate(view["collected"]):
+            row = seats[rel(owner)]
+            for card in held:
+                if card["blank"]:
+                    continue  # never collected (rules.md Decision 9); nothing to count
+                row[card["id"]] = 1.0
+                row[FLIES + COLOURS.index(card["colour"])] += 1 / 5
+                row[FLIES + len(COLOURS) + SYMBOLS.index(card["symbol"])] += 1 / 5
+            row[-2] = view["scores"][owner] / FLIES
+            row[-1] = len(held) / FLIES
+        obs[s["turn"]][rel(view["current"])] = 1.0
+        obs[s["phase"]][PHASES.index(view["phase"])] = 1.0
+        obs[s["drops"]] = view["drops"] / view["max_drops"]
+        drift, turn = view["flutter"]["sigma_pos"], view["flutter"]["sigma_angle"]
+        obs[s["table_options"]] = (view["swatter"]["width"] / 9, view["swatter"]["length"] / 9,
+                                   view["fly_diameter"] / 0.75, drift / (1 + drift),
+                                   turn / (45 + turn))
+        if view["aim"] is not None:
+            obs[s["aim"]] = (1.0, *_place(view["aim"]))
+        last = view["last_drop"]
+        if last is not None:
+            out = obs[s["last_drop"]]
+            out[0] = 1.0
+            out[1 + rel(last["seat"])] = 1.0
+            out[1 + players:5 + players] = _place(last["landing"])
+            out[-1] = len(last["covered"]) / FLIES
+        return obs
+
+    # -- chance, length and scores ------------------------------------------------------
+    @property
+    def max_game_length(self) -> int:
+        # One decision per drop, and the game ends at the max_drops cap at the latest.
+        return int(self._options["max_drops"])
+
+    @property
+    def score_bounds(self) -> tuple[float, float]:
+        return 0.0, float(FLIES)  # a point per fly at most, and 25 flies
+
+
+def _place(aim: dict[str, float]) -> tuple[float, float, float, float]:
+    """A swatter's place as numbers: x / 9, y / 9, and its angle as sin 2A, cos 2A (an
+    angle and the angle + 180 are the same swatter, so the encoding has period 180)."""
+    a = math.radians(2 * aim["angle"])
+    return aim["x"] / TABLE_WIDTH, aim["y"] / TABLE_HEIGHT, math.sin(a), math.cos(a)
+
+
+def describe(index: int) -> str:
+    """What an action index stands for, in words (for the docs and error messages)."""
+    if 0 <= index < GRID_ACTIONS:
+        place, k = divmod(index, AIMS_PER_PLACE)
+        return f"grid aim {k} over place {place}: {AIM_GRID[index]}"
+    if PAIR_BASE <= index < NUM_ACTIONS:
+        kind = "pair" if index < TRIPLE_BASE else "triple"
+        base = PAIR_BASE if index < TRIPLE_BASE else TRIPLE_BASE
+        place, direction = divmod(index - base, len(DIRECTIONS))
+        where = "from" if kind == "pair" else "centred on"
+        return f"{kind} {where} place {place}, {DIRECTION_NAMES[direction]}"
+    return f"no FLY action {index}"
+
+
+ENCODING = FlyEncoding

@@ -1,0 +1,305 @@
+"""Every gamenight game as an OpenSpiel Python game.
+
+    from gamenight.interop import openspiel
+    openspiel.register()
+    game = pyspiel.load_game("python_gamenight_fly", {"players": 3})
+
+One generic game class serves every registered game through its encoding
+(``interop.encoding``) and :class:`~gamenight.interop.core.Table`.  Turns are sequential
+moves, simultaneous decisions and reaction-window rounds are simultaneous moves (a seat
+that does not choose plays the no-op, the last action), and chance is explicit where the
+game lists its outcomes or a single sampled outcome otherwise.  Rewards come at the end.
+States serialize to JSON through the game's record, never pickle.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from gamenight.engine import Game
+from gamenight.engine.game import OptionError
+from gamenight.engine.seeding import derive_seed
+from gamenight.games import GAMES
+from gamenight.interop.core import DRAW_SEEDS, Table, default_players
+from gamenight.interop.encoding import encoding_for
+
+PREFIX = "python_gamenight_"
+#: Parameters every game takes besides its own options.
+SEED = "seed"
+REACTION = "reaction"
+
+
+def game_name(game_id: str) -> str:
+    """OpenSpiel's name for a gamenight game: ``python_gamenight_<id>``, hyphens as
+    underscores."""
+    return PREFIX + game_id.replace("-", "_")
+
+
+def _parameters(game: Game) -> dict[str, Any]:
+    params: dict[str, Any] = {"players": default_players(game), SEED: 0, REACTION: "average"}
+    for option in game.options:
+        params[option.name] = option.default
+    return params
+
+
+def _game_type(game: Game) -> Any:
+    players = default_players(game)
+    encoding = encoding_for(game, players, game.resolve_options(players, {}))
+    info = pyspiel.GameType.Information
+    chance = pyspiel.GameType.ChanceMode
+    return pyspiel.GameType(
+        short_name=game_name(game.id),
+        long_name=f"gamenight {game.title}",
+        dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS if encoding.joint_decisions
+                  else pyspiel.GameType.Dynamics.SEQUENTIAL),
+        # Explicit even where the game samples: see Table.chance_outcomes.  OpenSpiel's
+        # serializer asks a SAMPLED_STOCHASTIC game for its generator's state, which its
+        # bridge to Python games cannot give ("GetRNGState unimplemented"), so such a
+        # game could not pass random_sim_test(serialize=True).
+        chance_mode=chance.EXPLICIT_STOCHASTIC,
+        information=(info.PERFECT_INFORMATION if encoding.perfect_information
+                     else info.IMPERFECT_INFORMATION),
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=_parameters(game),
+    )
+
+
+class GamenightGame(pyspiel.Game):  # type: ignore[misc]
+    """One gamenight game at one table size and options, for OpenSpiel."""
+
+    def __init__(self, game: Game, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        players = int(params.pop("players", default_players(game)))
+        self.seed = int(params.pop(SEED, 0))
+        self.reaction = str(params.pop(REACTION, "average"))
+        try:
+            self.options = game.resolve_options(players, params)
+        except OptionError as exc:
+            raise pyspiel.SpielError(str(exc)) from None
+        self.definition = game
+        self.players = players
+        probe = Table(game, players, self.seed, self.options, self.reaction)
+        encoding = self.encoding = probe.encoding
+        low, high = probe.return_bounds
+        super().__init__(
+            _game_type(game),
+            pyspiel.GameInfo(
+                num_distinct_actions=encoding.num_actions + 1,
+                max_chance_outcomes=(encoding.max_chance_outcomes
+                                     if encoding.chance == "explicit" else DRAW_SEEDS),
+                num_players=players,
+                min_utility=float(low),
+                max_utility=float(high),
+                utility_sum=None,
+                max_game_length=encoding.max_game_length,
+            ),
+            {"players": players, SEED: self.seed, REACTION: self.reaction, **self.options},
+        )
+        # Each new game gets its own seed, so that a thousand games are a thousand deals
+        # (the n-th initial state's seed is derived from the game's seed and n).
+        self._started = 0
+
+    def new_initial_state(self) -> GamenightState:
+        return GamenightState(self)
+
+    def next_seed(self) -> int:
+        """The seed of the next game this object starts: the game's ``seed`` for the
+        first, then seeds derived from it, so that a thousand games are a thousand deals
+        and loading with the same ``seed`` repeats them all."""
+        seed = self.seed if self._started == 0 else derive_seed(self.seed, "game",
+                                                                self._started)
+        self._started += 1
+        return seed
+
+    def new_table(self) -> Table:
+        return Table(self.definition, self.players, self.next_seed(), self.options,
+                     self.reaction, encoding=self.encoding)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> Observer:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return Observer(self.encoding.observation_shape, perfect_recall)
+
+    def deserialize_state(self, text: str) -> GamenightState:
+        return GamenightState(self, Table.deserialize(self.definition, text))
+
+
+class GamenightState(pyspiel.State):  # type: ignore[misc]
+    """A game in progress, as OpenSpiel sees it.
+
+    OpenSpiel clones and deserializes a Python state by making a new initial state and
+    overwriting its attributes, so a new state builds its table only when first used:
+    a clone never deals a game it throws away, nor uses up a seed.
+    """
+
+    def __init__(self, game: GamenightGame, table: Table | None = None) -> None:
+        super().__init__(game)
+        self._table = table
+
+    @property
+    def table(self) -> Table:
+        if self._table is None:
+            self._table = self.get_game().new_table()
+        return self._table
+
+    # -- who moves ----------------------------------------------------------------------
+    def current_player(self) -> int:
+        decision = self.table.decision()
+        if decision.kind == "over":
+            return int(pyspiel.PlayerId.TERMINAL)
+        if decision.kind == "chance":
+            return int(pyspiel.PlayerId.CHANCE)
+        if decision.kind == "joint":
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return decision.seats[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        table = self.table
+        decision = table.decision()
+        if decision.kind == "joint":
+            legal = table.legal(player)
+            return legal if legal else [table.noop]
+        if decision.kind == "turn" and player == decision.seats[0]:
+            return table.legal(player)
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.table.chance_outcomes()
+
+    # -- moves --------------------------------------------------------------------------
+    def _apply_action(self, action: int) -> None:
+        table = self.table
+        decision = table.decision()
+        if decision.kind == "chance":
+            table.apply_chance(int(action))
+            return
+        seat = decision.seats[0]
+        table.apply_turn(seat, table.decode(seat, int(action)))
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        table = self.table
+        decision = table.decision()
+        choices = {seat: table.decode(seat, int(actions[seat])) for seat in decision.seats
+                   if int(actions[seat]) != table.noop}
+        table.apply_joint(choices)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        table = self.table
+        if player == pyspiel.PlayerId.CHANCE:
+            if table.encoding.chance == "sampled":
+                return f"chance draws with seed {action}"
+            return f"chance {action}"
+        if action == table.noop:
+            return "no-op"
+        try:
+            return f"seat {player}: {table.decode(player, int(action))}"
+        except Exception:
+            return f"seat {player}: action {action}"
+
+    # -- the end ------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.table.is_over
+
+    def returns(self) -> list[float]:
+        return self.table.returns()
+
+    def rewards(self) -> list[float]:
+        # Rewards come only at the end, all at once: the last step's reward is the return.
+        return self.table.returns() if self.table.is_over else [0.0] * self.table.players
+
+    # -- information --------------------------------------------------------------------
+    def information_state_string(self, player: int | None = None) -> str:
+        return self.table.information_text(self._player(player))
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self.table.observation_text(self._player(player))
+
+    def _player(self, player: int | None) -> int:
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self.table.players:
+            raise pyspiel.SpielError(f"no seat {player} to observe for")
+        return int(player)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GamenightState:
+        """A state ``player_id`` cannot tell from this one, for IS-MCTS."""
+        seed = int(float(probability_sampler()) * 2**53)
+        return GamenightState(self.get_game(),
+                              self.table.resample(int(player_id), random.Random(seed)))
+
+    # -- copies and text ----------------------------------------------------------------
+    def serialize(self) -> str:
+        return self.table.serialize()
+
+    def __str__(self) -> str:
+        import json
+
+        return json.dumps({"state": self.table.state.snapshot(), "clock": self.table.clock},
+                          sort_keys=True, separators=(",", ":"), default=str)
+
+
+class Observer:
+    """OpenSpiel's observer: the seat's view as the encoding's tensor and as text, or
+    with perfect recall, the information state as text (no tensor)."""
+
+    def __init__(self, shape: tuple[int, ...], perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        if perfect_recall:
+            self.tensor: np.ndarray | None = None
+            self.dict: dict[str, np.ndarray] = {}
+        else:
+            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state: GamenightState, player: int) -> None:
+        if self.tensor is not None:
+            self.tensor[:] = state.table.observe(player).reshape(-1)
+
+    def string_from(self, state: GamenightState, player: int) -> str:
+        if self.perfect_recall:
+            return state.table.information_text(player)
+        return state.table.observation_text(player)
+
+
+_REGISTERED: set[str] = set()
+
+
+def register() -> list[str]:
+    """Register every gamenight game with OpenSpiel (once); returns their names."""
+    return [register_game(game) for game in GAMES.values()]
+
+
+def register_game(game: Game) -> str:
+    """Register one game definition with OpenSpiel (once); returns its name."""
+    name = game_name(game.id)
+    if name not in _REGISTERED:
+        pyspiel.register_game(_game_type(game), _factory(game))
+        _REGISTERED.add(name)
+    return name
+
+
+def _factory(game: Game) -> type[GamenightGame]:
+    """A subclass of :class:`GamenightGame` bound to ``game``, for OpenSpiel to call
+    with the parameters.  A class rather than a closure: OpenSpiel's registry outlives
+    the interpreter, and a closure freed after it stops would crash the process on
+    exit (a class is kept alive by its own references)."""
+
+    def init(self: GamenightGame, params: dict[str, Any] | None = None) -> None:
+        GamenightGame.__init__(self, game, params)
+
+    name = "Gamenight" + "".join(part.title() for part in game.id.split("-"))
+    return type(name, (GamenightGame,), {"__init__": init})

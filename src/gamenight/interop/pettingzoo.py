@@ -1,0 +1,230 @@
+"""Every gamenight game as a PettingZoo environment, AEC or Parallel.
+
+    from gamenight.interop.pettingzoo import env, parallel_env
+    aec = env("fly", players=3)
+    par = parallel_env("superfly", players=4)
+
+Agents are ``player_0`` ... ``player_<n-1>``, one per seat.  An observation is a dict:
+``observation`` (the game's encoding of the seat's view, float32) and ``action_mask``
+(int8 over the game's actions plus a last no-op).  Chance is drawn by the game's own
+generator, seeded by ``reset(seed=...)``.  Rewards come at the end: see
+``interop.core.Table.returns``.
+
+In the AEC environment the agents that choose in a joint decision (a simultaneous
+choice, or a round of a reaction window) are selected one after another, and the
+decision resolves once the last has chosen; nobody sees another's choice before.  In
+the Parallel environment every live agent acts at every step; the choices of agents
+that do not choose now are ignored (their mask offers only the no-op).
+
+An action the mask forbids is not taken: the lowest legal action is taken instead and
+the agent's info says ``illegal_action: True`` (with ``on_illegal="raise"`` it raises
+ValueError instead).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from gamenight.bots.reaction import DEFAULT_LEVEL
+from gamenight.engine import Game, OptionError
+from gamenight.games import get_game
+from gamenight.interop.core import Table, default_players
+
+ILLEGAL_CHOICES = ("replace", "raise")
+
+
+class _Seats:
+    """What both environments share: the table, spaces and per-agent data."""
+
+    metadata: dict[str, Any]
+
+    def _setup(self, game_id: str | Game, players: int | None, reaction: str, on_illegal: str,
+               render_mode: str | None, options: dict[str, Any]) -> None:
+        self.game = get_game(game_id) if isinstance(game_id, str) else game_id
+        self.num_players = players if players is not None else default_players(self.game)
+        if on_illegal not in ILLEGAL_CHOICES:
+            raise OptionError(f"on_illegal is one of {', '.join(ILLEGAL_CHOICES)}, "
+                              f"not {on_illegal!r}")
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.on_illegal = on_illegal
+        self.render_mode = render_mode
+        self.reaction = reaction
+        self.game_options = self.game.resolve_options(self.num_players, options)
+        self.table = Table(self.game, self.num_players, 0, self.game_options, reaction)
+        self.possible_agents = [f"player_{s}" for s in range(self.num_players)]
+        self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
+        n = self.table.noop + 1
+        shape = self.table.encoding.observation_shape
+        self._observation_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, shape, np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8),
+        })
+        self._action_space = spaces.Discrete(n)
+        self.metadata = {"render_modes": ["ansi"], "name": f"gamenight_{self.game.id}_v0",
+                         "is_parallelizable": True}
+
+    @functools.cache  # noqa: B019 -- one space object per agent, as the API asks
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space
+
+    @functools.cache  # noqa: B019
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    def _new_table(self, seed: int | None) -> None:
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
+        self.table = Table(self.game, self.num_players, seed, self.game_options, self.reaction)
+        self.table.settle()
+
+    def _observation(self, agent: str, noop: bool) -> dict[str, np.ndarray]:
+        seat = self.agent_seat[agent]
+        return {"observation": self.table.observe(seat),
+                "action_mask": self.table.mask(seat, noop)}
+
+    def _choice(self, seat: int, action: Any, info: dict[str, Any]) -> Any:
+        """The game action for an index: the lowest legal one if it is not legal."""
+        legal = self.table.legal(seat)
+        index = int(action) if action is not None else -1
+        if index not in legal:
+            if self.on_illegal == "raise":
+                raise ValueError(f"player_{seat} may not take action {action!r} now "
+                                 f"(legal: {legal})")
+            info["illegal_action"] = True
+            index = legal[0]
+        return self.table.decode(seat, index)
+
+    def _resolve(self, choices: dict[int, Any]) -> None:
+        decision = self.table.decision()
+        if decision.kind == "turn":
+            seat = decision.seats[0]
+            self.table.apply_turn(seat, choices[seat])
+        else:
+            self.table.apply_joint(choices)
+        self.table.settle()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return self.table.encoding.observation_text(self.table.state.view(None))
+
+    def close(self) -> None:
+        pass
+
+
+class GamenightAEC(_Seats, AECEnv):  # type: ignore[misc]
+    """A gamenight game as an agent-environment-cycle environment."""
+
+    def __init__(self, game_id: str | Game, players: int | None = None, *,
+                 reaction: str = DEFAULT_LEVEL, on_illegal: str = "replace",
+                 render_mode: str | None = None, **options: Any) -> None:
+        AECEnv.__init__(self)
+        self._setup(game_id, players, reaction, on_illegal, render_mode, options)
+        self.agents: list[str] = []
+        self.agent_selection: str = self.possible_agents[0]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._new_table(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._pending: dict[int, Any] = {}
+        self._queue: list[int] = []
+        self._next_decision()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self._observation(agent, noop=False)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        seat = self.agent_seat[agent]
+        self.infos[agent] = {}
+        self._pending[seat] = self._choice(seat, action, self.infos[agent])
+        self._queue.pop(0)
+        if not self._queue:
+            self._resolve(self._pending)
+            self._pending = {}
+            self._next_decision()
+        else:
+            self.agent_selection = self.possible_agents[self._queue[0]]
+        self._accumulate_rewards()
+
+    def _next_decision(self) -> None:
+        table = self.table
+        if table.is_over:
+            returns = table.returns()
+            truncated = table.truncated
+            for agent in self.agents:
+                self.rewards[agent] = returns[self.agent_seat[agent]]
+                self.terminations[agent] = not truncated
+                self.truncations[agent] = truncated
+            self.agent_selection = self.agents[0]
+            return
+        self._queue = list(table.decision().seats)
+        self.agent_selection = self.possible_agents[self._queue[0]]
+
+
+class GamenightParallel(_Seats, ParallelEnv):  # type: ignore[misc]
+    """A gamenight game as a parallel environment: every live agent acts each step."""
+
+    def __init__(self, game_id: str | Game, players: int | None = None, *,
+                 reaction: str = DEFAULT_LEVEL, on_illegal: str = "replace",
+                 render_mode: str | None = None, **options: Any) -> None:
+        self._setup(game_id, players, reaction, on_illegal, render_mode, options)
+        self.agents: list[str] = []
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        self._new_table(seed)
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def _observations(self) -> dict[str, Any]:
+        return {a: self._observation(a, noop=True) for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float],
+                                                     dict[str, bool], dict[str, bool],
+                                                     dict[str, dict[str, Any]]]:
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        decision = self.table.decision()
+        choices = {}
+        for seat in decision.seats:
+            agent = self.possible_agents[seat]
+            choices[seat] = self._choice(seat, actions.get(agent), infos[agent])
+        self._resolve(choices)
+        observations = self._observations()
+        over = self.table.is_over
+        returns = self.table.returns()
+        truncated = self.table.truncated
+        rewards = {a: returns[self.agent_seat[a]] for a in self.agents}
+        terminations = dict.fromkeys(self.agents, over and not truncated)
+        truncations = dict.fromkeys(self.agents, over and truncated)
+        if over:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+
+def env(game_id: str | Game, **options: Any) -> GamenightAEC:
+    """The AEC environment of ``game_id``: ``players=`` (default: the smallest usual
+    table), ``reaction=`` (the reaction level that times window choices),
+    ``on_illegal=``, ``render_mode="ansi"`` and the game's own options."""
+    return GamenightAEC(game_id, **options)
+
+
+def parallel_env(game_id: str | Game, **options: Any) -> GamenightParallel:
+    """The Parallel environment of ``game_id`` (options as for :func:`env`)."""
+    return GamenightParallel(game_id, **options)

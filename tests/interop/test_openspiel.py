@@ -1,0 +1,220 @@
+"""Every game inside OpenSpiel: the framework's own consistency checker, its own search
+bots against ours, serialization through our JSON record, and information-set
+resampling (issue 7)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from gamenight.bots.base import make_bot
+from gamenight.engine import Game
+from gamenight.engine.seeding import derive_seed
+from gamenight.games import GAMES
+from gamenight.interop import openspiel
+from gamenight.interop.core import SERIAL_FORMAT
+from tests.engine.toy import DICE_DUEL
+from tests.interop.tables import ENDS, every_table, table_id
+
+openspiel.register()
+openspiel.register_game(DICE_DUEL)
+TOY_TABLES = [(DICE_DUEL, n, {"deadline_ms": d}) for n in (2, 3, 4) for d in (0, 300)]
+
+
+def load(game: Game, players: int, options: dict[str, Any], **extra: Any) -> Any:
+    return pyspiel.load_game(openspiel.game_name(game.id),
+                             {"players": players, **options, **extra})
+
+
+def test_every_game_is_registered_under_its_fixed_name() -> None:
+    names = openspiel.register()
+    assert names == [f"python_gamenight_{g.replace('-', '_')}" for g in GAMES]
+    assert "python_gamenight_fliegen_klatschen" in names
+    registered = {t.short_name for t in pyspiel.registered_games()}
+    assert set(names) <= registered
+
+
+@pytest.mark.parametrize("table", every_table() + TOY_TABLES, ids=table_id)
+def test_random_sim_test(table: tuple[Game, int, dict[str, Any]]) -> None:
+    game, players, options = table
+    spiel_game = load(game, players, options)
+    assert spiel_game.num_players() == players
+    pyspiel.random_sim_test(spiel_game, num_sims=50, serialize=True, verbose=False)
+
+
+def test_game_options_are_parameters_and_bad_ones_are_refused() -> None:
+    game = load(DICE_DUEL, 2, {"rounds": 5})
+    assert game.get_parameters()["rounds"] == 5
+    assert game.max_game_length() == 10
+    with pytest.raises(pyspiel.SpielError, match="rounds"):
+        load(DICE_DUEL, 2, {"rounds": 99})
+    with pytest.raises(pyspiel.SpielError, match="players"):
+        load(DICE_DUEL, 9, {})
+
+
+def test_each_new_game_is_a_new_deal_and_the_seed_repeats_them() -> None:
+    first = load(DICE_DUEL, 2, {}, seed=7)
+    again = load(DICE_DUEL, 2, {}, seed=7)
+
+    def rolls(spiel_game: Any) -> list[int]:
+        out = []
+        for _ in range(6):
+            state = spiel_game.new_initial_state()
+            out.append(_roll(state))
+        return out
+
+    assert rolls(first) == rolls(again)
+    assert len(set(rolls(load(DICE_DUEL, 2, {}, seed=8)))) > 1
+
+
+def _roll(state: Any) -> int:
+    outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+    assert probabilities == (1 / 6,) * 6
+    state.apply_action(outcomes[0])
+    return int(state.table.state.die)
+
+
+def play_random(state: Any, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            state.apply_actions([rng.choice(state.legal_actions(p))
+                                 for p in range(state.num_players())])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("table", ENDS, ids=table_id)
+def test_serialized_state_is_json_and_plays_on_exactly_like_the_original(
+        table: tuple[Game, int, dict[str, Any]]) -> None:
+    game, players, options = table
+    spiel_game = load(game, players, options)
+    rng = random.Random(3)
+    state = spiel_game.new_initial_state()
+    play_random(state, rng, 40)
+    text = state.serialize()
+    data = json.loads(text)  # JSON, so reading it back runs no code
+    assert data["format"] == SERIAL_FORMAT
+    assert data["record"]["format"] == "gamenight-record"
+    copy = spiel_game.deserialize_state(text)
+    assert str(copy) == str(state)
+    seed = rng.random()
+    play_random(state, random.Random(seed), 10_000)
+    play_random(copy, random.Random(seed), 10_000)
+    assert str(copy) == str(state)
+    assert copy.returns() == state.returns()
+
+
+@pytest.mark.parametrize("table", ENDS, ids=table_id)
+def test_resample_from_infostate_keeps_the_information_state(
+        table: tuple[Game, int, dict[str, Any]]) -> None:
+    game, players, options = table
+    spiel_game = load(game, players, options)
+    rng = random.Random(5)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for start in range(4):
+        state = spiel_game.new_initial_state()
+        play_random(state, rng, 15 + 25 * start)
+        if state.is_terminal():
+            continue
+        before = str(state)
+        for player in range(players):
+            key = state.information_state_string(player)
+            for _ in range(3):
+                sample = state.resample_from_infostate(player, sampler)
+                assert sample.information_state_string(player) == key
+                assert sample.observation_string(player) == state.observation_string(player)
+                assert sample.legal_actions(player) == state.legal_actions(player)
+        assert str(state) == before
+
+
+class GamenightBot:
+    """One of our bots playing a seat of an OpenSpiel state of our game."""
+
+    def __init__(self, game: Game, spec: str, seat: int, seed: int) -> None:
+        self.bot = make_bot(game, spec, seat, seed)
+        self.seat = seat
+
+    def choose(self, state: Any) -> int:
+        table = state.table
+        action, _ = table.bot_choice(self.seat, self.bot)
+        return table.encoding.index(table.view(self.seat), action)
+
+
+def search_bot(spiel_game: Any, seed: int) -> Any:
+    rng = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    kind = spiel_game.get_type()
+    if (kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+            and kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION):
+        return ismcts.ISMCTSBot(spiel_game, evaluator, uct_c=2.0, max_simulations=12,
+                                random_state=rng)
+    return mcts.MCTSBot(spiel_game, 2.0, 12, evaluator, random_state=rng)
+
+
+@pytest.mark.parametrize("game_id", [*GAMES, DICE_DUEL.id])
+def test_a_whole_game_of_openspiel_search_against_our_bots(game_id: str) -> None:
+    game = DICE_DUEL if game_id == DICE_DUEL.id else GAMES[game_id]
+    players = 2 if game is DICE_DUEL else openspiel.GamenightGame(game).players
+    options: dict[str, Any] = {}
+    name = openspiel.game_name(game.id)
+    spiel_game = pyspiel.load_game(name, {"players": players, **options})
+    ours = {s: GamenightBot(game, game.default_bot, s, derive_seed(1, "bot", s))
+            for s in range(1, players)}
+    rng = random.Random(11)
+    state = spiel_game.new_initial_state()
+    simultaneous = spiel_game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    # OpenSpiel's search needs turns: for a game with joint decisions it searches the
+    # turn-based form of the game, kept in step with the game our bots play.
+    searched = (pyspiel.load_game_as_turn_based(name, {"players": players, **options})
+                if simultaneous else spiel_game)
+    searcher = search_bot(searched, 2)
+    turns = searched.new_initial_state() if simultaneous else state
+
+    def search(turn_state: Any) -> int:
+        legal = turn_state.legal_actions()
+        return legal[0] if len(legal) == 1 else int(searcher.step(turn_state))
+
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = rng.choice([a for a, _ in state.chance_outcomes()])
+            state.apply_action(action)
+            if simultaneous:
+                turns.apply_action(action)
+        elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            choosing = state.table.decision().seats
+            joint = []
+            for seat in range(players):  # the turn-based form asks seats in order
+                assert turns.current_player() == seat
+                if seat == 0:
+                    action = search(turns)
+                else:
+                    action = (ours[seat].choose(state) if seat in choosing
+                              else state.table.noop)
+                assert action in state.legal_actions(seat)
+                turns.apply_action(action)
+                joint.append(action)
+            state.apply_actions(joint)
+        else:
+            seat = state.current_player()
+            action = search(turns) if seat == 0 else ours[seat].choose(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            if simultaneous:
+                turns.apply_action(action)
+    assert turns.is_terminal()
+    assert turns.returns() == state.returns()
+    returns = state.returns()
+    assert len(returns) == players
+    assert sum(returns) == pytest.approx(0.0)
+    assert state.table.state.outcome() is not None

@@ -19,6 +19,7 @@ PHASES = ("roll", "bid", "choose", "over")
 class DiceDuelEncoding(Encoding):
     chance: ClassVar[ChanceMode] = "explicit"
     joint_decisions: ClassVar[bool] = True
+    observation_bounds: ClassVar[tuple[float, float]] = (-3.0, 3.0)
 
     @property
     def num_actions(self) -> int:

@@ -361,7 +361,14 @@ class GameState(ABC):
 
     def clone(self) -> GameState:
         """An independent copy (for search); the generator is copied too."""
-        return copy.deepcopy(self)
+        # deepcopy would copy the generator's 625 numbers one by one and walk the history
+        # entry by entry; both have cheaper exact copies, handed to deepcopy in its memo
+        # (the definition is shared, not copied).
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        memo: dict[int, Any] = {id(self.rng): rng, id(self.history): list(self.history),
+                                id(self.game): self.game}
+        return copy.deepcopy(self, memo)
 
     def say(self, line: str) -> None:
         """Add a line to the narration, if anyone is listening."""

@@ -39,9 +39,9 @@ DecisionKind = Literal["chance", "turn", "joint", "over"]
 SERIAL_FORMAT = "gamenight-interop-state"
 #: How many times a bot may answer "wait" in one round before it is taken to pass.
 _MAX_WAITS = 10_000
-#: A sampled chance event's single outcome is a seed of this many bits.
-DRAW_BITS = 20
-DRAW_SEEDS = 1 << DRAW_BITS
+#: A sampled chance event is a choice among DRAWS seeds below DRAW_SEEDS.
+DRAWS = 8
+DRAW_SEEDS = 1 << 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +93,10 @@ class Table:
         # Perfect-recall information states: a running digest of each seat's views,
         # built on first request (search needs it; plain play does not pay for it).
         self._recall: list[str] | None = None
-        self._peek: tuple[int, int] | None = None  # (history length, next draw's seed)
+        self._peek: tuple[int, tuple[int, ...]] | None = None  # (history length, seeds)
         self._views: dict[int, View] = {}  # this step's views by seat
+        self._texts: dict[int, str] = {}  # and their strings
+        self._tensors: dict[int, np.ndarray] = {}  # and tensors
         self._views_at: tuple[int, float] | None = None
 
     # -- what happens now -------------------------------------------------------------
@@ -121,6 +123,8 @@ class Table:
         if self._views_at != key:
             self._views_at = key
             self._views = {}
+            self._texts = {}
+            self._tensors = {}
         view = self._views.get(seat)
         if view is None:
             at = self.clock if self.state.acting().kind == "window" else None
@@ -145,10 +149,20 @@ class Table:
         return mask
 
     def observe(self, seat: int) -> np.ndarray:
-        return self.encoding.observe(self.view(seat), seat)
+        """The seat's observation tensor, made once per step (a fresh copy each call)."""
+        view = self.view(seat)  # brings the step's caches up to date
+        tensor = self._tensors.get(seat)
+        if tensor is None:
+            tensor = self._tensors[seat] = self.encoding.observe(view, seat)
+        return tensor.copy()
 
     def observation_text(self, seat: int) -> str:
-        return self.encoding.observation_text(self.view(seat))
+        """The seat's view as the encoding's string, made once per step."""
+        self.view(seat)  # brings the step's caches up to date
+        text = self._texts.get(seat)
+        if text is None:
+            text = self._texts[seat] = self.encoding.observation_text(self.view(seat))
+        return text
 
     def decode(self, seat: int, index: int) -> Any:
         return self.encoding.action(self.view(seat), index)
@@ -157,14 +171,16 @@ class Table:
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance event's outcomes as (index, probability), ascending.
 
-        A sampled event (a shuffle, a landing) has too many outcomes to list, so it is
-        shown as the one outcome that will happen: the seed of the draw, the next
-        number of the game's own generator.  The outcome is then in the history, so
-        replaying a history replays the draw exactly; what is unknown beforehand is the
-        generator, which is part of the hidden state (and redrawn by a resample).
+        A sampled event (a shuffle, a landing) has too many outcomes to list.  It is
+        shown as a choice among :data:`DRAWS` seeds, equally likely, taken from the
+        game's own generator; the draw is then made with the chosen seed.  A uniform
+        pick among independent draws is distributed as one draw, so the game's odds are
+        kept, and the history holds the outcome, so a history replays exactly.  What
+        nobody knows beforehand is the generator: it is part of the hidden state (a
+        resample redraws it).
         """
         if self.encoding.chance == "sampled":
-            return [(self._draw_seed(), 1.0)]
+            return [(seed, 1.0 / DRAWS) for seed in self._draw_seeds()]
         listed = self.state.chance_outcomes()
         if listed is None:
             raise NotImplementedError(
@@ -173,13 +189,13 @@ class Table:
 
     def chance_outcome(self, index: int) -> JSON:
         """The outcome that chance index ``index`` stands for now (for a sampled event,
-        the draw made with seed ``index``; the game's generator moves on by one seed)."""
+        the draw made with seed ``index``; the game's generator moves past the seeds)."""
         if self.encoding.chance == "sampled":
-            if not 0 <= index < DRAW_SEEDS:
-                raise IllegalAction(f"a draw's seed is below {DRAW_SEEDS}, not {index}")
-            own = self.state.rng
-            own.getrandbits(DRAW_BITS)
+            if index not in self._draw_seeds():
+                raise IllegalAction(f"{index} is not one of this draw's seeds")
+            _next_seeds(self.state.rng)
             self._peek = None
+            own = self.state.rng
             self.state.rng = random.Random(index)
             try:
                 return self.state.sample_chance()
@@ -190,13 +206,14 @@ class Table:
                 return outcome
         raise IllegalAction(f"chance outcome {index} cannot happen now")
 
-    def _draw_seed(self) -> int:
-        """The seed the next sampled draw will use, read without moving the generator."""
+    def _draw_seeds(self) -> tuple[int, ...]:
+        """The seeds the next sampled draw chooses among, read without moving the
+        game's generator."""
         at = len(self.state.history)
         if self._peek is None or self._peek[0] != at:
             twin = random.Random()
             twin.setstate(self.state.rng.getstate())
-            self._peek = (at, twin.getrandbits(DRAW_BITS))
+            self._peek = (at, _next_seeds(twin))
         return self._peek[1]
 
     def apply_chance(self, index: int) -> None:
@@ -328,12 +345,13 @@ class Table:
         """The seat's information state: its view now and a digest of every view it had
         after every step so far (two histories the seat cannot tell apart agree)."""
         if self._recall is None:
-            self._recall = _recall_of(self.state)
+            self._recall = _recall_of(self.state, self.encoding)
         return f"{self._recall[seat]}\n{self.observation_text(seat)}"
 
     def _after_step(self) -> None:
         if self._recall is not None:
-            self._recall = [_chain(self._recall[s], self.view(s)) for s in range(self.players)]
+            self._recall = [_chain(self._recall[s], self.observation_text(s))
+                            for s in range(self.players)]
         for seat, bot in self.watchers:
             bot.observe(self.state.view(seat))
 
@@ -345,7 +363,8 @@ class Table:
         twin.timing = random.Random()
         twin.timing.setstate(self.timing.getstate())
         twin.watchers = []  # bots belong to the table that made them
-        twin._views, twin._views_at = {}, None  # a twin's next step is its own
+        # A twin's next step is its own: it starts its own caches.
+        twin._views, twin._texts, twin._tensors, twin._views_at = {}, {}, {}, None
         return twin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
@@ -396,6 +415,14 @@ class Table:
         return table
 
 
+def _next_seeds(rng: random.Random) -> tuple[int, ...]:
+    """The next DRAWS distinct seeds of ``rng``, ascending."""
+    seeds: set[int] = set()
+    while len(seeds) < DRAWS:
+        seeds.add(rng.randrange(DRAW_SEEDS))
+    return tuple(sorted(seeds))
+
+
 def _game_ref(game: Game) -> str:
     """Where the game definition lives, as "module:name" (definitions are module-level
     objects, like each game package's ``GAME``)."""
@@ -412,21 +439,21 @@ def _from_serial(game_ref: str, text: str) -> Table:
     return Table.deserialize(game, text)
 
 
-def _chain(previous: str, view: View) -> str:
-    text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+def _chain(previous: str, text: str) -> str:
     return hashlib.blake2b(f"{previous}|{text}".encode(), digest_size=16).hexdigest()
 
 
-def _recall_of(state: GameState) -> list[str]:
+def _recall_of(state: GameState, encoding: Encoding) -> list[str]:
     """Every seat's chained view digest over the state's history, by replaying it."""
     replay = state.game.new(state.players, state.seed, **state.options)
-    recall = [_chain("", replay.view(s)) for s in range(state.players)]
+    seats = range(state.players)
+    recall = [_chain("", encoding.observation_text(replay.view(s))) for s in seats]
     for step in state.history:
         if step.seat is None:
             replay.apply_chance(step.value)
         else:
             replay.apply_text(step.seat, step.value, step.at_ms)
-        recall = [_chain(recall[s], replay.view(s)) for s in range(state.players)]
+        recall = [_chain(recall[s], encoding.observation_text(replay.view(s))) for s in seats]
     return recall
 
 

@@ -41,6 +41,9 @@ class Encoding(ABC):
     chance: ClassVar[ChanceMode] = "sampled"
     #: True when no seat ever lacks information another has (chance still unknown).
     perfect_information: ClassVar[bool] = False
+    #: Every number of every observation lies within these bounds (the adapters'
+    #: observation spaces say so).
+    observation_bounds: ClassVar[tuple[float, float]] = (0.0, 1.0)
     #: True when some decision is joint: a simultaneous choice or a reaction window
     #: (then OpenSpiel sees a simultaneous-move game).
     joint_decisions: ClassVar[bool] = False

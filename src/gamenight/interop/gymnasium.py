@@ -62,7 +62,7 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
         for s, spec in self.opponents.items():
             make_bot(self.game, spec, s, 0)  # a bad spec fails here, not mid-episode
         self.table = Table(self.game, self.players, 0, self.game_options, reaction)
-        self.observation_space = spaces.Box(-np.inf, np.inf,
+        self.observation_space = spaces.Box(*self.table.encoding.observation_bounds,
                                             self.table.encoding.observation_shape, np.float32)
         self.action_space = spaces.Discrete(self.table.encoding.num_actions)
         self.bots: dict[int, Bot] = {}

@@ -22,7 +22,6 @@ import pyspiel
 
 from gamenight.engine import Game
 from gamenight.engine.game import OptionError
-from gamenight.engine.seeding import derive_seed
 from gamenight.games import GAMES
 from gamenight.interop.core import DRAW_SEEDS, Table, default_players
 from gamenight.interop.encoding import encoding_for
@@ -90,7 +89,7 @@ class GamenightGame(pyspiel.Game):  # type: ignore[misc]
             raise pyspiel.SpielError(str(exc)) from None
         self.definition = game
         self.players = players
-        probe = Table(game, players, self.seed, self.options, self.reaction)
+        probe = self.initial = Table(game, players, self.seed, self.options, self.reaction)
         encoding = self.encoding = probe.encoding
         low, high = probe.return_bounds
         super().__init__(
@@ -107,25 +106,14 @@ class GamenightGame(pyspiel.Game):  # type: ignore[misc]
             ),
             {"players": players, SEED: self.seed, REACTION: self.reaction, **self.options},
         )
-        # Each new game gets its own seed, so that a thousand games are a thousand deals
-        # (the n-th initial state's seed is derived from the game's seed and n).
-        self._started = 0
 
     def new_initial_state(self) -> GamenightState:
         return GamenightState(self)
 
-    def next_seed(self) -> int:
-        """The seed of the next game this object starts: the game's ``seed`` for the
-        first, then seeds derived from it, so that a thousand games are a thousand deals
-        and loading with the same ``seed`` repeats them all."""
-        seed = self.seed if self._started == 0 else derive_seed(self.seed, "game",
-                                                                self._started)
-        self._started += 1
-        return seed
-
     def new_table(self) -> Table:
-        return Table(self.definition, self.players, self.next_seed(), self.options,
-                     self.reaction, encoding=self.encoding)
+        """The table of a new game: the same every time (OpenSpiel's initial state is
+        one state), so chance alone, through chance nodes, makes games differ."""
+        return self.initial.clone()
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> Observer:
@@ -142,8 +130,8 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
     """A game in progress, as OpenSpiel sees it.
 
     OpenSpiel clones and deserializes a Python state by making a new initial state and
-    overwriting its attributes, so a new state builds its table only when first used:
-    a clone never deals a game it throws away, nor uses up a seed.
+    overwriting its attributes, so a new state makes its table only when first used: a
+    clone never makes a table it throws away.
     """
 
     def __init__(self, game: GamenightGame, table: Table | None = None) -> None:
@@ -152,6 +140,13 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def table(self) -> Table:
+        """The game's table, to read (a state not yet played reads the game's shared
+        initial table: OpenSpiel makes a throwaway initial state whenever it wants an
+        observation's shape)."""
+        return self._table if self._table is not None else self.get_game().initial
+
+    def _playing(self) -> Table:
+        """The table to change: this state's own."""
         if self._table is None:
             self._table = self.get_game().new_table()
         return self._table
@@ -182,7 +177,7 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
 
     # -- moves --------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
-        table = self.table
+        table = self._playing()
         decision = table.decision()
         if decision.kind == "chance":
             table.apply_chance(int(action))
@@ -191,7 +186,7 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
         table.apply_turn(seat, table.decode(seat, int(action)))
 
     def _apply_actions(self, actions: list[int]) -> None:
-        table = self.table
+        table = self._playing()
         decision = table.decision()
         choices = {seat: table.decode(seat, int(actions[seat])) for seat in decision.seats
                    if int(actions[seat]) != table.noop}

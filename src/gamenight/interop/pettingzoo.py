@@ -62,7 +62,8 @@ class _Seats:
         n = self.table.noop + 1
         shape = self.table.encoding.observation_shape
         self._observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, shape, np.float32),
+            "observation": spaces.Box(*self.table.encoding.observation_bounds, shape,
+                                      np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8),
         })
         self._action_space = spaces.Discrete(n)

@@ -222,6 +222,7 @@ class FlyEncoding(Encoding):
     """
 
     chance: ClassVar[ChanceMode] = "sampled"
+    observation_bounds: ClassVar[tuple[float, float]] = (-1.0, 2.0)
     # Everything is public (the table and collected cards lie face up; rules.md
     # Decision 8): only future landings are unknown.
     perfect_information: ClassVar[bool] = True
@@ -348,9 +349,12 @@ class FlyEncoding(Encoding):
 
 def _place(aim: dict[str, float]) -> tuple[float, float, float, float]:
     """A swatter's place as numbers: x / 9, y / 9, and its angle as sin 2A, cos 2A (an
-    angle and the angle + 180 are the same swatter, so the encoding has period 180)."""
+    angle and the angle + 180 are the same swatter, so the encoding has period 180).
+    A landing may drift off the table; its place is clipped to -1 .. 2 (a table's width
+    beyond either edge), so every number stays within the declared bounds."""
     a = math.radians(2 * aim["angle"])
-    return aim["x"] / TABLE_WIDTH, aim["y"] / TABLE_HEIGHT, math.sin(a), math.cos(a)
+    return (min(2.0, max(-1.0, aim["x"] / TABLE_WIDTH)),
+            min(2.0, max(-1.0, aim["y"] / TABLE_HEIGHT)), math.sin(a), math.cos(a))
 
 
 def describe(index: int) -> str:

@@ -58,26 +58,34 @@ def test_game_options_are_parameters_and_bad_ones_are_refused() -> None:
         load(DICE_DUEL, 9, {})
 
 
-def test_each_new_game_is_a_new_deal_and_the_seed_repeats_them() -> None:
-    first = load(DICE_DUEL, 2, {}, seed=7)
-    again = load(DICE_DUEL, 2, {}, seed=7)
-
-    def rolls(spiel_game: Any) -> list[int]:
-        out = []
-        for _ in range(6):
-            state = spiel_game.new_initial_state()
-            out.append(_roll(state))
-        return out
-
-    assert rolls(first) == rolls(again)
-    assert len(set(rolls(load(DICE_DUEL, 2, {}, seed=8)))) > 1
+def test_listed_chance_is_explicit_with_the_games_own_odds() -> None:
+    state = load(DICE_DUEL, 2, {}).new_initial_state()
+    assert state.chance_outcomes() == [(face - 1, 1 / 6) for face in range(1, 7)]
+    state.apply_action(3)
+    assert state.table.state.die == 4
 
 
-def _roll(state: Any) -> int:
-    outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-    assert probabilities == (1 / 6,) * 6
-    state.apply_action(outcomes[0])
-    return int(state.table.state.die)
+def test_a_shuffle_is_a_choice_among_seeds_of_the_games_generator() -> None:
+    """FLY's layout is a shuffle (too many outcomes to list): chance chooses among 8
+    equally likely seeds of the game's generator, and the layout is drawn with the one
+    chosen.  The game's seed fixes the seeds; different seeds make different layouts."""
+    fly = GAMES["fly"]
+
+    def seeds(seed: int) -> list[int]:
+        outcomes = load(fly, 2, {}, seed=seed).new_initial_state().chance_outcomes()
+        assert [p for _, p in outcomes] == [1 / 8] * 8
+        return [a for a, _ in outcomes]
+
+    assert seeds(7) == seeds(7)
+    assert seeds(7) != seeds(8)
+    assert len(set(seeds(7))) == 8
+    layouts = set()
+    for seed in seeds(7):
+        state = load(fly, 2, {}, seed=7).new_initial_state()
+        state.apply_action(seed)
+        assert state.table.state.history[-1].value is not None
+        layouts.add(json.dumps(state.table.state.history[-1].value))
+    assert len(layouts) == 8
 
 
 def play_random(state: Any, rng: random.Random, steps: int) -> None:
@@ -134,7 +142,8 @@ def test_resample_from_infostate_keeps_the_information_state(
                 sample = state.resample_from_infostate(player, sampler)
                 assert sample.information_state_string(player) == key
                 assert sample.observation_string(player) == state.observation_string(player)
-                assert sample.legal_actions(player) == state.legal_actions(player)
+                if not state.is_chance_node():  # chance is redrawn: the future is unknown
+                    assert sample.legal_actions(player) == state.legal_actions(player)
         assert str(state) == before
 
 
@@ -151,15 +160,17 @@ class GamenightBot:
         return table.encoding.index(table.view(self.seat), action)
 
 
-def search_bot(spiel_game: Any, seed: int) -> Any:
+def search_bot(spiel_game: Any, seed: int, turn_based: bool) -> Any:
+    """IS-MCTS for our games with hidden information and turns (it needs our
+    resample_from_infostate); MCTS otherwise, and through the turn-based form (OpenSpiel's
+    C++ wrapper, which cannot resample)."""
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
     kind = spiel_game.get_type()
-    if (kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-            and kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION):
-        return ismcts.ISMCTSBot(spiel_game, evaluator, uct_c=2.0, max_simulations=12,
+    if not turn_based and kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION:
+        return ismcts.ISMCTSBot(spiel_game, evaluator, uct_c=2.0, max_simulations=8,
                                 random_state=rng)
-    return mcts.MCTSBot(spiel_game, 2.0, 12, evaluator, random_state=rng)
+    return mcts.MCTSBot(spiel_game, 2.0, 8, evaluator, random_state=rng)
 
 
 @pytest.mark.parametrize("game_id", [*GAMES, DICE_DUEL.id])
@@ -178,7 +189,7 @@ def test_a_whole_game_of_openspiel_search_against_our_bots(game_id: str) -> None
     # turn-based form of the game, kept in step with the game our bots play.
     searched = (pyspiel.load_game_as_turn_based(name, {"players": players, **options})
                 if simultaneous else spiel_game)
-    searcher = search_bot(searched, 2)
+    searcher = search_bot(searched, 2, turn_based=simultaneous)
     turns = searched.new_initial_state() if simultaneous else state
 
     def search(turn_state: Any) -> int:

@@ -153,7 +153,7 @@ def bench_adapter(adapter: str, game: Game, players: int, seconds: float) -> Tim
 
         from gamenight.interop import openspiel
 
-        openspiel.register()
+        openspiel.register_game(game)
         spiel_game = pyspiel.load_game(openspiel.game_name(game.id), {"players": players})
         rng = random.Random(0)
         choice = rng.choice

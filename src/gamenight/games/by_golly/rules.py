@@ -17,6 +17,7 @@ rulebook sentence mapped to this code and its tests.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -503,6 +504,16 @@ class ByGollyState(GameState):
             "winner": self.winner,
             "truncated": self.truncated,
         }
+
+    def resample(self, seat: int, rng: random.Random) -> ByGollyState:
+        """A game ``seat`` cannot tell from this one after any step: what it saw turned
+        over stays where it saw it (until a shuffle moved it), its hand is the same at
+        every moment, and everything else -- the face-down run, the others' hands and
+        stacks, its own stack, the box, blind draws it did not see, every shuffle -- is
+        redrawn with ``rng`` (see ``resample.py`` and docs/interop/by-golly.md)."""
+        from gamenight.games.by_golly.resample import resample
+
+        return resample(self, seat, rng)
 
     def animal_counts(self) -> list[int]:
         """How many animal cards of each kind there are in all places (for conservation)."""

@@ -1,0 +1,133 @@
+"""By Golly!'s research encoding: 43 actions and one flat tensor per seat.
+
+Actions are the game's own table (``actions.ALL_ACTIONS``): lay an animal (15), turn a
+place (19), draw from a seat (6, one per seat a table can have), shuffle, keep, end.
+Nothing is discretized.  The observation is the seat's view only: the chicken run as it
+lies (face-up cards only), the hand, the others' card counts, the phase and whose turn.
+A memory game shows only the present; what a player remembers is its own business (a
+learner keeps its own memory, or reads OpenSpiel's information state, which is the
+whole history of views).  See docs/interop/by-golly.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from gamenight.engine import View
+from gamenight.games.by_golly.actions import ALL_ACTIONS, MAX_SEATS
+from gamenight.games.by_golly.cards import (
+    ANIMAL_CARDS,
+    ANIMALS,
+    COPIES,
+    FACE_NAMES,
+    KINDS,
+    PLACES,
+)
+from gamenight.interop.encoding import ChanceMode, Encoding
+
+#: Every phase a view can show, in the order of a turn.
+PHASES: tuple[str, ...] = ("deal", "lay", "turn", "second", "mess", "draw", "shuffle",
+                           "shuffling", "end", "over")
+#: The most decisions one turn can hold: every place laid for and turned (a match lets the
+#: player go on), four draws in the mess, shuffle or keep, and the end.
+DECISIONS_PER_TURN = 2 * PLACES + 4 + 2
+INDEX_OF: dict[Any, int] = {action: i for i, action in enumerate(ALL_ACTIONS)}
+FACE_INDEX: dict[str, int] = {name: i for i, name in enumerate(FACE_NAMES)}
+ANIMAL_INDEX: dict[str, int] = {name: i for i, name in enumerate(ANIMALS)}
+
+
+class ByGollyEncoding(Encoding):
+    chance: ClassVar[ChanceMode] = "sampled"  # the deal and long shuffles cannot be listed
+    perfect_information: ClassVar[bool] = False  # the run lies face down; hands are hidden
+
+    def __init__(self, game: Any, players: int, options: dict[str, Any]) -> None:
+        super().__init__(game, players, options)
+        n = players
+        sizes = {
+            "phase": len(PHASES),
+            "current": n,  # whose turn, counted from this seat (0 = me)
+            "run": PLACES * (len(FACE_NAMES) + 1),  # each place: its face, or face down
+            "laid": KINDS + 1,  # the animal laid before the player, or none
+            "hand": KINDS,  # my cards per kind / 3
+            "hands": n,  # cards in each hand / 45, from this seat
+            "stacks": n,  # cards in each stack / 45, from this seat
+            "piles": 2,  # discarded / 45, box / 45
+            "mess": 1 + n + 1,  # draws left / 4; whose hand is drawn from (from me); none
+            "flags": 2,  # face-up match variant; turns / max_turns
+            "winner": n,  # at the end, the winner, from this seat
+        }
+        self.slices: dict[str, slice] = {}
+        start = 0
+        for name, size in sizes.items():
+            self.slices[name] = slice(start, start + size)
+            start += size
+        self._size = start
+
+    # -- actions --------------------------------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        return len(ALL_ACTIONS)
+
+    def legal(self, view: View, legal: Sequence[Any]) -> list[int]:
+        return sorted(INDEX_OF[action] for action in legal)
+
+    def action(self, view: View, index: int) -> Any:
+        return ALL_ACTIONS[index]
+
+    def index(self, view: View, action: Any) -> int:
+        return INDEX_OF[action]
+
+    # -- observations -----------------------------------------------------------------
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (self._size,)
+
+    def observe(self, view: View, seat: int) -> np.ndarray:
+        out = np.zeros(self._size, np.float32)
+        s, n = self.slices, self.players
+
+        def mine(other: int) -> int:  # a seat counted from this one
+            return (other - seat) % n
+
+        out[s["phase"].start + PHASES.index(view["phase"])] = 1
+        out[s["current"].start + mine(view["current"])] = 1
+        faces = len(FACE_NAMES) + 1
+        run = out[s["run"]].reshape(PLACES, faces)
+        for place, face in enumerate(view["run"]):
+            run[place, FACE_INDEX[face] if face is not None else faces - 1] = 1
+        laid = view["laid"]
+        out[s["laid"].start + (ANIMAL_INDEX[laid] if laid is not None else KINDS)] = 1
+        hand = out[s["hand"]]
+        for name in view.get("hand", ()):
+            hand[ANIMAL_INDEX[name]] += 1 / COPIES
+        for other in range(n):
+            out[s["hands"].start + mine(other)] = view["hands"][other] / ANIMAL_CARDS
+            out[s["stacks"].start + mine(other)] = view["stacks"][other] / ANIMAL_CARDS
+        out[s["piles"]] = (view["discarded"] / ANIMAL_CARDS, view["box"] / ANIMAL_CARDS)
+        mess = s["mess"].start
+        out[mess] = view["draws_left"] / 4
+        source = view["drawing_from"]
+        out[mess + 1 + (mine(source) if source is not None else n)] = 1
+        out[s["flags"]] = (float(view["face_up_match"]),
+                           min(1.0, view["turn"] / self.options["max_turns"]))
+        winner = view.get("winner")
+        if winner is not None:
+            out[s["winner"].start + mine(winner)] = 1
+        return out
+
+    # -- length and scores --------------------------------------------------------------
+    @property
+    def max_game_length(self) -> int:
+        return int(self.options["max_turns"]) * DECISIONS_PER_TURN
+
+    @property
+    def score_bounds(self) -> tuple[float, float]:
+        return 0.0, 1.0  # the winner scores 1
+
+
+assert MAX_SEATS == 6 and len(ALL_ACTIONS) == KINDS + PLACES + MAX_SEATS + 3
+
+ENCODING = ByGollyEncoding

@@ -98,3 +98,84 @@ def test_a_resample_leaves_the_seat_every_view_and_redraws_the_rest(players: int
             assert twin.is_over
         assert state.digest() == before
     assert differs > 0  # the hidden parts are redrawn, not copied
+
+
+def blind_draws_unseen_by(state: ByGollyState, seat: int) -> list[int]:
+    """The history steps that are blind draws between two other players."""
+    replay = GAME.new(state.players, state.seed, **state.options)
+    steps = []
+    for index, step in enumerate(state.history):
+        if step.seat is None:
+            if replay.phase == "draw" and seat not in (replay.current, replay.draw_from):
+                steps.append(index)
+            replay.apply_chance(step.value)
+        else:
+            replay.apply_text(step.seat, step.value, step.at_ms)
+    return steps
+
+
+def test_a_whole_random_game_full_of_blind_draws_between_others_resamples() -> None:
+    # Random play lands in the mess again and again: dozens of cards pass unseen between
+    # the other players, and their later lays pin down most of them.  A resample must
+    # still find a history that fits every view, and quickly (a plain search backing up
+    # one draw at a time got lost here for many minutes).
+    state = GAME.new(5, seed=2)
+    random_playout(state, random.Random(2))
+    before = state.digest()
+    for seat in range(5):
+        unseen = blind_draws_unseen_by(state, seat)
+        assert len(unseen) >= 15
+        for k in range(2):
+            twin = state.resample(seat, random.Random(100 * seat + k))
+            assert views_after_every_step(twin, seat) == views_after_every_step(state, seat)
+            assert twin.outcome() == state.outcome()
+    assert state.digest() == before
+
+
+def play_steps(players: int, seed: int, steps: int) -> ByGollyState:
+    """Random play for ``steps`` steps (or to the end)."""
+    rng = random.Random(seed)
+    state = GAME.new(players, seed)
+    while len(state.history) < steps and not state.is_over:
+        acting = state.acting()
+        if acting.kind == "chance":
+            state.draw_chance()
+        else:
+            state.apply(acting.seats[0], rng.choice(state.legal_actions(acting.seats[0])))
+    return state
+
+
+def test_a_place_the_seat_never_saw_face_up_is_redrawn() -> None:
+    state = play_steps(3, seed=3, steps=40)
+    seat = 0
+    seen = {p for view in views_after_every_step(state, seat)
+            for p, face in enumerate(view["run"]) if face is not None}
+    never = [p for p in range(PLACES) if p not in seen]
+    assert len(never) >= 5
+    faces: dict[int, set[int]] = {p: set() for p in never}
+    for k in range(30):
+        twin = state.resample(seat, random.Random(k))
+        for p in never:
+            faces[p].add(twin.run[p])
+        for p in seen:  # and nothing was shuffled yet: a seen card stays where it lay
+            assert twin.run[p] == state.run[p]
+    assert all(len(f) > 1 for f in faces.values())
+
+
+def test_blind_draws_between_others_and_their_hands_are_redrawn() -> None:
+    state = play_steps(4, seed=3, steps=400)
+    seat = 0
+    unseen = blind_draws_unseen_by(state, seat)
+    assert unseen
+    draws: dict[int, set[object]] = {i: set() for i in unseen}
+    for k in range(20):
+        twin = state.resample(seat, random.Random(k))
+        for i in unseen:
+            draws[i].add(twin.history[i].value)
+    assert any(len(d) > 1 for d in draws.values())
+    # Early on, before the others have shown much, their hands differ too (late in a
+    # random game their lays often pin every card down).
+    early = play_steps(4, seed=3, steps=60)
+    hands = {tuple(tuple(hand) for hand in early.resample(seat, random.Random(k)).hands[1:])
+             for k in range(20)}
+    assert len(hands) > 1

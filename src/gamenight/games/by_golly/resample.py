@@ -23,24 +23,30 @@ The game's hidden parts fall apart into two that the seat's views never tie toge
   *free*.  Walking the history: a lay or a seen draw of kind ``k`` uses a token of kind
   ``k`` in that hand if there is one (no news then), else fixes a free one there; a blind
   draw the seat did not see moves a token of the victim's hand chosen by the prior (each
-  card alike).  A free token can always take any kind still unfixed, so the only dead
-  end is a later lay that no longer finds its kind because an unseen draw moved the
-  wrong card; then the search backs up to the latest unseen draw and tries its other
-  cards (depth first, each draw's options in prior-weighted random order).  The search
-  is complete: the true history is one of its leaves.  At the end the free tokens get
-  the kinds not yet fixed in uniformly random order, which gives the deal and the
-  unseen draws.
+  card alike).  A choice there can make a lay many turns later impossible (the card that
+  hand needs went elsewhere), so the unseen draws are searched depth first, and each
+  option is kept only if two quick tests find the rest still possible: one kind at a
+  time, exactly (:class:`_KindAhead`), and hand by hand, with every later unseen draw
+  let take any card it might (:func:`_room_ahead`).  Neither test ever wrongly says no,
+  so the search is complete (the true history is one of its leaves); states found to
+  lead nowhere are remembered, and the search starts afresh with a larger budget when
+  it wanders.  At the end the free tokens get the kinds not yet fixed in uniformly
+  random order, which gives the deal and the unseen draws.
 
 Where this is not an exact posterior draw: each lay that fixes a free token fixes just
 one (the chance that two free cards held that kind is not weighed), and an unseen draw
 is chosen by the prior, not weighted by how well the rest of the history fits it (a
-draw that makes the rest impossible is never kept, though).  docs/interop/by-golly.md
-says the same.
+draw that makes the rest impossible is never kept, though).  It is fast for games as
+bots and people play them (a millisecond or a few); in long random games, where dozens
+of blind draws pass between other players, one resample can take a tenth of a second
+or, rarely, a second.  docs/interop/by-golly.md says the same.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
+import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -63,6 +69,7 @@ if TYPE_CHECKING:
     from gamenight.games.by_golly.rules import ByGollyState
 
 FREE = -1  # a token whose kind the seat does not know
+FIRST_BUDGET = 100  # options a first search tries before it starts afresh
 
 # Card events, as tuples (code, ...), in the order they happened.
 DEALT = 0  # (DEALT,)
@@ -70,7 +77,7 @@ LAID = 1  # (LAID, seat, kind): the laid card leaves the hand for the table
 OUT = 2  # (OUT,): the laid card is discarded for good
 BACK = 3  # (BACK, seat): the laid card goes back to the hand
 FROM_STACK = 4  # (FROM_STACK, victim, drawer, kind or FREE): the top of a stack
-REFILL = 5  # (REFILL, seat, count, kinds seen or None): top cards of his stack to hand
+REFILL = 5  # (REFILL, seat, count, *kinds the seat saw): top cards of a stack to hand
 SEEN_DRAW = 6  # (SEEN_DRAW, victim, drawer, kind): a blind draw the seat took part in
 UNSEEN_DRAW = 7  # (UNSEEN_DRAW, victim, drawer, step index): one it did not see
 
@@ -96,11 +103,15 @@ class _Watched:
     events: list[tuple[int, ...]] = field(default_factory=list)
     seen_at_deal: dict[int, int] = field(default_factory=dict)  # place -> face
     shuffles: list[_Shuffle] = field(default_factory=list)
+    # What the card search learnt: states that lead nowhere, and which placings of each
+    # kind can meet the rest (kept between calls on the same state).
+    failed: set[tuple[object, ...]] = field(default_factory=set)
+    ahead: _KindAhead | None = None
 
 
 def resample(state: ByGollyState, seat: int, rng: random.Random) -> ByGollyState:
     """A game ``seat`` cannot tell from ``state`` after any step; see the module text."""
-    watched = _watch(state, seat)
+    watched = _watched(state, seat)
     steps = list(state.history)
     if watched.deal_step is not None:
         run = _redraw_deal_run(watched, rng)
@@ -113,6 +124,23 @@ def resample(state: ByGollyState, seat: int, rng: random.Random) -> ByGollyState
     remade = state.remade(steps, rng.getrandbits(64))
     assert isinstance(remade, type(state))
     return remade
+
+
+#: What each seat saw, by state, for as long as the state lives: search resamples one
+#: state many times, and the replay and what the card search learnt are the same each
+#: time (a state's history only grows, so its length tells whether it is still true).
+_SEEN: weakref.WeakKeyDictionary[ByGollyState, dict[int, tuple[int, _Watched]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _watched(state: ByGollyState, seat: int) -> _Watched:
+    by_seat = _SEEN.setdefault(state, {})
+    known = by_seat.get(seat)
+    if known is not None and known[0] == len(state.history):
+        return known[1]
+    watched = _watch(state, seat)
+    by_seat[seat] = (len(state.history), watched)
+    return watched
 
 
 # -- what the seat saw --------------------------------------------------------------------
@@ -261,37 +289,16 @@ def _redraw_cards(players: int, seat: int, watched: _Watched,
                   rng: random.Random) -> tuple[list[int], dict[int, int]]:
     """A deck order and the kinds of the unseen draws (by step) consistent with all the
     seat saw; see the module text."""
-    tokens = _Tokens([FREE] * ANIMAL_CARDS, [COPIES] * KINDS,
-                     [[] for _ in range(players)], [[] for _ in range(players)])
-    events = watched.events
-    # Depth-first over the unseen draws: (event index, tokens before it, options left).
-    choices: list[tuple[int, _Tokens, list[int]]] = []
-    i = 0
-    while i < len(events):
-        event = events[i]
-        if event[0] == UNSEEN_DRAW:
-            options = _draw_options(tokens, event[1], rng)
-            first = options.pop(0)
-            if options:
-                choices.append((i, tokens.copy(), options))
-            _move_kind(tokens, event, first, rng)
-            i += 1
-            continue
-        if _apply(tokens, event, seat, watched.first_hand, players, rng):
-            i += 1
-            continue
-        # A dead end: try the latest unseen draw's next card.
-        if not choices:
-            raise AssertionError("no deal fits what the seat saw")  # the truth always does
-        i, saved, options = choices[-1]
-        option = options.pop(0)
-        if options:
-            tokens = saved.copy()
-        else:
-            choices.pop()
-            tokens = saved
-        _move_kind(tokens, events[i], option, rng)
-        i += 1
+    # Restarts with a growing budget cut the long tail of a depth-first search; what a
+    # search learns (states that lead nowhere) is kept across restarts and calls.
+    failed = watched.failed
+    budget = FIRST_BUDGET
+    while True:
+        tokens = _search(players, seat, watched, failed, budget,
+                         random.Random(rng.getrandbits(64)))
+        if tokens is not None:
+            break
+        budget = budget * 3 // 2
     # The free tokens take the kinds nobody fixed, in random order.
     spare = [k for k in range(KINDS) for _ in range(tokens.unfixed[k])]
     rng.shuffle(spare)
@@ -306,6 +313,82 @@ def _redraw_cards(players: int, seat: int, watched: _Watched,
         rng.shuffle(group)
     deck = [ids[k].pop() for k in kind]
     return deck, {step: kind[t] for step, t in tokens.picks.items()}
+
+
+def _search(players: int, seat: int, watched: _Watched, failed: set[tuple[object, ...]],
+            budget: int, rng: random.Random) -> _Tokens | None:
+    """Depth first over the unseen draws; None when ``budget`` tries ran out first.
+
+    Each option of a draw is kept only if two quick tests find the rest of the history
+    still possible (:class:`_KindAhead`, :func:`_room_ahead`); both can be fooled into a
+    yes but never into a no, so the search stays complete.  A draw whose every option
+    led nowhere is remembered in ``failed`` by what the seat's knowledge then looks like
+    (the fixed kinds in each hand), so no other path tries it again."""
+    events = watched.events
+    ahead = watched.ahead
+    if ahead is None and any(event[0] == UNSEEN_DRAW for event in events):
+        ahead = watched.ahead = _KindAhead(events, players, seat)
+    tokens = _Tokens([FREE] * ANIMAL_CARDS, [COPIES] * KINDS,
+                     [[] for _ in range(players)], [[] for _ in range(players)])
+    # Open draws: (event index, tokens before it, options left, its key in ``failed``).
+    open_draws: list[tuple[int, _Tokens, list[int], tuple[object, ...]]] = []
+    tries = 0
+
+    def next_option(before: _Tokens, i: int, options: list[int]) -> _Tokens | None:
+        nonlocal tries
+        while options:
+            tries += 1
+            after = before.copy()
+            _move_kind(after, events[i], options.pop(0), rng)
+            assert ahead is not None  # made above: there are unseen draws
+            if ahead.allows(after, i + 1) and _room_ahead(after, events, i + 1):
+                return after
+        return None
+
+    i = 0
+    going = True
+    while True:
+        if tries > budget:
+            return None
+        if going:
+            if i == len(events):
+                return tokens
+            event = events[i]
+            if event[0] != UNSEEN_DRAW:
+                going = _apply(tokens, event, seat, watched.first_hand, players, rng)
+                i += going
+                continue
+            key = _key(tokens, i, seat)
+            if key in failed:
+                going = False
+                continue
+            options = _draw_options(tokens, event[1], rng)
+            after = next_option(tokens, i, options)
+            if after is None:
+                failed.add(key)
+                going = False
+                continue
+            open_draws.append((i, tokens, options, key))
+            tokens, i = after, i + 1
+            continue
+        # A dead end: the latest open draw tries its next option.
+        if not open_draws:
+            raise AssertionError("no deal fits what the seat saw")  # the truth always does
+        i, before, options, key = open_draws[-1]
+        after = next_option(before, i, options)
+        if after is None:
+            open_draws.pop()
+            failed.add(key)
+            continue
+        tokens, i, going = after, i + 1, True
+
+
+def _key(tokens: _Tokens, index: int, seat: int) -> tuple[object, ...]:
+    """What decides the rest of the search at an unseen draw: the event and the kinds
+    fixed in each other hand (free tokens are all alike, stacks hold only free ones)."""
+    kind = tokens.kind
+    return (index, *(tuple(sorted(kind[t] for t in hand if kind[t] >= 0)) if who != seat
+                     else () for who, hand in enumerate(tokens.hands)))
 
 
 def _draw_options(tokens: _Tokens, victim: int, rng: random.Random) -> list[int]:
@@ -405,4 +488,247 @@ def _apply(tokens: _Tokens, event: tuple[int, ...], seat: int, first_hand: list[
         for token, kind in zip(tokens.hands[seat], dealt, strict=True):
             ok = _fix(tokens, token, kind)
             assert ok
+    return True
+
+
+# -- looking ahead: two quick tests that never wrongly say no -------------------------------
+class _KindAhead:
+    """For each kind alone, which placings of its copies can still meet the rest.
+
+    Looked at one kind at a time the problem is small: how many copies of it each other
+    player is known to hold, and how many are still unplaced (at most three in all).
+    Working back from the end over the events that touch the kind (a lay or seen draw
+    needs a copy in that hand, a card going back puts one there, the seat's own draws use
+    up unplaced copies, an unseen draw may or may not carry one across), we learn for
+    every unseen draw which placings after it can still end well.  Other kinds are
+    ignored, so a placing marked good may still fail, but one marked bad surely does:
+    the search drops it at once, however far ahead the trouble lies."""
+
+    def __init__(self, events: list[tuple[int, ...]], players: int, seat: int) -> None:
+        self.others = [who for who in range(players) if who != seat]
+        width = len(self.others) + 1  # copies held by each other player, then unplaced
+        self.states = [c for c in itertools.product(range(COPIES + 1), repeat=width)
+                       if sum(c) <= COPIES]
+        self.number = {c: n for n, c in enumerate(self.states)}
+        where = {who: n for n, who in enumerate(self.others)}
+        after_draw = [i + 1 for i, event in enumerate(events) if event[0] == UNSEEN_DRAW]
+        laid: list[int] = [FREE] * len(events)  # the kind each BACK returns
+        kind_laid = FREE
+        for i, event in enumerate(events):
+            if event[0] == LAID:
+                kind_laid = event[2]
+            elif event[0] == BACK:
+                laid[i] = kind_laid
+        moves: dict[tuple[int, ...], list[int]] = {}
+        #: per kind: event index just after an unseen draw -> bit mask of good states
+        self.good: list[dict[int, int]] = []
+        everything = (1 << len(self.states)) - 1
+        for k in range(KINDS):
+            touching: list[tuple[int, tuple[int, ...]]] = []
+            for i, event in enumerate(events):
+                move = _kind_move(event, k, seat, where, laid[i])
+                if move is not None:
+                    touching.append((i, move))
+            good: dict[int, int] = {}
+            mask = everything
+            next_touch = len(touching) - 1
+            for start in reversed(after_draw):
+                while next_touch >= 0 and touching[next_touch][0] >= start:
+                    move = touching[next_touch][1]
+                    table = moves.get(move)
+                    if table is None:
+                        table = moves[move] = self._successors(move)
+                    mask = sum(1 << n for n, then in enumerate(table) if then & mask)
+                    next_touch -= 1
+                good[start] = mask
+            self.good.append(good)
+
+    def _successors(self, move: tuple[int, ...]) -> list[int]:
+        """For every state, the bit mask of the states ``move`` can lead to."""
+        out = []
+        for state in self.states:
+            nexts = []
+            c = list(state)
+            unplaced = len(c) - 1
+            what = move[0]
+            if what == NEED:  # a copy must be in that hand: known, else an unplaced one
+                who = move[1]
+                if c[who]:
+                    c[who] -= 1
+                    nexts.append(c)
+                elif c[unplaced]:
+                    c[unplaced] -= 1
+                    nexts.append(c)
+            elif what == GAIN:  # a known copy comes into that hand
+                c[move[1]] += 1
+                if sum(c) <= COPIES:
+                    nexts.append(c)
+            elif what == SPEND:  # the seat takes unplaced copies into his own hand
+                if c[unplaced] >= move[1]:
+                    c[unplaced] -= move[1]
+                    nexts.append(c)
+            else:  # CARRY: an unseen draw takes one across, or does not
+                nexts.append(list(c))
+                victim, drawer = move[1], move[2]
+                if c[victim]:
+                    c[victim] -= 1
+                    c[drawer] += 1
+                    nexts.append(c)
+            out.append(sum(1 << self.number[tuple(n)] for n in nexts))
+        return out
+
+    def allows(self, tokens: _Tokens, start: int) -> bool:
+        """False if some kind's placing in ``tokens`` (just after an unseen draw) cannot
+        meet the rest of the history."""
+        hands, kind = tokens.hands, tokens.kind
+        held = [[0] * KINDS for _ in self.others]
+        for n, who in enumerate(self.others):
+            row = held[n]
+            for t in hands[who]:
+                if kind[t] >= 0:
+                    row[kind[t]] += 1
+        for k in range(KINDS):
+            state = (*(row[k] for row in held), tokens.unfixed[k])
+            if not self.good[k][start] >> self.number[state] & 1:
+                return False
+        return True
+
+
+# The moves of one kind's copies (see _KindAhead).
+NEED, GAIN, SPEND, CARRY = range(4)
+
+
+def _kind_move(event: tuple[int, ...], k: int, seat: int, where: dict[int, int],
+               laid: int) -> tuple[int, ...] | None:
+    """What ``event`` does to the copies of kind ``k``, or None if nothing."""
+    code = event[0]
+    if code == LAID:
+        return (NEED, where[event[1]]) if event[2] == k and event[1] != seat else None
+    if code == BACK:
+        return (GAIN, where[event[1]]) if laid == k and event[1] != seat else None
+    if code == SEEN_DRAW:
+        if event[3] != k:
+            return None
+        victim, drawer = event[1], event[2]
+        return (GAIN, where[drawer]) if victim == seat else (NEED, where[victim])
+    if code == FROM_STACK:
+        return (SPEND, 1) if event[3] == k else None
+    if code == REFILL:
+        count = event[3:].count(k)
+        return (SPEND, count) if count else None
+    if code == UNSEEN_DRAW:
+        return (CARRY, where[event[1]], where[event[2]])
+    return None
+
+
+class _Room:
+    """One hand in :func:`_room_ahead`: the kinds known to be in it, and its other cards
+    as places that may hold a card: any kind (``any``), or one of a few kinds
+    (``narrow``: a card drawn unseen from a hand that held only known kinds).  The kinds
+    it must hold on those places (``needs``: held now, or gone since) must fit them."""
+
+    __slots__ = ("any", "held", "known", "matched", "narrow", "needs", "on", "spare")
+
+    def __init__(self) -> None:
+        self.known = [0] * KINDS
+        self.any = 0
+        self.narrow: list[frozenset[int]] = []
+        self.needs: list[int] = []  # a kind per need
+        self.held: dict[int, int] = {}  # kind -> a need still in the hand
+        self.on: list[int] = []  # need -> the narrow place it is on, or -1 (an any place)
+        self.matched: list[int] = []  # narrow place -> the need on it, or -1
+        self.spare = 0  # needs on any places
+
+    def _shift(self, need: int, seen: set[int]) -> bool:
+        """Put ``need`` on a narrow place, moving others along (an augmenting path)."""
+        k = self.needs[need]
+        for place, kinds in enumerate(self.narrow):
+            if place in seen or k not in kinds:
+                continue
+            seen.add(place)
+            other = self.matched[place]
+            if other < 0 or self._shift(other, seen):
+                self.matched[place] = need
+                self.on[need] = place
+                return True
+        return False
+
+    def need(self, k: int) -> bool:
+        """The hand must hold one more card of kind ``k`` on its places; False if they
+        cannot all be filled."""
+        need = len(self.needs)
+        self.needs.append(k)
+        self.on.append(-1)
+        if not self._shift(need, set()):
+            self.spare += 1
+        return self.spare <= self.any
+
+    def add(self, kinds: frozenset[int] | None) -> None:
+        """A card arrives that may be any kind (None) or one of ``kinds``."""
+        if kinds is None:
+            self.any += 1
+            return
+        self.narrow.append(kinds)
+        self.matched.append(-1)
+        for need in range(len(self.needs)):
+            if self.spare and self.on[need] < 0 and self._shift(need, set()):
+                self.spare -= 1
+
+    def kinds(self) -> frozenset[int] | None:
+        """The kinds a card drawn from this hand may be (None: any)."""
+        if self.any:
+            return None
+        out = {k for k in range(KINDS) if self.known[k]}
+        for kinds in self.narrow:
+            out |= kinds
+        return frozenset(out)
+
+
+def _room_ahead(tokens: _Tokens, events: list[tuple[int, ...]], start: int) -> bool:
+    """False if some hand cannot hold all the kinds it must lay, whatever the unseen draws
+    from ``start`` on take.  A card once in a hand is never taken out of it (it only
+    gains): an unseen draw gives the drawer a card of any kind the victim might then hold
+    and leaves the victim all his cards; copies are not counted (:class:`_KindAhead`
+    does).  Each hand matches the kinds it must hold to the cards that may be them."""
+    rooms = [_Room() for _ in tokens.hands]
+    for room, hand in zip(rooms, tokens.hands, strict=True):
+        for t in hand:
+            if tokens.kind[t] >= 0:
+                room.known[tokens.kind[t]] += 1
+            else:
+                room.any += 1
+    for i in range(start, len(events)):
+        event = events[i]
+        code = event[0]
+        if code in (LAID, SEEN_DRAW):
+            who, k = (event[1], event[2]) if code == LAID else (event[1], event[3])
+            room = rooms[who]
+            # The card leaves the hand in a seen draw, or when it is discarded.
+            leaves = code == SEEN_DRAW or (i + 1 < len(events) and events[i + 1][0] == OUT)
+            if k in room.held:
+                if leaves:
+                    del room.held[k]  # still a need: the place it took is used up
+            elif room.known[k]:
+                room.known[k] -= leaves
+            else:
+                if not room.need(k):
+                    return False
+                if not leaves:
+                    room.held[k] = len(room.needs) - 1
+            if code == SEEN_DRAW:
+                rooms[event[2]].known[k] += 1
+        elif code == UNSEEN_DRAW:
+            rooms[event[2]].add(rooms[event[1]].kinds())
+        elif code == FROM_STACK:
+            if event[3] == FREE:
+                rooms[event[2]].add(None)
+            else:
+                rooms[event[2]].known[event[3]] += 1
+        elif code == REFILL:
+            room = rooms[event[1]]
+            if len(event) > 3:
+                for k in event[3:]:
+                    room.known[k] += 1
+            else:
+                room.any += event[2]
     return True

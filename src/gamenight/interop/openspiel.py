@@ -7,9 +7,10 @@
 One generic game class serves every registered game through its encoding
 (``interop.encoding``) and :class:`~gamenight.interop.core.Table`.  Turns are sequential
 moves, simultaneous decisions and reaction-window rounds are simultaneous moves (a seat
-that does not choose plays the no-op, the last action), and chance is explicit where the
-game lists its outcomes or a single sampled outcome otherwise.  Rewards come at the end.
-States serialize to JSON through the game's record, never pickle.
+that does not choose plays the no-op, the last action), and chance is explicit: the
+game's own outcomes where it lists them, else a choice among seeds of its generator (see
+``Table.chance_outcomes``).  Rewards come at the end.  States serialize to JSON through
+the game's record, never pickle.
 """
 
 from __future__ import annotations

@@ -51,9 +51,9 @@ class AimerBot(Bot):
     Candidates: each fly's centre at six angles; for every two flies close enough to fit
     under the swatter together, the midpoint with the swatter along the line joining them
     (across a row when they are neighbours in a row); and for every three that fit
-    together, the swatter centred on them along the longest of their lines.  Each
-    candidate is first judged as if it landed exactly where aimed; the best ``keep`` are
-    then judged by Monte Carlo: ``samples`` landings drawn from the bot's own flutter
+    together, the swatter centred on them along the line of the first two (in table
+    order).  Each candidate is first judged as if it landed exactly where aimed; the best
+    ``keep`` are then judged by Monte Carlo: ``samples`` landings drawn from the bot's own flutter
     model (the table's flutter as the view states it, unless ``sigma_pos`` /
     ``sigma_angle`` are given), the same landings for every candidate.
 

@@ -1,16 +1,20 @@
 """The ``gamenight`` command: parse, call the library, print.  No rule lives here.
 
-Exit codes: 0 success; 1 a file was bad (a record that does not replay, an unwritable
-output); 2 bad arguments (unknown game, option, bot spec or player count).
+Exit codes (``EXIT_CODES``): 0 success; 1 a record that does not verify, or output that
+cannot be written; 2 bad arguments or an input that cannot be read (unknown game, option,
+bot spec or player count; a file that is missing, not a regular file, too large or not a
+valid record, word list or key).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -22,14 +26,18 @@ from gamenight.engine import RecordError
 
 if TYPE_CHECKING:
     from gamenight.engine import Option
+    from gamenight.signing import VerifyKey
     from gamenight.sim.simulate import Summary
 
 EXIT_CODES = """\
 exit codes:
   0  success
-  1  a bad file: a record that was tampered with or cannot be read, or output that
-     cannot be written
-  2  bad arguments: unknown game, option, bot spec, player count or flag"""
+  1  a record that does not verify (changed since it was written, unsigned or signed
+     by another key when --key is given, an illegal step, a wrong result), or output
+     that cannot be written
+  2  bad arguments or an input that cannot be read: an unknown game, option, bot spec,
+     player count or flag; a file that is missing, not a regular file, too large, not
+     UTF-8 JSON, or not a valid record, word list or key for this gamenight"""
 
 
 class Parser(argparse.ArgumentParser):
@@ -39,33 +47,57 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+def _brief(text: str) -> str:
+    """``repr(text)`` cut short, so that an error stays one readable line."""
+    shown = repr(text)
+    return shown if len(shown) <= 40 else f"{shown[:37]}..."
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {_brief(text)}") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {_brief(text)}")
     return value
+
+
+def _games(text: str) -> int:
+    from gamenight.sim.simulate import MAX_GAMES
+
+    value = _positive(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"at most {MAX_GAMES:,} games in one run (every "
+                                         f"result is kept until the end), not {_brief(text)}")
+    return value
+
+
+#: Seeds are 0 to 2**64 - 1: what a record holds and a seed derived from another is.
+MAX_SEED = 2**64 - 1
 
 
 def _seed(text: str) -> int:
     try:
         value = int(text, 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a seed cannot be negative ({value})")
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number, not {_brief(text)}") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is 0 to 2**64 - 1, not {_brief(text)}")
     return value
 
 
 def _seconds(text: str) -> float:
+    from gamenight.sim.bench import MAX_SECONDS
+
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {_brief(text)}") from None
+    if not 0 < value <= MAX_SECONDS:  # inf and nan too
+        raise argparse.ArgumentTypeError(
+            f"must be more than 0 and at most {MAX_SECONDS:g}, not {_brief(text)}")
     return value
 
 
@@ -95,26 +127,67 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
                    metavar="KEY=VALUE",
                    help="a rule option (repeatable); `gamenight games` lists each game's")
     p.add_argument("--seed", type=_seed, default=None,
-                   help="master seed (default: a random one, printed so the run can be repeated)")
+                   help="master seed, 0 to 2**64 - 1 (default: a random one, printed so the "
+                        "run can be repeated)")
     p.add_argument("--dictionary", type=_word_file, default=None, metavar="FILE",
-                   help="for word games (fluster): your own word list, one word a line "
-                        "(the same as --option dictionary=FILE)")
+                   help=DICTIONARY_HELP)
 
 
-def _word_file(text: str) -> Path:
-    path = Path(text).expanduser()
-    if not path.is_file():
-        raise argparse.ArgumentTypeError(f"no such word list: {text!r}")
-    # Absolute, so that worker processes and the record find the same file.
-    return path.resolve()
+DICTIONARY_HELP = ("for word games (fluster): your own word list, one word a line; the "
+                   "game's dictionary option (and so the record) names it by the hash of "
+                   "its words, never by its path")
+
+
+@dataclass(frozen=True, slots=True)
+class WordList:
+    """A word list given with --dictionary: its file, and the name options use for it."""
+
+    path: Path
+    name: str
+
+
+def _word_file(text: str) -> WordList:
+    from gamenight.games.fluster.words import use_file
+
+    # Absolute, so that worker processes read the same file.
+    path = Path(text).expanduser().resolve()
+    try:
+        return WordList(path, use_file(path))  # read and registered in this process
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _game_options(args: argparse.Namespace) -> dict[str, str]:
     """``--option`` pairs, with ``--dictionary`` as the option it stands for."""
     options = dict(args.option)
     if args.dictionary is not None:
-        options["dictionary"] = str(args.dictionary)
+        options["dictionary"] = args.dictionary.name
     return options
+
+
+def _signing_key_file(text: str) -> Path:
+    from gamenight.signing import read_signing_key
+
+    path = Path(text).expanduser().resolve()
+    try:
+        read_signing_key(path)  # a bad key fails now, before any game is played
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return path
+
+
+def _verify_key_file(text: str) -> VerifyKey:
+    from gamenight.signing import read_verify_key
+
+    try:
+        return read_verify_key(Path(text).expanduser())
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+SIGN_KEY_HELP = ("sign the record with the key in FILE: an Ed25519 private key (PEM, as "
+                 "`gamenight keygen` writes) or a file holding a shared secret (HMAC-SHA256, "
+                 "at least 32 bytes)")
 
 
 BOTS_HELP = ("comma-separated bot specs, one per bot seat, the last repeated: "
@@ -149,6 +222,8 @@ def build_parser() -> Parser:
     p.add_argument("--record", type=Path, default=None, metavar="FILE",
                    help="when you leave the table, write the game's record (your measured "
                         "reaction times included) to FILE")
+    p.add_argument("--sign-key", type=_signing_key_file, default=None, metavar="FILE",
+                   help=SIGN_KEY_HELP)
     _add_game_options(p)
 
     p = command("simulate", "Play many bot-only games on all cores; summarise and save them.",
@@ -160,24 +235,60 @@ def build_parser() -> Parser:
                 "whatever --workers is.  Output columns: index, seed, players, bots, scores,\n"
                 "winners (lists joined by ';' in CSV), length (steps), turns, truncated.")
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
-    p.add_argument("--games", "-n", type=_positive, required=True, help="games to play")
+    p.add_argument("--games", "-n", type=_games, required=True,
+                   help="games to play (at most 1,000,000 in one run)")
     p.add_argument("--players", "-p", type=_positive, default=4, help="players per game "
                    "(default 4)")
     p.add_argument("--bots", "-b", type=_specs, default=None, metavar="SPECS", help=BOTS_HELP)
     p.add_argument("--workers", "-j", type=_positive, default=None,
-                   help="worker processes (default: every core)")
+                   help="worker processes (default, and at most: every core)")
     p.add_argument("--out", type=_out, default=None, metavar="FILE.csv|FILE.jsonl",
                    help="write one row per game, in game order")
     p.add_argument("--records", type=Path, default=None, metavar="DIR",
                    help="write a replayable record of every game into DIR")
+    p.add_argument("--sign-key", type=_signing_key_file, default=None, metavar="FILE",
+                   help=SIGN_KEY_HELP.replace("the record", "every record"))
     _add_game_options(p)
 
     p = command("replay", "Verify a game record and tell its story turn by turn.",
-                "  gamenight replay recs/game-000000.json\n\n"
-                "A record that was altered (an illegal or changed action, a chance outcome\n"
-                "the seed does not draw, a wrong result) is rejected with exit code 1.")
+                "  gamenight replay recs/game-000000.json\n"
+                "  gamenight replay --key keys/record-signing.pub game.json\n"
+                "  gamenight replay --dictionary mywords.txt fluster-game.json\n\n"
+                "A record carries a hash of its whole content, checked first, so any change\n"
+                "to it is caught; with --key its signature is checked too, so a change by\n"
+                "someone who recomputed the hash is caught as well.  Then every step is\n"
+                "replayed from the seed and the result and final state are compared.\n"
+                "A file that cannot be read as a record (missing, not a regular file, over\n"
+                "16 MiB, not UTF-8 JSON, fields of the wrong type, an unknown game, options\n"
+                "the game refuses, a word list not given) is refused with exit code 2 and\n"
+                "one line.  A record that reads but was altered (its hash, a bad or missing\n"
+                "signature with --key, an illegal or changed step, a chance outcome the seed\n"
+                "does not draw, a wrong result) is rejected with exit code 1 and one line.")
     p.add_argument("file", type=Path, metavar="FILE", help="a record written by gamenight")
     p.add_argument("--quiet", "-q", action="store_true", help="only verify; print the result")
+    p.add_argument("--key", type=_verify_key_file, default=None, metavar="FILE",
+                   help="also verify the record's signature with the key in FILE: an "
+                        "Ed25519 public key (PEM, record-signing.pub from `gamenight "
+                        "keygen`), or the file holding the shared HMAC secret it was "
+                        "signed with; an unsigned record then fails (exit 1)")
+    p.add_argument("--dictionary", type=_word_file, default=None, metavar="FILE",
+                   help="for fluster records played with your own word list: its file "
+                        "(the record names the list by the hash of its words; replay never "
+                        "opens a path written in a record)")
+
+    p = command("keygen", "Make a key pair (or a shared secret) for signing records.",
+                "  gamenight keygen keys/\n"
+                "  gamenight simulate fly --games 10 --records recs/ "
+                "--sign-key keys/record-signing.key\n"
+                "  gamenight replay --key keys/record-signing.pub recs/game-000000.json\n\n"
+                "Writes DIR/record-signing.key (an Ed25519 private key, PEM, readable only\n"
+                "by you: keep it secret) and DIR/record-signing.pub (its public key: give it\n"
+                "to whoever checks your records).  With --shared, writes DIR/record-secret.key\n"
+                "instead: a shared secret for HMAC-SHA256, both to sign and to verify.\n"
+                "Existing key files are never overwritten.")
+    p.add_argument("directory", type=Path, metavar="DIR", help="folder for the key files")
+    p.add_argument("--shared", action="store_true",
+                   help="a shared HMAC secret instead of an Ed25519 key pair")
 
     p = command("rules", "Print a game's rules as implemented.",
                 "  gamenight rules fliegen-klatschen")
@@ -198,7 +309,7 @@ def build_parser() -> Parser:
     p.add_argument("game", metavar="GAME", nargs="?", default=None,
                    help="game id (default: every game)")
     p.add_argument("--seconds", "-t", type=_seconds, default=3.0,
-                   help="time per measurement (default 3)")
+                   help="time per measurement (default 3, at most 3600)")
     p.add_argument("--players", "-p", type=_positive, default=None,
                    help="players (default 4, or the nearest count the game allows)")
     p.add_argument("--quick", action="store_true", help="a short smoke run (0.3 s each)")
@@ -209,6 +320,17 @@ def build_parser() -> Parser:
     return parser
 
 
+def _writable(path: Path) -> None:
+    """Refuse output that could not be written (OSError: exit 1) before any work."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise OSError(f"cannot write {path}: there is no folder {folder}")
+    if path.exists() and not path.is_file():
+        raise OSError(f"cannot write {path}: it is not a regular file")
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        raise OSError(f"cannot write {path}: permission denied")
+
+
 def _new_seed(seed: int | None) -> int:
     return seed if seed is not None else random.SystemRandom().randrange(2**32)
 
@@ -216,11 +338,15 @@ def _new_seed(seed: int | None) -> int:
 def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.games import get_game
     from gamenight.sim.runner import make_bots
-    from gamenight.sim.simulate import seat_specs
+    from gamenight.sim.simulate import resolve_table, seat_specs
 
+    if args.sign_key is not None and args.record is None:
+        raise ValueError("--sign-key signs the record: give --record FILE too")
     game = get_game(args.game)
     options = _game_options(args)
-    game.resolve_options(args.players, options)  # bad options fail before the screen opens
+    resolve_table(game, args.players, options)  # bad options fail before the screen opens
+    if args.record is not None:
+        _writable(args.record)  # not after the game, when it would be lost
     bots = seat_specs(game, args.bots, args.players - 1)
     seed = _new_seed(args.seed)
     make_bots(game, bots, seed)  # a bad bot spec fails here, not inside the screen
@@ -235,7 +361,13 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
                   "(you are seat 0)", highlight=False)
     if args.record is not None:
         seats = ["human"] + [f"bot:{spec}" for spec in bots]
-        record_of(state, seats).write(args.record)
+        record = record_of(state, seats)
+        if args.sign_key is not None:
+            from gamenight.record import sign
+            from gamenight.signing import read_signing_key
+
+            record = sign(record, read_signing_key(args.sign_key))
+        record.write(args.record)
         out.print(f"wrote the record to {args.record}", highlight=False)
     return 0
 
@@ -245,6 +377,10 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
 
     from gamenight.sim.simulate import simulate, summarize, write_results
 
+    if args.sign_key is not None and args.records is None:
+        raise ValueError("--sign-key signs the records: give --records DIR too")
+    if args.out is not None:
+        _writable(args.out)  # before the games are played, not after
     seed = _new_seed(args.seed)
     # No auto-refresh thread: the bar is redrawn as chunks arrive, and no thread is
     # running while the worker processes are forked.
@@ -259,7 +395,9 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
             bar.refresh()
 
         results = simulate(args.game, args.games, args.players, args.bots, seed,
-                           args.workers, _game_options(args), advance, args.records)
+                           args.workers, _game_options(args), advance, args.records,
+                           word_lists=[] if args.dictionary is None else [args.dictionary.path],
+                           sign_key=args.sign_key)
     if args.out is not None:
         write_results(results, args.out)
     _print_summary(out, args, seed, summarize(results))
@@ -292,19 +430,26 @@ def _print_summary(out: Console, args: argparse.Namespace, seed: int, s: Summary
     out.print("Shared wins count once for every winner, so win shares can add up to over 100%.")
 
 
+def _printable(text: object) -> str:
+    """Text from a record as it may reach a terminal: characters that are not printable
+    (escape sequences could retitle or redraw the terminal) are shown escaped."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in str(text))
+
+
 def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.engine import GameState, Step
-    from gamenight.record import load, replay
+    from gamenight.record import load, replay, verify
 
     record = load(args.file)
+    verify(record, args.key)  # the hash (and signature) before anything is told
     if not args.quiet:
-        out.print(f"{record.game} (rules {record.rules_version}), {record.players} players, "
-                  f"seed {record.seed}", markup=False)
+        out.print(_printable(f"{record.game} (rules {record.rules_version}), "
+                             f"{record.players} players, seed {record.seed}"), markup=False)
         for seat, who in enumerate(record.seats):
-            out.print(f"  seat {seat}: {who}", markup=False)
+            out.print(f"  seat {seat}: {_printable(who)}", markup=False)
         if record.options:
             options = ", ".join(f"{k}={v}" for k, v in record.options.items())
-            out.print(f"  options: {options}", markup=False)
+            out.print(f"  options: {_printable(options)}", markup=False)
     seen = 0
 
     def tell(index: int, step: Step, state: GameState) -> None:
@@ -315,14 +460,33 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
             out.print(f"[{index + 1}] {line}", markup=False)
         seen = len(state.log)
 
-    state = replay(record, tell, narrate=not args.quiet)
+    state = replay(record, tell, narrate=not args.quiet, key=args.key)
     outcome = state.outcome()
     verdict = "verified: every step replays"
+    if args.key is not None and record.signature is not None:
+        verdict += (f" and the {record.signature['scheme']} signature (key "
+                    f"{record.signature['key']}) is good")
     if outcome is None:
         out.print(f"{verdict}; the game is not over ({len(record.steps)} steps)")
     else:
         out.print(f"{verdict}; {len(record.steps)} steps; scores {list(outcome.scores)}; "
                   f"winners {[*outcome.winners]}" + (" (truncated)" if outcome.truncated else ""))
+    return 0
+
+
+def cmd_keygen(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from gamenight.signing import generate_key_pair, generate_shared_secret
+
+    if args.shared:
+        secret = generate_shared_secret(args.directory)
+        out.print(f"wrote a shared secret to {secret} (keep it secret; sign with "
+                  f"--sign-key {secret}, verify with --key {secret})", highlight=False)
+        return 0
+    private, public = generate_key_pair(args.directory)
+    out.print(f"wrote the private key to {private} (keep it secret; sign with --sign-key "
+              f"{private})", highlight=False)
+    out.print(f"wrote the public key to {public} (give it away; verify with --key "
+              f"{public})", highlight=False)
     return 0
 
 
@@ -401,11 +565,21 @@ def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
             out.print(f"{g.game} random play steps/s is {ratio:.2f}x OpenSpiel {name}'s")
     if not report.openspiel:
         out.print("open_spiel is not installed: no comparison (pip install open-spiel)")
+    for game_id, why in report.left_out.items():
+        out.print(f"{game_id} not timed: {why}", highlight=False)
     return 0
 
 
 COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay,
+            "keygen": cmd_keygen,
             "rules": cmd_rules, "games": cmd_games, "bench": cmd_bench}
+
+
+def _one_line(error: Exception, limit: int = 300) -> str:
+    """An error's message as one line of at most ``limit`` characters: a message that
+    quotes a huge or many-lined argument is cut, not printed whole."""
+    text = " ".join(str(error).split())
+    return text if len(text) <= limit else f"{text[:limit - 3]}..."
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -414,14 +588,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](args, out, err)
     except RecordError as exc:
+        from gamenight.record import MalformedRecordError
+
         where = f"{args.file}: " if "file" in args and str(args.file) not in str(exc) else ""
         print(f"gamenight {args.command}: error: {where}{exc}", file=sys.stderr)
-        return 1
+        # A file that cannot be read as a record is a bad input (2); one that reads but
+        # does not verify is a bad record (1).
+        return 2 if isinstance(exc, MalformedRecordError) else 1
     except ValueError as exc:  # OptionError and the like: the arguments asked for it
-        print(f"gamenight {args.command}: error: {exc}", file=sys.stderr)
+        print(f"gamenight {args.command}: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"gamenight {args.command}: error: {exc}", file=sys.stderr)
+        print(f"gamenight {args.command}: error: {_one_line(exc)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -1,10 +1,21 @@
-"""Game records: a versioned JSON file that replays a game exactly.
+"""Game records: a versioned JSON file that replays a game exactly, and is evidence.
 
 A record holds the game id, the rules version, options, seats and who played them, the
-seed, every chance outcome and every action with its time in order, the result and a
-fingerprint of the final state.  :func:`replay` rebuilds the game from the seed, checks
-each chance outcome against what the game's own generator draws and each action against
-the rules, and checks the result and the fingerprint: an altered record is rejected.
+seed, every chance outcome and every action with its time in order, the result, a
+fingerprint of the final state, and a hash of all of that (its canonical form:
+:func:`canonical`); it may carry a signature too (:func:`sign`, :mod:`gamenight.signing`).
+:func:`replay` checks the hash first (and, given a key, the signature), then rebuilds the
+game from the seed, checks each chance outcome against what the game's own generator
+draws and each action against the rules, and checks the result and the fingerprint: an
+altered record is rejected.
+
+Reading is strict and bounded (:func:`load`, :meth:`Record.from_json`): a file that is
+not a regular file, is over :data:`SIZE_LIMIT`, is not UTF-8 JSON, nests deeper than
+:data:`MAX_DEPTH` or holds a field of the wrong type is a :class:`MalformedRecordError`; a
+record that reads but does not check out is an :class:`UnverifiedRecordError`.  Both are
+:class:`RecordError`; reading and :func:`verify` raise nothing else, and :func:`replay`
+nothing else as long as the game keeps the engine's promise that what it refuses is an
+``IllegalAction``.
 
 :func:`redact` gives one seat's record: only what that seat saw (its views and the
 actions it could see), with no seed and no chance outcomes.  Records are JSON, never
@@ -14,24 +25,71 @@ pickle, so reading one can never run code.
 from __future__ import annotations
 
 import copy
+import dataclasses
+import hashlib
 import json
-from collections.abc import Callable, Sequence
+import math
+import re
+import reprlib
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gamenight import __version__
-from gamenight.engine import GameState, IllegalAction, Outcome, RecordError, Step
+from gamenight import __version__, signing
+from gamenight.engine import Game, GameState, IllegalAction, Outcome, RecordError, Step
+from gamenight.engine.checks import check_seat
 from gamenight.engine.game import OptionError
+from gamenight.files import FileRefusedError, describe_size, read_regular_file
+from gamenight.redaction import seen_steps
 
 FORMAT = "gamenight-record"
-FORMAT_VERSION = 1
+#: Version 2 added the content hash and the signature, and Fluster's word list by hash.
+#: Version 1 records are refused, not read as unhashed legacy: nothing in them can show
+#: that they were not changed, and a version 1 Fluster record names its word list by a
+#: path, which replay must never open.
+FORMAT_VERSION = 2
+#: The largest record file read, in bytes.  A record at the games' default safety caps is
+#: under 1 MiB (a typical game writes 3 to 25 KB), so 16 MiB leaves room for raised caps
+#: and long human games, while parsing the largest still takes only about 100 MB of
+#: memory: a server reads records that strangers send.
+SIZE_LIMIT = 16 * 1024 * 1024
+#: How deep JSON may nest in a record (the deepest chance outcome, Fluster's deal, makes
+#: a record 6 levels deep); deeper input is refused before anything recurses into it.
+MAX_DEPTH = 32
+#: Integers larger than this many bits are refused: no field needs them, and arithmetic
+#: on a number of thousands of digits is slow.
+MAX_INT_BITS = 1024
+HASH_PREFIX = "sha256:"
+_HASH = re.compile(r"sha256:[0-9a-f]{64}")
 REDACTED_FORMAT = "gamenight-record-redacted"
+#: Version 2: each step is ``{"step": what the seat saw of it, "view": its view after}``
+#: (version 1 copied every action whole, secret choices included).
+REDACTED_VERSION = 2
+
+
+class MalformedRecordError(RecordError):
+    """Not a record this gamenight can read: missing or not a regular file, over
+    :data:`SIZE_LIMIT`, not UTF-8 JSON, nested too deep, a field missing or of the wrong
+    type, another format version, an unknown game or rules version, options the game
+    refuses.  (The command line exits 2.)"""
+
+
+class UnverifiedRecordError(RecordError):
+    """A record that reads but does not check out: its content does not match its hash,
+    its signature is missing or bad, a step does not replay, or the result or the final
+    state differs from what it claims.  (The command line exits 1.)"""
 
 
 @dataclass(slots=True)
 class Record:
-    """Everything needed to replay one game exactly."""
+    """Everything needed to replay one game exactly.
+
+    ``hash`` is the content hash the record was read with (None for a record made in
+    this process: :meth:`to_json` always writes the hash of the content as it is then);
+    ``signature`` is the signature it carries, if any (:func:`sign`).
+    """
 
     game: str
     rules_version: str
@@ -43,8 +101,11 @@ class Record:
     result: dict[str, Any] | None = None
     digest: str | None = None
     software: str = f"gamenight {__version__}"
+    hash: str | None = None
+    signature: dict[str, str] | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def body(self) -> dict[str, Any]:
+        """The record without its hash and signature: what both of them cover."""
         return {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -60,8 +121,20 @@ class Record:
             "digest": self.digest,
         }
 
+    def content_hash(self) -> str:
+        """The hash of the record's content as it is now (``sha256:`` and 64 hex digits)."""
+        return content_hash(self.body())
+
+    def to_json(self) -> dict[str, Any]:
+        body = self.body()
+        out = {**body, "hash": content_hash(body)}
+        if self.signature is not None:
+            out["signature"] = dict(self.signature)
+        return out
+
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=False)
+        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=False,
+                          allow_nan=False)
 
     def write(self, path: str | Path) -> Path:
         path = Path(path)
@@ -70,33 +143,180 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
+        """The record in ``data`` (parsed JSON), read strictly: MalformedRecordError unless
+        every field is there with its JSON type (ints are ints, not floats, strings or
+        bools), every seat is in range and every time a finite number of at least 0.
+        It does not check the hash: :func:`replay` and :func:`verify` do."""
+        _check_tree(data)
         if not isinstance(data, dict):
-            raise RecordError("not a gamenight record: the file is not a JSON object")
+            raise MalformedRecordError("not a gamenight record: the file is not a JSON object")
         if data.get("format") == REDACTED_FORMAT:
-            raise RecordError("this is a redacted record for one seat: it cannot be replayed")
+            raise MalformedRecordError(
+                "this is a redacted record for one seat: it cannot be replayed")
         if data.get("format") != FORMAT:
-            raise RecordError("not a gamenight record (no 'format': 'gamenight-record')")
-        if data.get("version") != FORMAT_VERSION:
-            raise RecordError(
-                f"record format version {data.get('version')!r} is not supported "
-                f"(this gamenight reads version {FORMAT_VERSION})"
-            )
-        try:
-            steps = [_step_from_json(s) for s in data["steps"]]
-            return cls(
-                game=str(data["game"]),
-                rules_version=str(data["rules_version"]),
-                players=int(data["players"]),
-                seed=int(data["seed"]),
-                options=dict(data["options"]),
-                seats=[str(s) for s in data["seats"]],
-                steps=steps,
-                result=data.get("result"),
-                digest=data.get("digest"),
-                software=str(data.get("software", "")),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"the record is incomplete or malformed: {exc}") from None
+            raise MalformedRecordError("not a gamenight record (no 'format': 'gamenight-record')")
+        version = data.get("version")
+        if version != FORMAT_VERSION or type(version) is not int:
+            old = (" (version 1 records carry no content hash, so nothing shows they "
+                   "were not changed; replay them with the gamenight that wrote them)"
+                   if version == 1 else "")
+            raise MalformedRecordError(f"record format version {_show(version)} is not "
+                                       f"supported: this gamenight reads version "
+                                       f"{FORMAT_VERSION}{old}")
+        missing = sorted(_FIELDS - data.keys())
+        if missing:
+            raise MalformedRecordError(f"the record has no {', '.join(map(repr, missing))}")
+        unknown = sorted(data.keys() - _FIELDS - {"signature"})
+        if unknown:
+            raise MalformedRecordError(f"the record has a field this version does not know: "
+                                       f"{_show(unknown[0])}")
+        players = _int(data["players"], "players")
+        if players < 1:
+            raise MalformedRecordError(f"players is at least 1, not {players}")
+        seats = _list(data["seats"], "seats")
+        if len(seats) != players:
+            raise MalformedRecordError(f"{len(seats)} seats listed for {players} players")
+        seed = _int(data["seed"], "the seed")
+        if seed < 0:
+            raise MalformedRecordError(f"the seed is a whole number of at least 0, not {seed}")
+        options = data["options"]
+        if not isinstance(options, dict):
+            raise MalformedRecordError(f"options are an object, not {_show(options)}")
+        for name, value in options.items():
+            if type(value) not in (str, int, float, bool):
+                raise MalformedRecordError(f"option {_show(name)} is a string, number or "
+                                           f"true/false, not {_show(value)}")
+        steps = [_step_from_json(s, i, players) for i, s in enumerate(_list(data["steps"],
+                                                                             "steps"))]
+        hash_ = data["hash"]
+        if not isinstance(hash_, str) or not _HASH.fullmatch(hash_):
+            raise MalformedRecordError(f"the hash is 'sha256:' and 64 hex digits, not "
+                                       f"{_show(hash_)}")
+        return cls(
+            game=_str(data["game"], "the game"),
+            rules_version=_str(data["rules_version"], "the rules version"),
+            players=players,
+            seed=seed,
+            options=options,
+            seats=[_str(s, f"seat {i}'s name") for i, s in enumerate(seats)],
+            steps=steps,
+            result=None if data["result"] is None else _result(data["result"], players),
+            digest=None if data["digest"] is None else _str(data["digest"], "the digest"),
+            software=_str(data["software"], "software"),
+            hash=hash_,
+            signature=_signature(data.get("signature")),
+        )
+
+
+#: Every field of a record but the optional signature.
+_FIELDS = frozenset(("format", "version", "software", "game", "rules_version", "players",
+                     "seats", "seed", "options", "steps", "result", "digest", "hash"))
+_RESULT_FIELDS = frozenset(("scores", "ranks", "winners", "tiebreaks", "truncated"))
+_SIGNATURE_FIELDS = frozenset(("scheme", "key", "value"))
+
+
+def _show(value: Any) -> str:
+    """A value as a message shows it: short, however large or deep it is."""
+    return reprlib.repr(value)
+
+
+def _int(value: Any, what: str) -> int:
+    # type() rather than isinstance: True is an int to Python, but no seat or seed.
+    if type(value) is not int:
+        raise MalformedRecordError(f"{what} is a whole number, not {_show(value)}")
+    return value
+
+
+def _str(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise MalformedRecordError(f"{what} is a string, not {_show(value)}")
+    return value
+
+
+def _number(value: Any, what: str) -> float:
+    try:
+        # float(): an int too large for a double is refused here, not in the game later.
+        good = type(value) in (int, float) and math.isfinite(float(value))
+    except OverflowError:
+        good = False
+    if not good:
+        raise MalformedRecordError(f"{what} is a finite number, not {_show(value)}")
+    return float(value)
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise MalformedRecordError(f"{what} are a list, not {_show(value)}")
+    return value
+
+
+def _result(value: Any, players: int) -> dict[str, Any]:
+    if not isinstance(value, dict) or value.keys() != _RESULT_FIELDS:
+        raise MalformedRecordError(f"the result is an object of {', '.join(sorted(_RESULT_FIELDS))}"
+                                   f", not {_show(value)}")
+    for name in ("scores", "ranks", "winners", "tiebreaks"):
+        _list(value[name], f"the result's {name}")
+    if len(value["scores"]) != players or len(value["ranks"]) != players:
+        raise MalformedRecordError(f"the result does not give one score and rank for each of "
+                                   f"{players} players")
+    for score in value["scores"]:
+        _number(score, "a score")
+    for rank in value["ranks"]:
+        _int(rank, "a rank")
+    for seat in value["winners"]:
+        if not 0 <= _int(seat, "a winner") < players:
+            raise MalformedRecordError(f"the result names a winner {seat} who has no seat")
+    if value["tiebreaks"] and len(value["tiebreaks"]) != players:
+        raise MalformedRecordError("the result's tie-breaks are not one list for each player")
+    for keys in value["tiebreaks"]:
+        for key in _list(keys, "a seat's tie-breaks"):
+            _number(key, "a tie-break")
+    if type(value["truncated"]) is not bool:
+        raise MalformedRecordError(f"the result's truncated is true or false, not "
+                                   f"{_show(value['truncated'])}")
+    return value
+
+
+def _signature(value: Any) -> dict[str, str] | None:
+    if value is None:
+        return None
+    if (not isinstance(value, dict) or value.keys() != _SIGNATURE_FIELDS
+            or not all(isinstance(v, str) for v in value.values())):
+        raise MalformedRecordError(f"a signature is an object of scheme, key and value (strings), "
+                                   f"not {_show(value)}")
+    if value["scheme"] not in signing.SCHEMES:
+        raise MalformedRecordError(f"signature scheme {_show(value['scheme'])} is not one of "
+                                   f"{', '.join(signing.SCHEMES)}")
+    return dict(value)
+
+
+def _check_tree(data: Any) -> None:
+    """Refuse what JSON cannot hold or what could make a later step recurse or overflow:
+    other types, keys that are not strings, NaN and infinities, huge integers, nesting
+    deeper than MAX_DEPTH.  Iterative, so deep input cannot exhaust the stack here."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise MalformedRecordError(f"the record nests deeper than {MAX_DEPTH} levels")
+            if isinstance(value, dict):
+                if not all(isinstance(k, str) for k in value):
+                    raise MalformedRecordError("an object in the record has a key that is not "
+                                               "a string")
+                stack.extend((v, depth + 1) for v in value.values())
+            else:
+                stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise MalformedRecordError(f"the record holds {value}, which JSON cannot hold")
+        elif isinstance(value, int) and not isinstance(value, bool):
+            if value.bit_length() > MAX_INT_BITS:
+                raise MalformedRecordError(f"the record holds a number larger than "
+                                           f"2**{MAX_INT_BITS}")
+        elif value is not None and not isinstance(value, str | bool):
+            raise MalformedRecordError(f"the record holds a {type(value).__name__}, which is "
+                                       "not JSON")
 
 
 def _step_json(step: Step) -> dict[str, Any]:
@@ -108,13 +328,77 @@ def _step_json(step: Step) -> dict[str, Any]:
     return out
 
 
-def _step_from_json(data: Any) -> Step:
+def _step_from_json(data: Any, index: int, players: int) -> Step:
+    where = f"step {index + 1}"
     if not isinstance(data, dict):
-        raise ValueError(f"a step is an object, not {data!r}")
-    if "chance" in data:
+        raise MalformedRecordError(f"{where} is an object, not {_show(data)}")
+    keys = data.keys()
+    if keys == {"chance"}:
         return Step(None, data["chance"])
-    at = data.get("at_ms")
-    return Step(int(data["seat"]), str(data["action"]), None if at is None else float(at))
+    if keys not in ({"seat", "action"}, {"seat", "action", "at_ms"}):
+        raise MalformedRecordError(f"{where} has the fields {_show(sorted(keys))}: a step is "
+                                   "{chance} or {seat, action} with at_ms where it was timed")
+    seat = _int(data["seat"], f"{where}'s seat")
+    if not 0 <= seat < players:
+        raise MalformedRecordError(f"{where} is by seat {seat}, but the seats are 0 to "
+                                   f"{players - 1}")
+    action = _str(data["action"], f"{where}'s action")
+    if "at_ms" not in data:
+        return Step(seat, action)
+    at_ms = data["at_ms"]
+    # Kept as it was written (an int stays an int), so that the hash reads the same.
+    if _number(at_ms, f"{where}'s at_ms") < 0:
+        raise MalformedRecordError(f"{where}'s at_ms is at least 0, not {at_ms}")
+    return Step(seat, action, at_ms)
+
+
+def canonical(body: Mapping[str, Any]) -> bytes:
+    """A record's canonical form: the bytes its hash and its signature cover.
+
+    Every field but ``hash`` and ``signature``, as JSON with the keys of every object
+    sorted, no white space (``","`` and ``":"`` as separators), every character outside
+    ASCII written as a ``\\uXXXX`` escape, integers as digits and floats in Python's
+    shortest form that reads back to the same number; the bytes are ASCII.  Two records
+    have the same canonical form exactly when they hold the same JSON values."""
+    fields = {k: v for k, v in body.items() if k not in ("hash", "signature")}
+    try:
+        text = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
+                          allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise MalformedRecordError(f"the record is not plain JSON: {exc}") from None
+    return text.encode("ascii")
+
+
+def content_hash(body: Mapping[str, Any]) -> str:
+    """``sha256:`` and the SHA-256 of :func:`canonical`, in lower-case hex."""
+    return HASH_PREFIX + hashlib.sha256(canonical(body)).hexdigest()
+
+
+def sign(record: Record, key: signing.SigningKey) -> Record:
+    """The record with its hash and a signature of its canonical form by ``key``."""
+    message = canonical(record.body())
+    return dataclasses.replace(record, hash=HASH_PREFIX + hashlib.sha256(message).hexdigest(),
+                               signature=signing.sign(message, key))
+
+
+def verify(record: Record, key: signing.VerifyKey | None = None) -> None:
+    """Check the record's hash (when it was read with one) and, given ``key``, its
+    signature: UnverifiedRecordError if either fails, or if a key is given and the record is
+    not signed.  :func:`replay` does this first; it is here alone for a server that
+    checks a record before storing it."""
+    message = canonical(record.body())
+    if (record.hash is not None
+            and record.hash != HASH_PREFIX + hashlib.sha256(message).hexdigest()):
+        raise UnverifiedRecordError("the record was altered after it was written: its "
+                                    "content does not match its hash")
+    if key is None:
+        return
+    if record.signature is None:
+        raise UnverifiedRecordError("the record is not signed, so the key cannot verify it")
+    try:
+        signing.verify(message, record.signature, key)
+    except signing.SignatureError as exc:
+        raise UnverifiedRecordError(f"bad signature: {exc}") from None
 
 
 def record_of(state: GameState, seats: Sequence[str] | None = None) -> Record:
@@ -134,34 +418,102 @@ def record_of(state: GameState, seats: Sequence[str] | None = None) -> Record:
     )
 
 
-def load(path: str | Path) -> Record:
-    """Read a record file; RecordError if it is not a readable record."""
+class _RefusedError(ValueError):
+    """Raised from inside the JSON parser's hooks."""
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _RefusedError(f"the number {text[:40]} is too large for a JSON number")
+    return value
+
+
+def _no_constant(text: str) -> Any:
+    raise _RefusedError(f"{text} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        # A reader that keeps the first of two keys would see another record.
+        twice = next(k for k, n in Counter(k for k, _ in pairs).items() if n > 1)
+        raise _RefusedError(f"the key {_show(twice)} appears twice in one object")
+    return out
+
+
+def loads(data: bytes | str, name: str = "the record") -> Record:
+    """The record in ``data`` (a file's bytes or text), read strictly: MalformedRecordError
+    if it is over :data:`SIZE_LIMIT`, not UTF-8, not JSON (NaN, infinities, numbers too
+    large for a double and keys given twice are not JSON here) or not a record."""
+    if len(data) > SIZE_LIMIT:
+        raise MalformedRecordError(
+            f"{name} is larger than the limit of {describe_size(SIZE_LIMIT)}")
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise MalformedRecordError(
+                f"{name} is not UTF-8 text (byte {exc.start} is not)") from None
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
+        parsed = json.loads(data, parse_float=_finite_float, parse_constant=_no_constant,
+                            object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{path} is not JSON: {exc}") from None
-    return Record.from_json(data)
+        raise MalformedRecordError(f"{name} is not JSON: {exc}") from None
+    except RecursionError:
+        raise MalformedRecordError(f"{name} nests deeper than JSON is read here") from None
+    except ValueError as exc:  # _RefusedError, or an integer of thousands of digits
+        raise MalformedRecordError(f"{name} is not JSON a record can hold: {exc}") from None
+    return Record.from_json(parsed)
+
+
+def load(path: str | Path) -> Record:
+    """Read a record file; MalformedRecordError if it is not a readable record.
+
+    Only a regular file is opened (a folder, a named pipe or a device is refused without
+    waiting on it), and at most :data:`SIZE_LIMIT` bytes of it are read."""
+    try:
+        raw = read_regular_file(path, SIZE_LIMIT)
+    except FileRefusedError as exc:
+        raise MalformedRecordError(f"cannot read {path}: {exc}") from None
+    return loads(raw, str(path))
+
+
+def _same_kind(value: Any, default: Any) -> bool:
+    """Whether an option value read from a record has the type the option takes (a
+    float option takes an int too: JSON writes 2.0 as 2 in some writers)."""
+    if isinstance(default, bool):
+        return type(value) is bool
+    if isinstance(default, int):
+        return type(value) is int
+    if isinstance(default, float):
+        return type(value) in (int, float)
+    return type(value) is type(default)
 
 
 def start(record: Record) -> GameState:
-    """A new game with the record's game, players, seed and options."""
+    """A new game with the record's game, players, seed and options; MalformedRecordError if
+    this gamenight has no such game, another rules version, or refuses the options."""
     from gamenight.games import get_game
 
     try:
-        game = get_game(record.game)
-        state = game.new(record.players, record.seed, **record.options)
+        game: Game = get_game(record.game)
     except OptionError as exc:
-        raise RecordError(f"the record's setup is not valid: {exc}") from None
+        raise MalformedRecordError(f"the record's game is not known here: {exc}") from None
     if record.rules_version != game.rules_version:
-        raise RecordError(
+        raise MalformedRecordError(
             f"the record was made under {record.game} rules version {record.rules_version}; "
             f"this gamenight implements version {game.rules_version}"
         )
-    return state
+    kinds = {o.name: o.default for o in game.options}
+    for name, value in record.options.items():
+        if name in kinds and not _same_kind(value, kinds[name]):
+            raise MalformedRecordError(f"the record's option {_show(name)} is a "
+                                       f"{type(kinds[name]).__name__}, not {_show(value)}")
+    try:
+        return game.new(record.players, record.seed, **record.options)
+    except OptionError as exc:
+        raise MalformedRecordError(f"the record's setup is not valid: {exc}") from None
 
 
 def replay(
@@ -169,25 +521,30 @@ def replay(
     on_step: Callable[[int, Step, GameState], None] | None = None,
     *,
     narrate: bool = False,
+    key: signing.VerifyKey | None = None,
 ) -> GameState:
     """Replay a record step by step, checking everything; returns the final state.
 
-    ``on_step(index, step, state)`` is called after each step is carried out; with
-    ``narrate`` the state tells its story in ``state.log`` from the first step on.
-    Raises :class:`RecordError` naming the first step that does not replay.
+    First the hash (and, given ``key``, the signature: :func:`verify`), then each step,
+    then the result and the fingerprint of the final state.  ``on_step(index, step,
+    state)`` is called after each step is carried out; with ``narrate`` the state tells
+    its story in ``state.log`` from the first step on.  Raises UnverifiedRecordError naming
+    what does not check out (the first step that does not replay), or MalformedRecordError
+    when the record asks for a game or options this gamenight cannot set up.
     """
+    verify(record, key)
     state = start(record)
     state.narrate = narrate
     for i, step in enumerate(record.steps):
         if state.is_over:
-            raise RecordError(f"step {i + 1}: the game was already over")
+            raise UnverifiedRecordError(f"step {i + 1}: the game was already over")
         try:
             if step.seat is None:
                 if state.acting().kind != "chance":
-                    raise RecordError(f"step {i + 1}: a chance outcome where none is due")
+                    raise UnverifiedRecordError(f"step {i + 1}: a chance outcome where none is due")
                 drawn = state.sample_chance()
                 if drawn != step.value:
-                    raise RecordError(
+                    raise UnverifiedRecordError(
                         f"step {i + 1}: the chance outcome is not what seed {record.seed} "
                         "draws: the record was altered"
                     )
@@ -196,44 +553,47 @@ def replay(
                 state.apply_text(step.seat, step.value, step.at_ms)
         except IllegalAction as exc:
             who = "chance" if step.seat is None else f"seat {step.seat}"
-            raise RecordError(f"step {i + 1} ({who}: {step.value!r}) is illegal: {exc}") from None
+            raise UnverifiedRecordError(
+                f"step {i + 1} ({who}: {_show(step.value)}) is illegal: {exc}") from None
         if on_step is not None:
             on_step(i, step, state)
     outcome = state.outcome()
     if record.result is not None:
         if outcome is None:
-            raise RecordError("the record claims a result but its game is not over")
+            raise UnverifiedRecordError("the record claims a result but its game is not over")
         if Outcome.from_json(record.result) != outcome:
-            raise RecordError(
+            raise UnverifiedRecordError(
                 f"the record claims scores {record.result.get('scores')} but the game "
                 f"gives {list(outcome.scores)}: the record was altered"
             )
+    elif outcome is not None:
+        raise UnverifiedRecordError("the record claims no result but its game is over")
     if record.digest is not None and record.digest != state.digest():
-        raise RecordError("the final state differs from the one recorded: the record was altered")
+        raise UnverifiedRecordError(
+            "the final state differs from the one recorded: the record was altered")
     return state
 
 
 def redact(record: Record, seat: int) -> dict[str, Any]:
     """One seat's record: what that seat saw, step by step, and nothing else.
 
-    It holds the seat's view after each step and the actions of others that the seat
-    could see, but no seed, no chance outcomes and no fingerprint of the hidden state.
+    The record is verified first (:func:`replay`).  Then each step becomes what the seat
+    saw of it (``GameState.seen_step``: its own actions whole, others' public actions
+    whole, of another seat's secret choice only that it was made) and the seat's view
+    after it, where a secret shows once it is revealed, and only as revealed
+    (:mod:`gamenight.redaction`).  There is no seed, no chance outcome and no
+    fingerprint of the hidden state.
     """
-    if not 0 <= seat < record.players:
-        raise RecordError(f"there is no seat {seat} in this {record.players}-player record")
-    seen: list[dict[str, Any]] = []
-
-    def watch(i: int, step: Step, state: GameState) -> None:
-        entry: dict[str, Any] = {"view": state.view(seat)}
-        if step.seat is not None:
-            entry.update(_step_json(step))
-        seen.append(entry)
-
-    state = replay(record, watch)
+    try:
+        check_seat(seat, record.players)
+    except IllegalAction as exc:
+        raise RecordError(f"cannot redact for that seat: {exc}") from None
+    state = replay(record)
+    steps = list(seen_steps(start(record), record.steps, seat))
     outcome = state.outcome()
     return {
         "format": REDACTED_FORMAT,
-        "version": FORMAT_VERSION,
+        "version": REDACTED_VERSION,
         "software": record.software,
         "game": record.game,
         "rules_version": record.rules_version,
@@ -241,6 +601,6 @@ def redact(record: Record, seat: int) -> dict[str, Any]:
         "seats": record.seats,
         "seat": seat,
         "options": record.options,
-        "steps": seen,
+        "steps": steps,
         "result": None if outcome is None else outcome.to_json(),
     }

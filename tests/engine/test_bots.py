@@ -13,7 +13,9 @@ import pytest
 
 from gamenight.bots import LEVELS, Bot, Clock, ReactionModel, make_bot, parse_bot_spec
 from gamenight.bots.base import Wait
-from gamenight.engine import GameState, OptionError, View
+from gamenight.bots.driver import MAX_ASKS, MIN_WAIT_MS, BotDriver, RealClock, decide, next_ask
+from gamenight.bots.random_bot import RandomBot
+from gamenight.engine import PASS, GameState, OptionError, View
 from gamenight.games import get_game
 from gamenight.sim.runner import play_out, run_window
 
@@ -110,3 +112,116 @@ def test_a_bot_waiting_past_the_deadline_passes_at_it() -> None:
     run_window(state, bots)
     mine = [step for step in state.history if step.seat == 0]
     assert [(step.value, step.at_ms) for step in mine] == [("pass", 100.0)]
+
+
+# -- the one bot driver (bots/driver.py) ------------------------------------------------------
+class Stubborn(Bot):
+    """Answers Wait(now) in every window or decision: it never moves by itself."""
+
+    name = "stubborn"
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.asked: list[float] = []
+
+    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+        if clock.window is None:  # a turn
+            return legal[-1]
+        self.asked.append(clock.now_ms)
+        return Wait(clock.now_ms)
+
+
+def test_the_wait_rule_always_moves_time_on() -> None:
+    assert next_ask(Wait(250.0), 100.0) == 250.0
+    assert next_ask(Wait(100.0), 100.0) == 100.0 + MIN_WAIT_MS  # Wait(now)
+    assert next_ask(Wait(40.0), 100.0) == 100.0 + MIN_WAIT_MS  # a moment already past
+    assert next_ask(Wait(math.nan), 100.0) == 100.0 + MIN_WAIT_MS
+
+
+def test_a_bot_that_always_waits_for_now_is_asked_each_millisecond_then_passes() -> None:
+    state = DICE_DUEL.new(2, 3, rounds=1, deadline_ms=5)
+    state.draw_chance()
+    stubborn = Stubborn(0)
+    run_window(state, [stubborn, make_bot(DICE_DUEL, "random", 1, 1)])
+    assert stubborn.asked == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+    mine = [(step.value, step.at_ms) for step in state.history if step.seat == 0]
+    assert mine == [("pass", 5.0)]
+
+
+def test_decide_gives_a_waiting_bots_move_and_its_moment_or_a_pass() -> None:
+    state = DICE_DUEL.new(2, 3, rounds=1, deadline_ms=5)
+    state.draw_chance()
+    assert decide(Stubborn(0), state, 0) == (PASS, None)  # a decision: no moment kept
+    untimed = DICE_DUEL.new(2, 3, rounds=1)  # no deadline: it would wait for ever
+    untimed.draw_chance()
+    stubborn = Stubborn(0)
+    assert decide(stubborn, untimed, 0, from_ms=10.0) == (PASS, None)
+    assert len(stubborn.asked) == MAX_ASKS and stubborn.asked[:2] == [10.0, 11.0]
+    assert len(state.history) == len(untimed.history) == 1  # nothing was applied
+
+
+def test_remembers_is_set_for_bots_that_keep_a_memory() -> None:
+    class Keeper(Spy):
+        def observe(self, view: View) -> None:
+            pass
+
+    class Heir(Keeper):
+        pass
+
+    class Forgetful(Keeper):
+        remembers = False
+
+    assert not Bot.remembers and not Spy.remembers and not RandomBot.remembers
+    assert Keeper.remembers and Heir.remembers and not Forgetful.remembers
+    game = get_game("by-golly")
+    assert make_bot(game, "memory", 0, 0).remembers  # By Golly!'s bots that recall
+    assert make_bot(game, "perfect", 0, 0).remembers
+
+
+def test_only_bots_that_remember_are_shown_the_table_after_every_step() -> None:
+    class Watcher(Spy):
+        def __init__(self, seat: int) -> None:
+            super().__init__(seat, seat)
+            self.shown: list[View] = []
+
+        def observe(self, view: View) -> None:
+            self.shown.append(view)
+
+    class Unwatching(Watcher):
+        remembers = False  # it has observe, but says it keeps no memory
+
+    state = DICE_DUEL.new(2, 5, rounds=2)
+    watching, not_watching = Watcher(0), Unwatching(1)
+    play_out(state, [watching, not_watching])
+    assert not not_watching.shown
+    # After every step, a decision counting as one: 2 rolls, 2 decisions, 2 turns, and
+    # the start.
+    assert len(watching.shown) == 7
+    assert watching.shown[-1] == state.view(0)
+
+
+def test_a_real_clock_table_asks_bots_at_their_moments_and_waits_for_the_person() -> None:
+    now = [100.0]  # the wall clock, in seconds
+    state = DICE_DUEL.new(2, 7, rounds=1, deadline_ms=1000)
+    state.draw_chance()
+    bot = Stubborn(1)
+    driver = BotDriver(state, [None, bot], RealClock(lambda: now[0]))
+    driver.open_window()
+    assert driver.pump() == 1.0  # asked at once; wants to be asked again a ms later
+    now[0] += 0.0035  # the timer fires late: every moment due by now is asked, in order
+    assert driver.pump() == 4.0
+    assert bot.asked == [0.0, 1.0, 2.0, 3.0]
+    driver.run_due(4.0)  # a key press at 4 ms: the bots due by then move first
+    driver.apply(0, "bid 2", 4.0)
+    assert driver.is_open and driver.choosers == {1}
+    now[0] = 101.0  # the deadline: the bot, still waiting, passes
+    assert driver.pump() is None and not driver.is_open and not driver.clock.running
+    assert [(s.seat, s.value, s.at_ms) for s in state.history[1:]] == [
+        (0, "bid 2", 4.0), (1, "pass", 1000.0)]
+
+
+def test_a_simulated_window_with_a_seat_no_bot_plays_is_an_error() -> None:
+    state = DICE_DUEL.new(2, 7, rounds=1)  # no deadline: it would wait for ever
+    state.draw_chance()
+    with pytest.raises(ValueError, match=r"seats \[0\] have no bot"):
+        run_window(state, [None, make_bot(DICE_DUEL, "random", 1, 1)])

@@ -120,7 +120,7 @@ def test_clone_is_independent_and_continues_identically() -> None:
         (9, {}, "2 to 8 players"),
         (3, {"colour": "red"}, "no option 'colour'"),
         (3, {"remove": -1}, "at least"),
-        (3, {"remove": "many"}, "takes a int"),
+        (3, {"remove": "many"}, "takes a whole number"),
         (3, {"penalty_order": "never"}, "one of"),
     ],
 )

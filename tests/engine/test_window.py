@@ -45,7 +45,7 @@ def test_view_at_a_moment_shows_only_earlier_entries() -> None:
 
 def test_window_closes_when_every_seat_has_finished() -> None:
     w = ReactionWindow(range(2), 1000)
-    w.finish(0)
+    w.finish(0, 10.0)
     assert w.pending == (1,) and not w.closed
-    w.finish(1)
+    w.finish(1, 20.0)
     assert w.closed

@@ -20,6 +20,7 @@ from gamenight.engine import (
     IllegalAction,
     Option,
     Outcome,
+    Pass,
     Step,
     View,
 )
@@ -47,7 +48,7 @@ class DiceDuelState(GameState):
             return Acting("turn", (self.round % self.players,))
         return Acting("over")
 
-    def legal_actions(self, seat: int) -> list[Any]:
+    def _legal_actions(self, seat: int) -> list[Any]:
         if self.phase == "bid" and seat not in self.bids:
             # With a deadline, a seat that lets it pass bids nothing.
             timed: list[Any] = [PASS] if self.options["deadline_ms"] else []
@@ -57,7 +58,7 @@ class DiceDuelState(GameState):
         return []
 
     def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:
-        if action not in self.legal_actions(seat):
+        if action not in self._legal_actions(seat):
             raise IllegalAction(f"seat {seat} may not {action!r} now")
 
     def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
@@ -82,7 +83,7 @@ class DiceDuelState(GameState):
     def chance_outcomes(self) -> list[tuple[JSON, float]] | None:
         return [(face, 1 / 6) for face in range(1, 7)]
 
-    def sample_chance(self) -> JSON:
+    def _sample_chance(self) -> JSON:
         return self.rng.randint(1, 6)
 
     def _verify_chance(self, outcome: JSON) -> None:
@@ -93,7 +94,7 @@ class DiceDuelState(GameState):
         self.die = outcome
         self.phase = "bid"
 
-    def view(self, seat: int | None, at_ms: float | None = None) -> View:
+    def _view(self, seat: int | None, at_ms: float | None) -> View:
         v: View = {"round": self.round, "die": self.die, "scores": list(self.scores),
                    "phase": self.phase, "bids_in": sorted(self.bids)}
         if seat is not None and seat in self.bids:
@@ -105,7 +106,7 @@ class DiceDuelState(GameState):
             return None
         return Outcome.from_keys(self.scores, [[-int(d)] for d in self.doubled])
 
-    def resample(self, seat: int, rng: random.Random) -> DiceDuelState:
+    def _resample(self, seat: int, rng: random.Random) -> DiceDuelState:
         # Hidden: the bids others have made in the bid now open (a bid is secret until
         # every bid is in).  Redraw them; everything else was seen by everyone.
         steps = list(self.history)
@@ -131,6 +132,7 @@ class DiceDuel(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     rules_version: ClassVar[str] = "1"
+    action_types: ClassVar[tuple[type, ...]] = (str, Pass)
     options: ClassVar[tuple[Option, ...]] = (
         Option("rounds", 3, "rounds to play", minimum=1, maximum=20),
         Option("deadline_ms", 0, "ms to bid (0: no deadline)", minimum=0),
@@ -139,7 +141,7 @@ class DiceDuel(Game):
     def new(self, players: int, seed: int = 0, **options: Any) -> DiceDuelState:
         return DiceDuelState(self, players, seed, self.resolve_options(players, options))
 
-    def parse_action(self, text: str) -> Any:
+    def _parse_action(self, text: str) -> Any:
         return PASS if text == "pass" else text
 
 

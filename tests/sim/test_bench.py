@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
+from gamenight.engine import OptionError
 from gamenight.games import get_game
 from gamenight.sim.bench import (
     Timing,
@@ -75,3 +78,24 @@ def test_the_report_times_each_micro_benchmark_a_game_offers(
     (ours,) = run_bench(["fliegen-klatschen"], seconds=0.0).games
     assert [m.name for m in ours.micro] == ["count"]
     assert ours.micro[0].calls == len(calls) >= 1
+
+
+def test_every_table_is_checked_before_anything_is_timed() -> None:
+    timed: list[str] = []
+    with pytest.raises(OptionError, match="Superfly takes 2 to 5 players, not 99"):
+        run_bench(["superfly"], seconds=0.0, players=99, progress=timed.append)
+    with pytest.raises(OptionError, match="takes"):
+        run_bench(None, seconds=0.0, players=99, progress=timed.append)
+    for seconds in (math.inf, math.nan, -1.0, 1e6):
+        with pytest.raises(OptionError, match="seconds"):
+            run_bench(["fliegen-klatschen"], seconds=seconds, progress=timed.append)
+    assert timed == []  # OpenSpiel was timed first, before the table was refused
+
+
+def test_every_game_at_a_count_only_some_seat_times_those_and_says_which_not() -> None:
+    # Two players: Superfly only as its variant, an option bench does not set.
+    report = run_bench(None, seconds=0.0, players=2)
+    timed = {g.game for g in report.games}
+    assert "superfly" not in timed and "fliegen-klatschen" in timed
+    assert "two_players" in report.left_out["superfly"]
+    assert report.to_json()["left_out"] == report.left_out

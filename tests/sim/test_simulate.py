@@ -10,7 +10,16 @@ from gamenight.engine import OptionError
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import get_game
 from gamenight.record import load, replay
-from gamenight.sim.simulate import GameResult, seat_specs, simulate, summarize, to_csv, to_jsonl
+from gamenight.sim.simulate import (
+    MAX_GAMES,
+    GameResult,
+    resolve_table,
+    seat_specs,
+    simulate,
+    summarize,
+    to_csv,
+    to_jsonl,
+)
 
 GAME = get_game("fliegen-klatschen")
 
@@ -107,3 +116,38 @@ def test_csv_keeps_one_cell_per_field_and_jsonl_keeps_lists() -> None:
     assert to_jsonl(rows) == (
         '{"index":0,"seed":0,"players":3,"bots":["sharp","random","random"],'
         '"scores":[5,5,1],"winners":[0,1],"length":100,"turns":10,"truncated":false}\n')
+
+
+def test_a_count_the_game_takes_only_with_an_option_fails_before_any_game(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[int] = []
+    monkeypatch.setattr("gamenight.sim.simulate._run",
+                        lambda tasks, workers: started.append(workers) or iter(()))
+    # Superfly seats 2 only as its variant: resolve_options alone let this through, and
+    # every worker failed on its first game.
+    with pytest.raises(OptionError, match="two_players"):
+        simulate("superfly", 4, 2, seed=0, workers=2)
+    with pytest.raises(OptionError, match="flutter"):
+        simulate("fly", 4, 2, seed=0, workers=2, options={"flutter": "nan"})
+    assert started == []
+    assert resolve_table(get_game("superfly"), 2, {"two_players": "true"})["two_players"]
+
+
+def test_a_batch_is_at_most_max_games_and_uses_no_more_workers_than_cores(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(OptionError, match="1,000,000"):
+        simulate("fliegen-klatschen", MAX_GAMES + 1, 2, seed=0, workers=1)
+    pools: list[int] = []
+    monkeypatch.setattr("gamenight.sim.simulate._run",
+                        lambda tasks, workers: pools.append(workers) or iter(()))
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    simulate("fliegen-klatschen", 1000, 2, seed=0, workers=10**6)
+    assert pools == [2]
+
+
+def test_records_into_a_folder_that_cannot_be_written_fail_before_any_game(
+        tmp_path: Path) -> None:
+    blocked = tmp_path / "records"
+    blocked.write_text("a file, not a folder")
+    with pytest.raises(OSError):
+        simulate("fliegen-klatschen", 1, 2, seed=0, workers=1, records=blocked)

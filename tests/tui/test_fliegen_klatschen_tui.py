@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import io
+import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from gamenight.engine import PASS
+from gamenight.bots.base import Bot, Clock, Wait
+from gamenight.engine import PASS, View
 from gamenight.games.fliegen_klatschen.screen import FACES, KEY_LABELS
 from gamenight.tui.app import HUMAN, Pauses, PlayApp, build_app
 
@@ -187,3 +189,49 @@ async def test_whole_game_played_by_keys_ends_with_the_outcome() -> None:
         assert "the game is over" in app.state.log[-1]
         await pilot.press("q")
     assert app.return_code == 0 or app.return_code is None
+
+
+async def test_bots_that_always_wait_for_now_pass_when_the_hunt_expires() -> None:
+    # The shell used to ask a bot that answers Wait(now) again at the same moment for
+    # ever: the hunt never reached its deadline and the app hung.
+    class Stubborn(Bot):
+        name = "stubborn"
+
+        def __init__(self, seat: int) -> None:
+            super().__init__(seat)
+            self.asked: dict[int | None, list[float]] = {}  # moments, by window
+
+        def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+            if not clock.in_window:
+                return legal[0]
+            moments = self.asked.setdefault(clock.window, [])
+            moments.append(clock.now_ms)
+            if moments.count(clock.now_ms) > 100:  # fail rather than hang the app
+                raise AssertionError(f"asked again and again at {clock.now_ms} ms")
+            return Wait(clock.now_ms)
+
+    app = make_app(deadline_ms=300)
+    stubborn = [Stubborn(1), Stubborn(2)]
+    app.bots[1:] = stubborn
+    async with app.run_test() as pilot:
+        # Reveal on my turns until a hunt has come and gone.  (Judged from the history,
+        # not by catching the 300 ms hunt open between two polls of a busy machine.)
+        await until(pilot, lambda: app.my_turn or app.state.acting().kind == "window")
+        stop = time.monotonic() + 20
+        while not any(s.value == str(PASS) for s in app.state.history):
+            assert time.monotonic() < stop, "no hunt came"
+            if app.my_turn:
+                await pilot.press("space")
+            await pilot.pause(0.01)
+        await until(pilot, lambda: app.state.acting().kind != "window")
+        start = next(i for i, s in enumerate(app.state.history) if s.value == str(PASS))
+        while app.state.history[start - 1].value != "reveal":
+            start -= 1
+        hunt = list(itertools.takewhile(lambda s: s.value != "reveal",
+                                        app.state.history[start:]))
+        for bot in stubborn:
+            theirs = [(s.value, s.at_ms) for s in hunt if s.seat == bot.seat]
+            assert theirs == [(str(PASS), 300.0)]
+            moments = bot.asked[start]  # Clock.window tells windows apart
+            assert moments[0] == 0.0 and moments[-1] <= 300.0
+            assert all(b > a for a, b in itertools.pairwise(moments))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from textual.pilot import Pilot
 
-from gamenight.bots.base import make_bot
+from gamenight.bots.base import Bot, Clock, Wait, make_bot
 from gamenight.bots.random_bot import RandomBot
 from gamenight.engine import PASS, View
 from gamenight.tui.app import HUMAN, GameScreen, Pauses, PlayApp
@@ -131,3 +133,40 @@ async def test_a_bot_with_a_memory_sees_the_table_after_every_step() -> None:
                                     for v in watcher.seen)
         assert watcher.seen[-1] == app.state.view(1)
         assert {v["round"] for v in watcher.seen} == {0, 1, 2}
+
+
+class Stubborn(Bot):
+    """Always answers Wait(now) in a window or decision: it never moves by itself."""
+
+    name = "stubborn"
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.asked: dict[int | None, list[float]] = {}  # moments, by window
+
+    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+        if not clock.in_window:
+            return legal[0]
+        moments = self.asked.setdefault(clock.window, [])
+        moments.append(clock.now_ms)
+        if moments.count(clock.now_ms) > 100:  # fail rather than hang the app
+            raise AssertionError(f"asked again and again at {clock.now_ms} ms")
+        return Wait(clock.now_ms)
+
+
+async def test_a_bot_that_always_waits_for_now_passes_at_the_deadline() -> None:
+    # The shell used to ask such a bot again at the same moment for ever, and hung.
+    app = make_app(players=2, deadline_ms=80)
+    stubborn = Stubborn(1)
+    app.bots[1] = stubborn
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: app.deciding)
+        start = app.window_start
+        await until(pilot, lambda: bool(screen_of(app).closed))
+        theirs = [(step.value, step.at_ms) for step in app.state.history[start:]
+                  if step.seat == 1]
+        assert theirs == [(str(PASS), 80.0)]
+        # Asked at moments that move on, never past the deadline.
+        moments = stubborn.asked[start]
+        assert moments[0] == 0.0 and moments[-1] <= 80.0
+        assert all(b > a for a, b in itertools.pairwise(moments))

@@ -10,7 +10,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.bots.reaction import DEFAULT_LEVEL, LEVELS, ReactionModel
 from gamenight.engine import OptionError, View
@@ -38,7 +38,11 @@ class Clock:
 
 @dataclass(frozen=True, slots=True)
 class Wait:
-    """A bot's answer in a window: 'ask me again at ``until_ms``' (I act later)."""
+    """A bot's answer in a window: 'ask me again at ``until_ms``' (I act later).
+
+    Time always moves on: a bot is asked again at ``until_ms`` or a millisecond after
+    it answered, whichever is later (``bots.driver.next_ask``), so a bot that keeps
+    waiting passes at the deadline, as a person who never moves does."""
 
     until_ms: float
 
@@ -47,6 +51,16 @@ class Bot(ABC):
     """A player played by the computer."""
 
     name = "bot"
+    #: True for a bot that keeps its own memory of the game: whoever drives it
+    #: (``bots.driver``) shows it its seat's view after every step, through
+    #: :meth:`observe`.  Left unset, it is True exactly for a class that defines its own
+    #: ``observe`` (or inherits one); a bot may set it either way.
+    remembers: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "remembers" not in vars(cls) and "observe" in vars(cls):
+            cls.remembers = True
 
     def __init__(self, seat: int, seed: int = 0, level: str = DEFAULT_LEVEL, **params: str) -> None:
         if level not in LEVELS:
@@ -65,9 +79,10 @@ class Bot(ABC):
         do."""
 
     def observe(self, view: View) -> None:  # noqa: B027 -- optional hook
-        """See the table after a step of the game, whoever took it (the default
-        ignores it).  A bot that keeps its own memory (By Golly!) learns here what the
-        others turn over; the view shows only the present, as ever."""
+        """See the table after a step of the game, whoever took it (called only for a
+        bot that :attr:`remembers`; the default ignores it).  A bot that keeps its own
+        memory (By Golly!) learns here what the others turn over; the view shows only
+        the present, as ever."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat}, level={self.level!r})"

@@ -8,9 +8,13 @@ ever carries its own copy of a rule.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import functools
 import hashlib
 import json
+import math
+import numbers
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -18,6 +22,14 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from gamenight.engine.checks import (
+    ActionTypes,
+    check_action_text,
+    check_outcome,
+    check_seat,
+    check_time,
+    describe,
+)
 from gamenight.engine.errors import IllegalAction
 from gamenight.engine.outcome import Outcome
 
@@ -97,26 +109,70 @@ class Option:
     maximum: float | None = None
 
     def check(self, value: Any) -> Any:
+        """The value as the option's type (a text from the command line is read), or
+        OptionError saying what the option takes.  Numbers are finite and within the
+        option's bounds; a whole number is not a bool or a fraction; a flag is a bool
+        (or true/false, yes/no, on/off, 1/0)."""
         kind = type(self.default)
-        if kind is bool and isinstance(value, str):
-            if value.lower() not in {"true", "false", "yes", "no", "1", "0", "on", "off"}:
-                raise OptionError(f"option {self.name} takes true or false, not {value!r}")
-            value = value.lower() in {"true", "yes", "1", "on"}
-        try:
-            value = kind(value)
-        except (TypeError, ValueError):
-            raise OptionError(
-                f"option {self.name} takes a {kind.__name__}, not {value!r}"
-            ) from None
+        if kind is bool:
+            value = self._flag(value)
+        elif kind is int:
+            value = self._whole(value)
+        elif kind is float:
+            value = self._real(value)
+        elif kind is str:
+            if not isinstance(value, str):
+                raise OptionError(f"option {self.name} takes a text, not {describe(value)}")
+            value = str(value)
+        else:  # an option of another type: its type reads it
+            try:
+                value = kind(value)
+            except (TypeError, ValueError, ArithmeticError):
+                raise OptionError(f"option {self.name} takes a {kind.__name__}, "
+                                  f"not {describe(value)}") from None
         if self.choices is not None and value not in self.choices:
-            raise OptionError(
-                f"option {self.name} is one of {', '.join(map(str, self.choices))}, not {value!r}"
-            )
+            raise OptionError(f"option {self.name} is one of "
+                              f"{', '.join(map(str, self.choices))}, not {describe(value)}")
         if self.minimum is not None and value < self.minimum:
             raise OptionError(f"option {self.name} is at least {self.minimum:g}, not {value}")
         if self.maximum is not None and value > self.maximum:
             raise OptionError(f"option {self.name} is at most {self.maximum:g}, not {value}")
         return value
+
+    def _flag(self, value: Any) -> bool:
+        if isinstance(value, bool):
+            return value
+        if type(value) is int and value in (0, 1):
+            return bool(value)
+        if isinstance(value, str) and value.lower() in _FLAG_TEXTS:
+            return _FLAG_TEXTS[value.lower()]
+        raise OptionError(f"option {self.name} takes true or false, not {describe(value)}")
+
+    def _whole(self, value: Any) -> int:
+        whole = (isinstance(value, numbers.Integral) and not isinstance(value, bool)) or (
+            isinstance(value, float) and math.isfinite(value) and value.is_integer())
+        if whole:
+            return int(value)
+        if isinstance(value, str):
+            # ValueError also for a text of more digits than Python reads.
+            with contextlib.suppress(ValueError):
+                return int(value.strip())
+        raise OptionError(f"option {self.name} takes a whole number, not {describe(value)}")
+
+    def _real(self, value: Any) -> float:
+        number = math.nan
+        if isinstance(value, str) or (isinstance(value, numbers.Real)
+                                      and not isinstance(value, bool)):
+            with contextlib.suppress(OverflowError, ValueError, TypeError):
+                number = float(value.strip() if isinstance(value, str) else value)
+        if not math.isfinite(number):
+            raise OptionError(f"option {self.name} takes a finite number, "
+                              f"not {describe(value)}")
+        return number
+
+
+_FLAG_TEXTS = {"true": True, "yes": True, "1": True, "on": True,
+               "false": False, "no": False, "0": False, "off": False}
 
 
 BotFactory = Callable[..., "Bot"]
@@ -133,6 +189,15 @@ class Game(ABC):
     rules_version: ClassVar[str]
     options: ClassVar[tuple[Option, ...]] = ()
     default_bot: ClassVar[str] = "random"
+    #: The classes of the game's actions (frozen dataclasses, ``Pass``, or ``str`` for a
+    #: game whose actions are texts): the engine refuses an action object of any other
+    #: class, or whose fields are not of the types its class declares, before the
+    #: game's ``_verify`` sees it.  Empty: the game's ``_verify`` checks it all.
+    action_types: ClassVar[tuple[type, ...]] = ()
+
+    @functools.cached_property
+    def _action_types(self) -> ActionTypes:
+        return ActionTypes(self.action_types)
 
     @property
     def players_text(self) -> str:
@@ -142,16 +207,17 @@ class Game(ABC):
 
     def resolve_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Check the player count and options; fill in defaults."""
-        if not self.min_players <= players <= self.max_players:
+        if (isinstance(players, bool) or not isinstance(players, int)
+                or not self.min_players <= players <= self.max_players):
             raise OptionError(
                 f"{self.title} takes {self.min_players} to {self.max_players} players, "
-                f"not {players}"
+                f"not {describe(players)}"
             )
         known = {o.name: o for o in self.options}
-        unknown = sorted(set(options) - set(known))
+        unknown = sorted(map(describe, set(options) - set(known)))
         if unknown:
             offered = ", ".join(known) or "none"
-            raise OptionError(f"{self.id} has no option {unknown[0]!r} (options: {offered})")
+            raise OptionError(f"{self.id} has no option {unknown[0]} (options: {offered})")
         return {name: o.check(options[name]) if name in options else o.default
                 for name, o in known.items()}
 
@@ -159,9 +225,26 @@ class Game(ABC):
     def new(self, players: int, seed: int = 0, **options: Any) -> GameState:
         """A new game at its first decision point (setup chance not yet drawn)."""
 
-    @abstractmethod
     def parse_action(self, text: str) -> Any:
-        """The action whose ``str`` is ``text``; IllegalAction if there is none."""
+        """The action whose ``str`` is ``text``; IllegalAction if there is none.
+
+        Anything that is not a short printable text is refused here, once for every
+        game (see ``checks.check_action_text``), and so is whatever the game's reader
+        could not read: it never raises anything but IllegalAction.
+        """
+        text = check_action_text(text)
+        try:
+            return self._parse_action(text)
+        except IllegalAction:
+            raise
+        except (ValueError, ArithmeticError) as error:
+            raise IllegalAction(f"not a {self.title} action: {describe(text)} "
+                                f"({error})") from None
+
+    @abstractmethod
+    def _parse_action(self, text: str) -> Any:
+        """The action whose ``str`` is ``text`` (a printable text of at most
+        ``checks.MAX_ACTION_TEXT`` characters); IllegalAction if there is none."""
 
     def bots(self) -> dict[str, BotFactory]:
         """Bot kinds by name; each is called as ``factory(seat=..., seed=..., level=...)``."""
@@ -191,6 +274,10 @@ class GameState(ABC):
     Subclasses implement the ``_``-prefixed hooks; the public methods add the
     guarantees every game shares: an illegal action raises :class:`IllegalAction`
     and changes nothing, and every chance outcome and action lands in ``history``.
+    The public methods check what every game checks alike (``checks.py``) before a
+    hook sees it: a seat is a seat of this game (or None for a spectator's view), a
+    time is a time and is given only where one is wanted, an action is of one of the
+    game's ``action_types``, a chance outcome is plain JSON of bounded size.
     """
 
     game: Game
@@ -201,9 +288,13 @@ class GameState(ABC):
     rng: random.Random
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        # A seed is a whole number 0 or more: the generator would take a text, a float
+        # or None (a different game each time), and -5 as the very same game as 5.
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise OptionError(f"a seed is a whole number 0 or more, not {describe(seed)}")
         self.game = game
         self.players = players
-        self.seed = seed
+        self.seed = seed = int(seed)
         self.options = options
         self.history = []
         # Human-readable lines of what happened, kept only when someone reads them
@@ -224,7 +315,6 @@ class GameState(ABC):
         return self.acting().kind == "over"
 
     # -- actions --------------------------------------------------------------------
-    @abstractmethod
     def legal_actions(self, seat: int) -> list[Any]:
         """Every action ``seat`` may take now (empty if it may not act).
 
@@ -232,11 +322,25 @@ class GameState(ABC):
         table), this is a documented finite set that spans it (random play and the
         research adapters' discrete encodings use it), while :meth:`verify` accepts every
         action of the continuum; the game's rules document says which set.
+        IllegalAction if ``seat`` is no seat of this game.
         """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = check_seat(seat, self.players)
+        return self._legal_actions(seat)
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Any]:
+        """Every action ``seat`` (a seat of this game) may take now."""
 
     @abstractmethod
     def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:
-        """Raise IllegalAction if ``seat`` may not take ``action`` now."""
+        """Raise IllegalAction if ``seat`` may not take ``action`` now.
+
+        ``seat`` is a seat of this game, ``action`` of one of the game's
+        ``action_types`` with fields of their declared types, and ``at_ms`` None or a
+        time (a finite float, 0 or more, by the deadline) given in a window or a
+        simultaneous decision: the engine has checked those.
+        """
 
     @abstractmethod
     def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
@@ -244,9 +348,40 @@ class GameState(ABC):
 
     def verify(self, seat: int, action: Any, at_ms: float | None = None) -> None:
         """Raise :class:`IllegalAction` (changing nothing) unless the action is legal."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+        self._checked(seat, action, at_ms)
+
+    def _checked(self, seat: Any, action: Any, at_ms: Any) -> tuple[int, float | None]:
+        """The seat and time as the hooks take them, once the engine's checks and the
+        game's ``_verify`` have passed; IllegalAction otherwise."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = check_seat(seat, self.players)
+        types = self.game._action_types
+        if types:
+            types.check(action, self.game.title)
+        if at_ms is not None:
+            at_ms = self._checked_time(seat, action, at_ms)
         self._verify(seat, action, at_ms)
+        return seat, at_ms
+
+    def _checked_time(self, seat: int, action: Any, at_ms: Any) -> float:
+        """A time given with an action: a time, in a decision that takes one (a reaction
+        window or a simultaneous decision), by its deadline."""
+        # The common case, quickly.
+        fine = type(at_ms) is float and 0.0 <= at_ms < math.inf
+        t = at_ms + 0.0 if fine else check_time(at_ms)
+        acting = self.acting()
+        if acting.kind != "window" and acting.kind != "simultaneous":
+            # Refused rather than recorded: a turn is not a race, so a time on it would
+            # be a fact of the record that no rule reads.  The game's own reason comes
+            # first where the action is not allowed anyway.
+            self._verify(seat, action, None)
+            raise IllegalAction(f"an action on a {acting.kind} decision takes no time "
+                                f"(at_ms), not {describe(at_ms)}: only a reaction window "
+                                "or a simultaneous decision is timed")
+        if acting.deadline_ms is not None and t > acting.deadline_ms:
+            raise IllegalAction(f"too late: {t:g} ms is after the deadline of "
+                                f"{acting.deadline_ms:g} ms")
+        return t
 
     def can(self, seat: int, action: Any, at_ms: float | None = None) -> bool:
         """True if ``seat`` may take ``action`` now."""
@@ -258,14 +393,14 @@ class GameState(ABC):
 
     def apply(self, seat: int, action: Any, at_ms: float | None = None) -> None:
         """Take an action for ``seat``; raises IllegalAction (changing nothing) if illegal."""
-        self.verify(seat, action, at_ms)
-        if at_ms is not None:
-            at_ms = float(at_ms)
+        seat, at_ms = self._checked(seat, action, at_ms)
         self.history.append(Step(seat, str(action), at_ms))
         self._do(seat, action, at_ms)
 
     def apply_text(self, seat: int, text: str, at_ms: float | None = None) -> None:
         """Take the action written as ``text`` (as in a record)."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = check_seat(seat, self.players)
         self.apply(seat, self.game.parse_action(text), at_ms)
 
     # -- reaction windows -------------------------------------------------------------
@@ -284,9 +419,16 @@ class GameState(ABC):
         too many to list (then only :meth:`sample_chance` is offered)."""
         return None
 
-    @abstractmethod
     def sample_chance(self) -> JSON:
-        """Draw the next chance outcome from the game's own generator (changes only it)."""
+        """Draw the next chance outcome from the game's own generator (changes only it).
+        IllegalAction, with the generator untouched, when no chance event is due."""
+        if self.acting().kind != "chance":
+            raise IllegalAction("no chance event is due now")
+        return self._sample_chance()
+
+    @abstractmethod
+    def _sample_chance(self) -> JSON:
+        """Draw the next chance outcome (one is due) from ``self.rng``, changing only it."""
 
     @abstractmethod
     def _do_chance(self, outcome: JSON) -> None:
@@ -296,29 +438,80 @@ class GameState(ABC):
         """Raise IllegalAction if ``outcome`` cannot happen now (default: any is fine)."""
 
     def apply_chance(self, outcome: JSON) -> None:
-        """Carry out a chance outcome, drawn by :meth:`sample_chance` or given."""
+        """Carry out a chance outcome, drawn by :meth:`sample_chance` or given.
+
+        IllegalAction (changing nothing) if no chance event is due, if ``outcome`` is not
+        plain JSON of bounded depth and size (``checks.check_outcome``), or if it cannot
+        happen now (the game's ``_verify_chance``).
+        """
         if self.acting().kind != "chance":
             raise IllegalAction("no chance event is due now")
+        self._carry_out_chance(outcome)
+
+    def draw_chance(self) -> JSON:
+        """Draw and carry out the next chance outcome; returns it.  IllegalAction, with
+        the generator untouched, when no chance event is due."""
+        if self.acting().kind != "chance":
+            raise IllegalAction("no chance event is due now")
+        outcome = self._sample_chance()
+        self._carry_out_chance(outcome)
+        return outcome
+
+    def _carry_out_chance(self, outcome: JSON) -> None:
+        check_outcome(outcome)
         self._verify_chance(outcome)
         # The history keeps its own copy: a caller changing its list later changes nothing.
         kept = outcome if isinstance(outcome, int | float | str) else copy.deepcopy(outcome)
         self.history.append(Step(None, kept))
         self._do_chance(outcome)
 
-    def draw_chance(self) -> JSON:
-        """Draw and carry out the next chance outcome; returns it."""
-        outcome = self.sample_chance()
-        self.apply_chance(outcome)
-        return outcome
-
     # -- information ------------------------------------------------------------------
-    @abstractmethod
     def view(self, seat: int | None, at_ms: float | None = None) -> View:
         """What ``seat`` may know now, as plain JSON data (None: a spectator).
 
-        In a window, ``at_ms`` asks for the moment ``at_ms``: hands placed later are not
-        yet there.
+        In a window, ``at_ms`` asks for the moment ``at_ms``: what happened later is not
+        yet there.  IllegalAction if ``seat`` is neither None nor a seat of this game, or
+        ``at_ms`` is not a time.
         """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            seat = check_seat(seat, self.players)
+        if at_ms is not None:
+            at_ms = check_time(at_ms)
+        return self._view(seat, at_ms)
+
+    @abstractmethod
+    def _view(self, seat: int | None, at_ms: float | None) -> View:
+        """What ``seat`` (a seat of this game, or None for a spectator) may know now,
+        or at the moment ``at_ms`` of an open window (a checked time, or None: now)."""
+
+    def seen_step(self, step: Step, seat: int, acting: Acting) -> JSON:
+        """What ``seat`` saw of ``step`` itself, as JSON, or None where it saw nothing of
+        it: one seat's form of a history entry (redacted records are made of these and
+        the seat's views).  What the step changed that the seat may know is in its view
+        after the step; this is only what it saw of the step as taken.
+
+        Called on the state just after ``step`` was carried out; ``acting`` is who was
+        acting when it was taken.  The default is what the kinds of decision promise:
+
+        * a chance outcome: nothing (what it shows the seat, the seat's view shows);
+        * the seat's own action: all of it, time included;
+        * another seat's action in a ``turn`` or a reaction ``window``: all of it (a turn
+          is taken in front of everyone, and a hand in a race is seen as it lands, at
+          its time);
+        * another seat's action in a ``simultaneous`` decision: only that it acted (who
+          has chosen is public: ``acting()`` names who is still choosing), never what
+          or when; what is revealed when the choices resolve shows in the views.
+
+        A game whose rules show more or less of a step overrides this.
+        """
+        if step.seat is None:
+            return None
+        if step.seat != seat and acting.kind not in ("turn", "window"):
+            return {"seat": step.seat}
+        seen: dict[str, JSON] = {"seat": step.seat, "action": step.value}
+        if step.at_ms is not None:
+            seen["at_ms"] = step.at_ms
+        return seen
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
@@ -343,8 +536,15 @@ class GameState(ABC):
         shuffles nobody watched) is drawn afresh with ``rng``, never copied from this
         state, and so is the game's generator (future chance).  ``self`` is unchanged.
         Games usually build it with :meth:`remade` from a history whose hidden parts
-        were redrawn.
+        were redrawn.  IllegalAction if ``seat`` is no seat of this game.
         """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = check_seat(seat, self.players)
+        return self._resample(seat, rng)
+
+    def _resample(self, seat: int, rng: random.Random) -> GameState:
+        """:meth:`resample` for a seat of this game (a game that can resample overrides
+        this)."""
         raise NotImplementedError(f"{self.game.id} cannot resample hidden information yet")
 
     def remade(self, steps: Sequence[Step], generator_seed: int) -> GameState:

@@ -10,11 +10,11 @@ deadline, when the seats still open pass.
 from __future__ import annotations
 
 import bisect
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamenight.engine.checks import check_time
 from gamenight.engine.errors import IllegalAction
 
 
@@ -34,7 +34,7 @@ class Entry:
 class ReactionWindow:
     """The bookkeeping of one reaction window; the game decides what entries mean."""
 
-    __slots__ = ("_priority", "deadline_ms", "entries", "finished", "seats")
+    __slots__ = ("_pending", "_priority", "deadline_ms", "entries", "finished", "seats")
 
     def __init__(
         self, seats: Sequence[int], deadline_ms: float, priority: Sequence[int] | None = None
@@ -45,17 +45,17 @@ class ReactionWindow:
         # that a tie never depends on arrival order.
         self._priority = list(priority) if priority is not None else list(range(max(seats) + 1))
         self.entries: list[Entry] = []
-        self.finished: set[int] = set()
+        # Seat -> the time it finished (its last hand, or its pass): a view at a moment
+        # shows as still acting the seats that had not finished by then.
+        self.finished: dict[int, float] = {}
+        self._pending = self.seats
 
     def check_time(self, at_ms: float | None) -> float:
-        """The time as a float; IllegalAction if it is missing or outside the window."""
+        """The time as a float; IllegalAction if it is missing, not a time (see
+        ``checks.check_time``) or after the deadline."""
         if at_ms is None:
             raise IllegalAction("an action in a reaction window needs its time at_ms")
-        if isinstance(at_ms, bool) or not isinstance(at_ms, int | float):
-            raise IllegalAction(f"at_ms is a number of milliseconds, not {at_ms!r}")
-        t = float(at_ms)
-        if not math.isfinite(t) or t < 0:
-            raise IllegalAction(f"at_ms must be a time of 0 ms or more, not {at_ms!r}")
+        t = check_time(at_ms)
         if t > self.deadline_ms:
             raise IllegalAction(
                 f"too late: {t:.0f} ms is after the window's deadline of {self.deadline_ms:.0f} ms"
@@ -68,7 +68,15 @@ class ReactionWindow:
     @property
     def pending(self) -> tuple[int, ...]:
         """Seats that may still act."""
-        return tuple(s for s in self.seats if s not in self.finished)
+        return self._pending
+
+    def pending_at(self, at_ms: float | None) -> tuple[int, ...]:
+        """Seats that could still act at the moment ``at_ms`` (all that may now, for
+        None): those that had not finished by then."""
+        if at_ms is None:
+            return self.pending
+        finished = self.finished
+        return tuple(s for s in self.seats if s not in finished or finished[s] > at_ms)
 
     @property
     def closed(self) -> bool:
@@ -81,8 +89,10 @@ class ReactionWindow:
         bisect.insort(self.entries, entry)
         return entry
 
-    def finish(self, seat: int) -> None:
-        self.finished.add(seat)
+    def finish(self, seat: int, at_ms: float) -> None:
+        """``seat`` is done acting in this window, from ``at_ms`` on."""
+        self.finished[seat] = at_ms
+        self._pending = tuple(s for s in self.seats if s not in self.finished)
 
     def until(self, at_ms: float | None) -> Iterable[Entry]:
         """Entries at or before ``at_ms`` (all of them for None): the window as seen then."""

@@ -12,6 +12,12 @@ begins, until the window closes.  A simultaneous decision is one round with no t
 
 Everything random the table adds (reaction times) comes from its own generator, seeded
 from the game's seed, so the same seed and choices always give the same game.
+
+Actions arrive as indices (``Encoding``), checked here once for all three adapters
+(:func:`space_index`): something that is not an index of the framework's action space at
+all (a float, a bool, a string, None, a number out of range) raises
+:class:`ActionSpaceError`; an index in the space that the mask forbids now is each
+framework's own business (``docs/interop.md``).
 """
 
 from __future__ import annotations
@@ -27,7 +33,8 @@ from typing import Any, Literal
 
 import numpy as np
 
-from gamenight.bots.base import Bot, Clock, Wait
+from gamenight.bots.base import Bot
+from gamenight.bots.driver import decide
 from gamenight.bots.reaction import DEFAULT_LEVEL, LEVELS, ReactionModel
 from gamenight.engine import PASS, Game, GameState, IllegalAction, OptionError, View
 from gamenight.engine.game import JSON
@@ -37,11 +44,37 @@ from gamenight.record import Record, record_of
 
 DecisionKind = Literal["chance", "turn", "joint", "over"]
 SERIAL_FORMAT = "gamenight-interop-state"
-#: How many times a bot may answer "wait" in one round before it is taken to pass.
-_MAX_WAITS = 10_000
 #: A sampled chance event is a choice among DRAWS seeds below DRAW_SEEDS.
 DRAWS = 8
 DRAW_SEEDS = 1 << 16
+
+
+class ActionSpaceError(IllegalAction):
+    """An action that is not in the framework's action space at all: not a whole number
+    (a float, a bool, a string, None) or not one of the space's indices.  A caller's
+    mistake, so it is always raised, never replaced as an index the mask forbids may be."""
+
+
+def space_index(action: object, size: int) -> int:
+    """``action`` as an index of an action space of ``size`` indices (0 to size - 1): a
+    Python or NumPy integer, or a NumPy array holding one, as ``spaces.Discrete`` takes
+    it, but never a bool (True is not an action).  ActionSpaceError otherwise."""
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+        raise ActionSpaceError(f"an action is a whole number from 0 to {size - 1}, "
+                               f"not {_brief(action)}")
+    index = int(action)
+    if not 0 <= index < size:
+        raise ActionSpaceError(f"an action is a whole number from 0 to {size - 1}, "
+                               f"not {_brief(index)}")
+    return index
+
+
+def _brief(value: object) -> str:
+    """``repr(value)``, cut short: a message must stay one readable line."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +130,7 @@ class Table:
         self._views: dict[int, View] = {}  # this step's views by seat
         self._texts: dict[int, str] = {}  # and their strings
         self._tensors: dict[int, np.ndarray] = {}  # and tensors
+        self._legal: dict[int, list[int]] = {}  # and legal indices
         self._views_at: tuple[int, float] | None = None
 
     # -- what happens now -------------------------------------------------------------
@@ -125,6 +159,7 @@ class Table:
             self._views = {}
             self._texts = {}
             self._tensors = {}
+            self._legal = {}
         view = self._views.get(seat)
         if view is None:
             at = self.clock if self.state.acting().kind == "window" else None
@@ -132,10 +167,15 @@ class Table:
         return view
 
     def legal(self, seat: int) -> list[int]:
-        """The seat's legal indices now (empty when it does not choose)."""
-        if seat not in self.state.acting().seats:
-            return []
-        return self.encoding.legal(self.view(seat), self.state.legal_actions(seat))
+        """The seat's legal indices now (empty when it does not choose), made once per
+        step; callers must not change the list."""
+        view = self.view(seat)  # brings the step's caches up to date
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = (
+                self.encoding.legal(view, self.state.legal_actions(seat))
+                if seat in self.state.acting().seats else [])
+        return legal
 
     def mask(self, seat: int, noop: bool) -> np.ndarray:
         """The legal-action mask over the indices and the no-op; with ``noop`` a seat
@@ -289,27 +329,13 @@ class Table:
     # -- bots -------------------------------------------------------------------------
     def bot_choice(self, seat: int, bot: Bot) -> tuple[Any, float | None]:
         """A gamenight bot's action for ``seat`` in the decision now, and in a window
-        the time it chose to act (its own reaction model decides, through ``Wait``)."""
-        acting = self.state.acting()
-        legal = self.state.legal_actions(seat)
-        if acting.kind == "turn":
-            return bot.act(self.state.view(seat), legal, Clock()), None
-        window = acting.kind == "window"
-        deadline = acting.deadline_ms
-        t = self.clock
-        for _ in range(_MAX_WAITS):
-            if deadline is not None and t > deadline:
-                break
-            answer = bot.act(self.state.view(seat, t if window else None), legal,
-                             Clock(t, deadline, len(self.state.history)))
-            if not isinstance(answer, Wait):
-                return answer, (t if window else None)
-            t = max(answer.until_ms, t + 1.0)
-        return PASS, (deadline if window else None)
+        the time it chose to act, from the window's clock on (its own reaction model
+        decides, through ``Wait``: ``bots.driver.decide``)."""
+        return decide(bot, self.state, seat, self.clock)
 
     def watch(self, seat: int, bot: Bot) -> None:
         """Show ``bot`` its seat's view after every step (bots that remember)."""
-        if type(bot).observe is not Bot.observe:
+        if bot.remembers:
             self.watchers.append((seat, bot))
             bot.observe(self.state.view(seat))
 
@@ -364,7 +390,8 @@ class Table:
         twin.timing.setstate(self.timing.getstate())
         twin.watchers = []  # bots belong to the table that made them
         # A twin's next step is its own: it starts its own caches.
-        twin._views, twin._texts, twin._tensors, twin._views_at = {}, {}, {}, None
+        twin._views, twin._texts, twin._tensors, twin._legal = {}, {}, {}, {}
+        twin._views_at = None
         return twin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:

@@ -10,8 +10,13 @@ the game's default bot).  Bots act natively, with their own timing in reaction w
 the agent's window choices are timed by the ``reaction`` level.  The observation is
 the game's encoding of the agent's view (float32); ``info["action_mask"]`` and
 :meth:`GamenightEnv.action_masks` give the legal actions.  The reward comes at the end
-(``interop.core.Table.returns``); a safety cap ending the game is a truncation.  An
-action the mask forbids is replaced by the lowest legal one (``info["illegal_action"]``).
+(``interop.core.Table.returns``); a safety cap ending the game is a truncation.
+
+Actions, as Gymnasium's own environments take them: an action outside the action space
+(not an integer of ``spaces.Discrete``, a bool, out of range) is an error, raised as
+``interop.core.ActionSpaceError`` (a ValueError) with nothing changed; an action in the
+space that the mask forbids now is replaced by the lowest legal one, and the step's info
+says ``illegal_action: True``.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from gamenight.bots.reaction import DEFAULT_LEVEL
 from gamenight.engine import Game, OptionError
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import GAMES, get_game
-from gamenight.interop.core import Table, default_players
+from gamenight.interop.core import Table, default_players, space_index
 
 
 class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -66,6 +71,7 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
                                             self.table.encoding.observation_shape, np.float32)
         self.action_space = spaces.Discrete(self.table.encoding.num_actions)
         self.bots: dict[int, Bot] = {}
+        self._started = False  # reset() has been called
 
     # -- the episode ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -78,15 +84,18 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
                      for s, spec in self.opponents.items()}
         for s, bot in self.bots.items():
             self.table.watch(s, bot)
+        self._started = True
         self._play_others()
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
         if self.table.is_over:
             raise RuntimeError("the episode is over: call reset()")
+        index = space_index(action, self.table.noop)
         legal = self.table.legal(self.seat)
         info: dict[str, Any] = {}
-        index = int(action)
         if index not in legal:
             info["illegal_action"] = True
             index = legal[0]

@@ -11,6 +11,11 @@ that does not choose plays the no-op, the last action), and chance is explicit: 
 game's own outcomes where it lists them, else a choice among seeds of its generator (see
 ``Table.chance_outcomes``).  Rewards come at the end.  States serialize to JSON through
 the game's record, never pickle.
+
+Actions, as OpenSpiel's own games take them: an action that is not legal for the player
+now (not in ``legal_actions(player)``, or not a chance outcome now) raises
+:class:`IllegalSpielAction`, a ``pyspiel.SpielError`` as OpenSpiel's checks raise (and
+an ``IllegalAction``, gamenight's own), and changes nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from gamenight.engine import Game
+from gamenight.engine import Game, IllegalAction
 from gamenight.engine.game import OptionError
 from gamenight.games import GAMES
 from gamenight.interop.core import DRAW_SEEDS, Table, default_players
@@ -74,6 +79,11 @@ def _game_type(game: Game) -> Any:
         provides_factored_observation_string=False,
         parameter_specification=_parameters(game),
     )
+
+
+class IllegalSpielAction(pyspiel.SpielError, IllegalAction):  # type: ignore[misc]
+    """An action the state does not allow now: a ``pyspiel.SpielError`` (a RuntimeError),
+    as OpenSpiel's own checks raise, and an ``IllegalAction`` (a ValueError)."""
 
 
 class GamenightGame(pyspiel.Game):  # type: ignore[misc]
@@ -180,18 +190,44 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         table = self._playing()
         decision = table.decision()
-        if decision.kind == "chance":
-            table.apply_chance(int(action))
-            return
-        seat = decision.seats[0]
-        table.apply_turn(seat, table.decode(seat, int(action)))
+        try:
+            if decision.kind == "chance":
+                table.apply_chance(int(action))
+                return
+            if decision.kind != "turn":
+                raise IllegalAction(f"no player moves alone now (the decision is "
+                                    f"{decision.kind}): apply_actions takes a joint one")
+            seat = decision.seats[0]
+            table.apply_turn(seat, table.decode(seat, self._checked(seat, action)))
+        except IllegalAction as exc:
+            raise IllegalSpielAction(str(exc)) from None
 
     def _apply_actions(self, actions: list[int]) -> None:
         table = self._playing()
         decision = table.decision()
-        choices = {seat: table.decode(seat, int(actions[seat])) for seat in decision.seats
-                   if int(actions[seat]) != table.noop}
-        table.apply_joint(choices)
+        try:
+            if decision.kind != "joint":
+                raise IllegalAction(f"no joint decision is open (the decision is "
+                                    f"{decision.kind})")
+            if len(actions) != table.players:
+                raise IllegalAction(f"a joint decision takes one action per player "
+                                    f"({table.players}), not {len(actions)}")
+            for player in range(table.players):  # every action checked before any is taken
+                self._checked(player, actions[player])
+            table.apply_joint({seat: table.decode(seat, int(actions[seat]))
+                               for seat in decision.seats})
+        except IllegalAction as exc:
+            raise IllegalSpielAction(str(exc)) from None
+
+    def _checked(self, player: int, action: int) -> int:
+        """``action`` if it is one of ``player``'s legal actions now (the no-op for a
+        player who does not choose in a joint decision); IllegalAction otherwise."""
+        legal = self._legal_actions(player)
+        if action not in legal:
+            shown = legal if len(legal) <= 12 else f"{len(legal)} actions"
+            raise IllegalAction(f"player {player} may not take action {action} now "
+                                f"(legal: {shown})")
+        return int(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         table = self.table

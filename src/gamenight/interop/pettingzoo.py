@@ -16,9 +16,13 @@ decision resolves once the last has chosen; nobody sees another's choice before.
 the Parallel environment every live agent acts at every step; the choices of agents
 that do not choose now are ignored (their mask offers only the no-op).
 
-An action the mask forbids is not taken: the lowest legal action is taken instead and
-the agent's info says ``illegal_action: True`` (with ``on_illegal="raise"`` it raises
-ValueError instead).
+Actions, as PettingZoo's own environments take them (its ``AssertOutOfBoundsWrapper``):
+an action outside the agent's action space (not an integer of ``spaces.Discrete``, a
+bool, out of range; None except for an agent that is done) is an error, raised as
+``interop.core.ActionSpaceError`` (a ValueError) with nothing changed.  An action in the
+space that the mask forbids now is not taken: the lowest legal action is taken instead
+and the agent's info says ``illegal_action: True`` (with ``on_illegal="raise"`` it raises
+``IllegalAction``, a ValueError, instead).
 """
 
 from __future__ import annotations
@@ -31,9 +35,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from gamenight.bots.reaction import DEFAULT_LEVEL
-from gamenight.engine import Game, OptionError
+from gamenight.engine import Game, IllegalAction, OptionError
 from gamenight.games import get_game
-from gamenight.interop.core import Table, default_players
+from gamenight.interop.core import Table, default_players, space_index
 
 ILLEGAL_CHOICES = ("replace", "raise")
 
@@ -81,6 +85,9 @@ class _Seats:
     def _new_table(self, seed: int | None) -> None:
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
+        elif (isinstance(seed, bool | np.bool_) or not isinstance(seed, int | np.integer)
+              or seed < 0):
+            raise ValueError(f"a seed is a whole number of at least 0, not {seed!r:.40}")
         self.table = Table(self.game, self.num_players, seed, self.game_options, self.reaction)
         self.table.settle()
 
@@ -89,14 +96,17 @@ class _Seats:
         return {"observation": self.table.observe(seat),
                 "action_mask": self.table.mask(seat, noop)}
 
-    def _choice(self, seat: int, action: Any, info: dict[str, Any]) -> Any:
+    def _index(self, action: Any) -> int:
+        """``action`` as an index of the action space (ActionSpaceError if it is not)."""
+        return space_index(action, self.table.noop + 1)
+
+    def _choice(self, seat: int, index: int, info: dict[str, Any]) -> Any:
         """The game action for an index: the lowest legal one if it is not legal."""
         legal = self.table.legal(seat)
-        index = int(action) if action is not None else -1
         if index not in legal:
             if self.on_illegal == "raise":
-                raise ValueError(f"player_{seat} may not take action {action!r} now "
-                                 f"(legal: {legal})")
+                raise IllegalAction(f"player_{seat} may not take action {index} now "
+                                    f"(legal: {legal})")
             info["illegal_action"] = True
             index = legal[0]
         return self.table.decode(seat, index)
@@ -146,15 +156,20 @@ class GamenightAEC(_Seats, AECEnv):  # type: ignore[misc]
         return self._observation(agent, noop=False)
 
     def step(self, action: Any) -> None:
+        if not self.agents:
+            raise RuntimeError("no agent is playing: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        index = self._index(action)
+        seat = self.agent_seat[agent]
+        info: dict[str, Any] = {}
+        choice = self._choice(seat, index, info)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        seat = self.agent_seat[agent]
-        self.infos[agent] = {}
-        self._pending[seat] = self._choice(seat, action, self.infos[agent])
+        self.infos[agent] = info
+        self._pending[seat] = choice
         self._queue.pop(0)
         if not self._queue:
             self._resolve(self._pending)
@@ -200,12 +215,22 @@ class GamenightParallel(_Seats, ParallelEnv):  # type: ignore[misc]
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float],
                                                      dict[str, bool], dict[str, bool],
                                                      dict[str, dict[str, Any]]]:
+        if not self.agents:
+            raise RuntimeError("no agent is playing: call reset()")
+        # Every action given is checked before anything is taken, so a bad one changes
+        # nothing.
+        strangers = sorted(set(actions) - set(self.agents))
+        if strangers:
+            raise IllegalAction(f"{strangers[0]!r:.40} is not an agent at this table")
+        indices = {agent: self._index(action) for agent, action in actions.items()}
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         decision = self.table.decision()
         choices = {}
         for seat in decision.seats:
             agent = self.possible_agents[seat]
-            choices[seat] = self._choice(seat, actions.get(agent), infos[agent])
+            if agent not in indices:
+                raise IllegalAction(f"{agent} chooses now, but no action was given for it")
+            choices[seat] = self._choice(seat, indices[agent], infos[agent])
         self._resolve(choices)
         observations = self._observations()
         over = self.table.is_over

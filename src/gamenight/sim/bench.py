@@ -13,18 +13,20 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from gamenight.engine import Game
+from gamenight.engine import Game, OptionError
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import GAMES, get_game
 from gamenight.sim.random_play import random_playout
 from gamenight.sim.runner import make_bots, play_out
-from gamenight.sim.simulate import seat_specs
+from gamenight.sim.simulate import resolve_table, seat_specs
 
 #: Players for the figures: four is the typical table for the games we ship; a game that
 #: cannot seat four is timed at the nearest count it allows.
 TYPICAL_PLAYERS = 4
 #: OpenSpiel's C++ games timed for comparison, with their default parameters.
 OPENSPIEL_GAMES = ("goofspiel", "hearts")
+#: The longest one measurement may take, in seconds.
+MAX_SECONDS = 3600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,10 +267,13 @@ class GameBench:
 class BenchReport:
     games: list[GameBench]
     openspiel: list[Timing]
+    #: Games not timed, with why: they cannot seat the players asked for.
+    left_out: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"games": [g.to_json() for g in self.games],
-                "openspiel": [t.to_json() for t in self.openspiel]}
+                "openspiel": [t.to_json() for t in self.openspiel],
+                "left_out": self.left_out}
 
 
 def run_bench(
@@ -279,18 +284,35 @@ def run_bench(
     interop: bool = False,
 ) -> BenchReport:
     """Time every game asked for (all by default) and, where installed, OpenSpiel; with
-    ``interop``, random play through each research adapter too."""
-    games = [get_game(g) for g in game_ids] if game_ids else list(GAMES.values())
+    ``interop``, random play through each research adapter too.
+
+    Every table is checked before anything is timed: a game asked for that cannot seat
+    ``players`` raises OptionError; asked for every game, those that cannot are left
+    out (OptionError if none can)."""
+    if not 0 <= seconds <= MAX_SECONDS:  # NaN too (0: one game per figure)
+        raise OptionError(f"a measurement takes 0 to {MAX_SECONDS:g} seconds, not {seconds}")
     say = progress or (lambda _: None)
+    tables: list[tuple[Game, int]] = []
+    left_out: dict[str, OptionError] = {}
+    for game in [get_game(g) for g in game_ids] if game_ids else list(GAMES.values()):
+        n = players if players is not None else typical_players(game)
+        try:
+            resolve_table(game, n, {})
+        except OptionError as exc:
+            if game_ids:
+                raise
+            left_out[game.id] = exc
+            continue
+        tables.append((game, n))
+    if not tables:
+        raise next(iter(left_out.values()))
     theirs: list[Timing] = []
     if openspiel_available():
         for name in OPENSPIEL_GAMES:
             say(f"openspiel {name}")
             theirs.append(bench_openspiel(name, seconds))
     ours = []
-    for game in games:
-        n = players if players is not None else typical_players(game)
-        game.resolve_options(n, {})  # a clear OptionError for a count the game lacks
+    for game, n in tables:
         say(f"{game.id} random play")
         rand = bench_random(game, n, seconds)
         say(f"{game.id} {game.default_bot}")
@@ -305,4 +327,4 @@ def run_bench(
             say(f"{game.id} through {adapter}")
             adapters.append(bench_adapter(adapter, game, n, seconds))
         ours.append(GameBench(game.id, rand, bots, ratios, micro, adapters))
-    return BenchReport(ours, theirs)
+    return BenchReport(ours, theirs, {g: str(exc) for g, exc in left_out.items()})

@@ -14,8 +14,9 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamenight.bots.base import parse_bot_spec
 from gamenight.bots.reaction import LEVELS
@@ -24,10 +25,16 @@ from gamenight.engine.seeding import derive_seed
 from gamenight.games import get_game
 from gamenight.sim.runner import make_bots, play_out
 
+if TYPE_CHECKING:
+    from gamenight.signing import SigningKey
+
 Progress = Callable[[int], None]
 """Called with the number of games just finished (from the parent process)."""
 
 FIELDS = ("index", "seed", "players", "bots", "scores", "winners", "length", "turns", "truncated")
+#: The most games one batch plays: every result is kept in memory until the batch ends
+#: (play more in several batches, with different seeds).
+MAX_GAMES = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +63,16 @@ class GameResult:
                 ";".join(map(str, self.scores)), ";".join(map(str, self.winners)),
                 str(self.length), "" if self.turns is None else str(self.turns),
                 str(self.truncated).lower()]
+
+
+def resolve_table(game: Game, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a table of ``players`` plays ``game`` with, as the game itself checks
+    them: the player count and options (``Game.resolve_options``), then a new game that is
+    never played, since a game may take a count only with an option (Superfly's two
+    players).  Raises what the game raises (OptionError) before anything starts."""
+    resolved = game.resolve_options(players, options)
+    game.new(players, 0, **resolved)
+    return resolved
 
 
 def seat_specs(game: Game, bots: Sequence[str] | None, count: int) -> list[str]:
@@ -89,6 +106,11 @@ class Job:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     records: str | None = None
+    #: Files of word lists that the options name by hash (Fluster's --dictionary): each
+    #: worker reads them itself, since options never carry a path (see words.py).
+    word_lists: tuple[str, ...] = ()
+    #: A key file to sign every record with (gamenight.signing).
+    sign_key: str | None = None
 
     def play(self, index: int) -> GameResult:
         game = get_game(self.game_id)
@@ -98,18 +120,39 @@ class Job:
         outcome = state.outcome()
         assert outcome is not None, "play_out returns only finished games"
         if self.records is not None:
-            from gamenight.record import record_of
+            from gamenight.record import record_of, sign
 
             seats = [f"bot:{spec}" for spec in self.bots]
-            record_of(state, seats).write(Path(self.records) / f"game-{index:06d}.json")
+            record = record_of(state, seats)
+            if self.sign_key is not None:
+                record = sign(record, _signing_key(self.sign_key))
+            record.write(Path(self.records) / f"game-{index:06d}.json")
         turns = getattr(state, "turns", None)
         return GameResult(index, seed, self.players, self.bots, outcome.scores,
                           outcome.winners, len(state.history),
                           turns if isinstance(turns, int) else None, outcome.truncated)
 
 
+@lru_cache(maxsize=4)
+def _signing_key(path: str) -> SigningKey:
+    """The key in ``path``, read once per process."""
+    from gamenight.signing import read_signing_key
+
+    return read_signing_key(path)
+
+
+@lru_cache(maxsize=16)
+def _load_word_list(path: str) -> str:
+    """Register the word list in ``path`` in this process, once (its name)."""
+    from gamenight.games.fluster.words import use_file
+
+    return use_file(path)
+
+
 def _play_chunk(task: tuple[Job, int, int]) -> list[GameResult]:
     job, start, stop = task
+    for path in job.word_lists:
+        _load_word_list(path)
     return [job.play(i) for i in range(start, stop)]
 
 
@@ -123,25 +166,41 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     progress: Progress | None = None,
     records: str | Path | None = None,
+    word_lists: Sequence[str | Path] = (),
+    sign_key: str | Path | None = None,
 ) -> list[GameResult]:
     """Play ``games`` games with bots only; results in index order.
 
-    ``workers`` defaults to every core; 1 plays in this process.  ``records`` names a
-    folder that gets one replayable record per game (``game-000000.json``, ...).
-    Bad game ids, player counts, options or bot specs raise OptionError before any game
-    starts.
+    ``workers`` defaults to every core, and is never more; 1 plays in this process.
+    ``records`` names a folder that gets one replayable record per game
+    (``game-000000.json``, ...), signed with the key in the file ``sign_key`` if one is
+    given.  ``word_lists`` are files of word lists that ``options`` name by hash
+    (Fluster: ``words.use_file``); every worker reads them.  Bad game ids, player counts,
+    options, bot specs or keys, and more than :data:`MAX_GAMES` games, raise a
+    ValueError (OptionError, KeyFileError) before any game starts.
     """
-    if games < 0:
-        raise OptionError(f"the number of games cannot be negative ({games})")
+    if not 0 <= games <= MAX_GAMES:
+        raise OptionError(f"a batch is 0 to {MAX_GAMES:,} games, not {games:,}")
     game = get_game(game_id)
-    resolved = game.resolve_options(players, dict(options or {}))
+    lists = tuple(str(Path(p).resolve()) for p in word_lists)
+    for path in lists:
+        _load_word_list(path)  # here first: the options may name them
+    resolved = resolve_table(game, players, dict(options or {}))
+    if sign_key is not None:
+        sign_key = str(Path(sign_key).resolve())
+        _signing_key(sign_key)  # a bad key file fails here, in one process
     specs = tuple(seat_specs(game, bots, players))
     make_bots(game, specs, seed)  # fail here, in one process, on a bad spec
     if records is not None:
         Path(records).mkdir(parents=True, exist_ok=True)
+        if not os.access(records, os.W_OK):
+            raise PermissionError(f"cannot write records into {records}")
     job = Job(game_id, players, specs, seed, resolved,
-              None if records is None else str(records))
-    workers = max(1, workers or os.cpu_count() or 1)
+              None if records is None else str(records), lists,
+              None if sign_key is None else str(sign_key))
+    # More processes than cores never plays faster, and each costs memory.
+    cores = os.cpu_count() or 1
+    workers = max(1, min(workers or cores, cores))
     # Small chunks keep the bar moving and the cores busy to the end; large enough that
     # sending results back costs little next to playing the games.
     size = max(1, min(200, games // (workers * 16)))

@@ -10,12 +10,14 @@ all the shell needs; the games build on ``tui.table.TableScreen``, which adds wh
 table shares (status and message lines, the log, the results, quit keys, a countdown's
 ticker), so a game's screen holds only its own drawing and keys.
 
+Bots are driven by the one bot driver (``bots.driver.BotDriver``) on a real clock.
 Timing in a window: the clock starts when the screen showing the new card has been
 painted (all seats see it at that instant).  A person's action is stamped with the
-time since then; a bot is asked at the times it asks for (``Wait``) and its action is
-stamped with that time, so a late-firing timer never makes a bot slower than its
-reaction model.  Due bot moves are always applied in time order, before a person's
-later key press, so the state each actor sees is the state at its moment.
+time since then; a bot is asked at the times it asks for (``Wait``, moving time on by
+the driver's Wait rule) and its action is stamped with that time, so a late-firing
+timer never makes a bot slower than its reaction model.  Due bot moves are always
+applied in time order, before a person's later key press, so the state each actor sees
+is the state at its moment.
 
 Simultaneous decisions (the choosers choose in secret, then the choices resolve
 together) run the same way as a window: the clock starts once painted, each bot chooses
@@ -38,11 +40,14 @@ from textual.app import App
 from textual.screen import Screen
 from textual.timer import Timer
 
-from gamenight.bots.base import Bot, Clock, Wait, make_bot
+from gamenight.bots.base import Bot, make_bot
+from gamenight.bots.driver import BotDriver, RealClock
 from gamenight.engine import Game, GameState, IllegalAction
 from gamenight.engine.seeding import derive_seed
 
 HUMAN = 0  # the person always plays seat 0
+#: The shortest timer the table sets to wake the bots in a window, in seconds.
+MIN_TIMER_S = 0.01
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,15 +108,12 @@ class PlayApp(App[None]):
         self.pauses = pauses or Pauses()
         self.clock = clock
         state.narrate = True
-        # The open window: a generation number that outdates old timers, its start on
-        # the wall clock (None until painted), its first history index, and each bot's
-        # next wake-up time in ms.
+        # The bots, on the wall clock of the open window (started once it is painted).
+        self.driver = BotDriver(state, self.bots, RealClock(clock))
+        # The open window: a generation number that outdates old timers, and its first
+        # history index.
         self._gen = 0
-        self._t0: float | None = None
         self.window_start = 0
-        self._due: dict[int, float] = {}
-        self._kind = "window"  # of the window or decision opened last
-        self._choosers: set[int] = set()  # seats yet to choose in the open decision
         self._timer: Timer | None = None
         self._busy = False  # a bot's turn or a pause after a window is pending
         self.screen_view: GameScreen | None = None
@@ -136,7 +138,7 @@ class PlayApp(App[None]):
         """Play on until the person must act, a bot's pause starts, or a window opens."""
         state = self.state
         while True:
-            self._bots_observe()
+            self.driver.show()
             acting = state.acting()
             if acting.kind == "chance":
                 state.draw_chance()
@@ -153,13 +155,6 @@ class PlayApp(App[None]):
                 self._open_window()
             return
 
-    def _bots_observe(self) -> None:
-        """Show each bot that keeps a memory its view, after every step (as
-        ``sim.runner.play_out`` does: a window or decision counts as one step)."""
-        for seat, bot in enumerate(self.bots):
-            if bot is not None and type(bot).observe is not Bot.observe:
-                bot.observe(self.state.view(seat))
-
     def _after(self, seconds: float, callback: Callable[[], None]) -> None:
         """Run ``callback`` after a pause (for 0: at once, after pending messages)."""
         if seconds > 0:
@@ -172,16 +167,8 @@ class PlayApp(App[None]):
         acting = self.state.acting()
         if acting.kind != "turn" or acting.seats[0] == HUMAN:
             return
-        seat = acting.seats[0]
-        legal = self.state.legal_actions(seat)
-        action = self._bot(seat).act(self.state.view(seat), legal, Clock())
-        self.state.apply(seat, action)
+        self.driver.take_turn()
         self.advance()
-
-    def _bot(self, seat: int) -> Bot:
-        bot = self.bots[seat]
-        assert bot is not None, f"seat {seat} has no bot"
-        return bot
 
     # -- the person ------------------------------------------------------------------
     @property
@@ -192,14 +179,14 @@ class PlayApp(App[None]):
     @property
     def deciding(self) -> bool:
         """True while a simultaneous decision waits for the person's choice."""
-        return (self._kind == "simultaneous" and HUMAN in self._choosers and self._open()
-                and self._t0 is not None)
+        driver = self.driver
+        return (driver.kind == "simultaneous" and HUMAN in driver.choosers
+                and driver.clock.running and driver.is_open)
 
     def window_ms(self) -> float | None:
         """Milliseconds since the open window (or decision) was shown; None if none is."""
-        if self._t0 is None:
-            return None
-        return (self.clock() - self._t0) * 1000.0
+        clock = self.driver.clock
+        return clock.now_ms() if clock.running else None
 
     def human_act(self, action: Any) -> bool:
         """Take ``action`` for the person; an illegal one shows why and changes nothing."""
@@ -209,50 +196,39 @@ class PlayApp(App[None]):
         timed = acting.kind in ("window", "simultaneous")
         if timed:
             at_ms = self.window_ms()
-            if at_ms is None or not self._open():
+            if at_ms is None or not self.driver.is_open:
                 self.table_screen.show_message("Wait for the table.")
                 return False
             # Bots whose moment came before this key press act first.
-            self._run_due(min(at_ms, acting.deadline_ms or at_ms))
-            if not self._open():
+            self.driver.run_due(min(at_ms, acting.deadline_ms or at_ms))
+            if not self.driver.is_open:
+                self._window_closed()
                 return False
         elif acting.kind == "turn" and acting.seats == (HUMAN,) and self._busy:
             self.table_screen.show_message("Wait a moment.")
             return False
         try:
-            state.apply(HUMAN, action, at_ms)
+            if at_ms is None:
+                state.apply(HUMAN, action)
+            else:
+                self.driver.apply(HUMAN, action, at_ms)
         except IllegalAction as error:
             self.table_screen.show_message(str(error))
             return False
         if not timed:
             self.advance()
             return True
-        self._choosers.discard(HUMAN)
-        if self._open():
+        if self.driver.is_open:
             self.table_screen.refresh_table()
         else:
             self._window_closed()
         return True
 
     # -- reaction windows and simultaneous decisions ---------------------------------
-    # Both run the same way: open, start the clock once painted, ask each bot at the
-    # moments it asks for, expire at the deadline.  They differ in when they end: a
-    # window while the state says "window"; a decision once every chooser has chosen
-    # (each seat chooses once, so a decision that follows at once is a new one).
-    def _open(self) -> bool:
-        """True while the window or decision opened last is still open."""
-        acting = self.state.acting()
-        if self._kind == "window":
-            return acting.kind == "window"
-        return (acting.kind == "simultaneous" and bool(self._choosers)
-                and set(acting.seats) == self._choosers)
-
+    # Both run the same way (``BotDriver``): open, start the clock once painted, ask
+    # each bot at the moments it asks for, expire at the deadline.
     def _open_window(self) -> None:
         self._gen += 1
-        self._t0 = None
-        acting = self.state.acting()
-        self._kind = acting.kind
-        self._choosers = set(acting.seats) if acting.kind == "simultaneous" else set()
         self.window_start = len(self.state.history)
         self.table_screen.window_opened()
         self.call_after_refresh(self._start_window, self._gen)
@@ -260,77 +236,49 @@ class PlayApp(App[None]):
     def _start_window(self, gen: int) -> None:
         if gen != self._gen:
             return
-        self._t0 = self.clock()
-        # Every bot looks at the table the moment it appears.
-        self._due = {seat: 0.0 for seat in self.state.acting().seats if seat != HUMAN}
+        # The clock starts now (the screen shows it running), and every bot looks at
+        # the table the moment it appears.
+        self.driver.open_window()
+        self.table_screen.refresh_table()
         self._pump(gen)
 
     def _pump(self, gen: int) -> None:
         """Apply every bot move that is due, expire at the deadline, and set a timer for
         whatever comes next."""
-        if gen != self._gen or not self._open():
+        driver = self.driver
+        if gen != self._gen or not driver.clock.running:
             return
-        deadline = self.state.acting().deadline_ms
-        now = self.window_ms()
-        assert now is not None
-        self._run_due(now if deadline is None else min(now, deadline))
-        if not self._open():
-            return
-        if deadline is not None and now >= deadline:
-            self.state.expire_window()
+        steps = len(self.state.history)
+        moment = driver.pump()
+        if not driver.is_open:
             self._window_closed()
             return
-        self.table_screen.refresh_table()
+        if len(self.state.history) != steps:
+            # Only when a bot moved: a bot that only waits must not cost a redraw (the
+            # countdown has its own ticker).
+            self.table_screen.refresh_table()
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        upcoming = [*self._due.values(), *([] if deadline is None else [deadline])]
-        if upcoming:  # otherwise only the person's choice is awaited
-            # A timer needs a positive delay; a millisecond is below anything a person sees.
-            wait_s = max(0.001, (min(upcoming) - now) / 1000.0)
+        if moment is not None:  # otherwise only the person's choice is awaited
+            # A bot's move is stamped with its own moment, whenever the timer fires, so
+            # the timer may be late: at most a hundred a second (below a frame a person
+            # sees) keeps a bot that asks every millisecond from starving the screen.
+            wait_s = max(MIN_TIMER_S, (moment - driver.clock.now_ms()) / 1000.0)
             self._timer = self.set_timer(wait_s, lambda: self._pump(gen))
-
-    def _run_due(self, until_ms: float) -> None:
-        """Ask each bot that is due by ``until_ms``, in time order (seat order on ties)."""
-        state = self.state
-        while self._due and self._open():
-            seat, at = min(self._due.items(), key=lambda item: (item[1], item[0]))
-            if at > until_ms:
-                return
-            del self._due[seat]
-            acting = state.acting()
-            if seat not in acting.seats:
-                continue
-            deadline = acting.deadline_ms
-            answer = self._bot(seat).act(
-                state.view(seat, at), state.legal_actions(seat), Clock(at, deadline, self._gen)
-            )
-            if isinstance(answer, Wait):
-                if deadline is None or answer.until_ms <= deadline:
-                    self._due[seat] = max(answer.until_ms, at)
-                continue
-            state.apply(seat, answer, at)
-            self._choosers.discard(seat)
-            if not self._open():
-                self._window_closed()
-                return
-            if self._kind == "window":
-                self._due[seat] = at  # it may have another hand to place
-        return
 
     def _window_closed(self) -> None:
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        if self._kind == "simultaneous":
+        kind = self.driver.kind
+        self.driver.close()
+        if kind == "simultaneous":
             # The chance outcomes that follow the choices at once (Superfly's dice) belong
             # to the resolution the screen is about to show.
-            self._choosers = set()
             while self.state.acting().kind == "chance":
                 self.state.draw_chance()
         self._gen += 1  # outdates every timer of this window
-        self._t0 = None
-        self._due = {}
         self._busy = True
         self.table_screen.window_closed(self.window_start)
         self.table_screen.refresh_table()

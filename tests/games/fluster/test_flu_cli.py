@@ -11,6 +11,7 @@ from pathlib import Path
 from flu_table import WORD_SQUARE, word_file
 
 from gamenight.games import get_game
+from gamenight.games.fluster.words import read_file
 
 
 def gamenight(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -42,10 +43,16 @@ def test_dictionary_flag_fills_the_dictionary_option(tmp_path: Path) -> None:
                        "--records", str(tmp_path / "rec"), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     record = json.loads((tmp_path / "rec" / "game-000000.json").read_text())
-    assert record["options"] == {"dictionary": str(Path(path).resolve())}
-    missing = gamenight("simulate", "fluster", "--games", "1", "--option",
-                        f"dictionary={tmp_path / 'none.txt'}", cwd=tmp_path)
+    # The record names the list by the hash of its words, never by its path.
+    assert record["options"] == {"dictionary": read_file(path).name}
+    assert str(tmp_path) not in json.dumps(record)
+    missing = gamenight("simulate", "fluster", "--games", "1", "--dictionary",
+                        str(tmp_path / "none.txt"), cwd=tmp_path)
     assert missing.returncode == 2 and "cannot read" in missing.stderr
+    # A path as the option itself is refused: options never name files.
+    as_option = gamenight("simulate", "fluster", "--games", "1", "--option",
+                          f"dictionary={path}", cwd=tmp_path)
+    assert as_option.returncode == 2 and "content hash" in as_option.stderr
 
 
 def test_rules_prints_the_rules_as_implemented(tmp_path: Path) -> None:

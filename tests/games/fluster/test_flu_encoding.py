@@ -17,6 +17,7 @@ from gamenight.games.fluster.actions import CALLS, WRITE_LEFT, WRITE_RIGHT, Call
 from gamenight.games.fluster.board import LEFT, MAXIMUM, NUMBERS, RIGHT, SYMBOLS
 from gamenight.games.fluster.encoding import ENCODING, FlusterEncoding
 from gamenight.games.fluster.rules import GAME, FlusterState
+from gamenight.games.fluster.words import use_file
 from gamenight.interop.encoding import encoding_for
 
 
@@ -87,7 +88,7 @@ def test_calls_are_numbered_by_number_then_letter_a_to_z_and_blank_then_left_and
 
 def test_the_numbering_is_the_same_at_every_table_and_with_any_dictionary(
         tmp_path: Path) -> None:
-    own = word_file(tmp_path, ["cat", "dog"])
+    own = use_file(word_file(tmp_path, ["cat", "dog"]))
     encodings = [encoding(1), encoding(8), encoding(4), encoding(4, dictionary=own)]
     assert {e.num_actions for e in encodings} == {677}
     for e in encodings[1:]:
@@ -279,7 +280,7 @@ def test_two_games_the_seat_cannot_tell_apart_give_it_the_same_tensor() -> None:
 
 
 def test_the_dictionary_changes_only_the_scores(tmp_path: Path) -> None:
-    own = word_file(tmp_path, ["at", "it", "tea", "eat", "ate"])
+    own = use_file(word_file(tmp_path, ["at", "it", "tea", "eat", "ate"]))
     rng = random.Random(4)
     plain, other = dealt(2, seed=4), dealt(2, seed=4, dictionary=own)
     for _ in range(30):

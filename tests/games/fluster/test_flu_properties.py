@@ -114,7 +114,7 @@ def test_an_illegal_action_raises_and_changes_nothing(n: int, seed: int,
     state = GAME.new(n, seed)
     while True:
         # A new setup is refused in the middle of a game.
-        setup = [state.sample_chance()] if state.acting().kind != "chance" else []
+        setup = [GAME.new(n, seed).sample_chance()] if state.acting().kind != "chance" else []
         assert_refused(state, [(s, a, None) for s, a in illegal_moves(state, rng)], setup)
         if state.is_over:
             break

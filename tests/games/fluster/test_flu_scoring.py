@@ -16,7 +16,7 @@ from gamenight.games.fluster.board import (
     line_words,
     pad_score,
 )
-from gamenight.games.fluster.words import load
+from gamenight.games.fluster.words import load, use_file
 
 WORDS = load("")
 EMPTY_BLOCK = ("#####",) * 5
@@ -149,7 +149,7 @@ def test_a_word_square_on_both_blocks_scores_the_maximum_of_140() -> None:
 
 def test_140_with_a_players_own_dictionary_too(tmp_path: Path) -> None:
     path = word_file(tmp_path, list(WORD_SQUARE))
-    state = fill_solo(WORD_SQUARE, WORD_SQUARE, dictionary=path)
+    state = fill_solo(WORD_SQUARE, WORD_SQUARE, dictionary=use_file(path))
     assert state.outcome() is not None and state.outcome().scores == (140,)  # type: ignore[union-attr]
 
 

@@ -10,7 +10,7 @@ from flu_table import WORD_SQUARE, fill_solo, word_file
 from gamenight.engine import OptionError
 from gamenight.games.fluster.board import line_score
 from gamenight.games.fluster.rules import GAME
-from gamenight.games.fluster.words import PACKAGED, load
+from gamenight.games.fluster.words import FILE_LIMIT, PACKAGED, load, lookup, use_file
 
 WORDS = load("")
 
@@ -51,8 +51,8 @@ def test_a_players_own_list_one_word_a_line_matched_without_regard_to_case(
     own = load(path)
     assert own.words == frozenset(WORD_SQUARE)
     assert own.source == path
-    state = GAME.new(1, 0, dictionary=path)
-    assert state.words is own and state.view(0)["dictionary"] == path
+    state = GAME.new(1, 0, dictionary=use_file(path))
+    assert state.words.words == own.words and state.view(0)["dictionary"] == own.name
     assert line_score("HEART", own) == 5 and line_score("AT#IT", own) == 0
 
 
@@ -61,22 +61,56 @@ def test_the_dictionary_decides_the_score(tmp_path: Path) -> None:
     # Per block: CATS across (4) and A alone down its column (1).
     assert fill_solo(rows, rows).outcome().scores == (10,)  # type: ignore[union-attr]
     path = word_file(tmp_path, ["dog"])  # A alone still scores: it is the rule, not the list
-    assert fill_solo(rows, rows, dictionary=path).outcome().scores == (2,)  # type: ignore[union-attr]
+    own = use_file(path)
+    assert fill_solo(rows, rows, dictionary=own).outcome().scores == (2,)  # type: ignore[union-attr]
 
 
 def test_a_missing_file_is_a_clear_option_error(tmp_path: Path) -> None:
     with pytest.raises(OptionError, match=r"option dictionary: cannot read .*nowhere\.txt"):
-        GAME.new(1, dictionary=str(tmp_path / "nowhere.txt"))
+        use_file(tmp_path / "nowhere.txt")
 
 
 def test_a_folder_is_not_a_word_list(tmp_path: Path) -> None:
-    with pytest.raises(OptionError, match="option dictionary: cannot read"):
-        GAME.new(1, dictionary=str(tmp_path))
+    with pytest.raises(OptionError, match=r"option dictionary: cannot read .*not a regular file"):
+        use_file(tmp_path)
 
 
 def test_a_file_without_words_is_a_clear_option_error(tmp_path: Path) -> None:
     with pytest.raises(OptionError, match="holds no word of 2 to 5 letters"):
-        GAME.new(1, dictionary=word_file(tmp_path, ["", "123", "x", "far-too-long"]))
+        use_file(word_file(tmp_path, ["", "123", "x", "far-too-long"]))
+
+
+def test_the_option_names_a_list_by_the_hash_of_its_words_never_by_a_path(
+        tmp_path: Path) -> None:
+    path = word_file(tmp_path, ["cat", "dog"])
+    name = use_file(path)
+    assert name.startswith("sha256:") and len(name) == len("sha256:") + 64
+    # The same words in another order and case, with lines the game ignores: the same list.
+    same = word_file(tmp_path, ["DOG", "x", "Cat", "not-a-word"], name="other.txt")
+    assert load(same).name == name and load(word_file(tmp_path, ["cat"], "c.txt")).name != name
+    assert lookup(name).words == frozenset({"CAT", "DOG"})
+    assert lookup("") is WORDS and lookup(WORDS.name) is WORDS
+    for given in (path, str(tmp_path), "/dev/zero", "words.txt", "sha256:" + "0" * 63):
+        with pytest.raises(OptionError, match="content hash"):
+            GAME.new(1, dictionary=given)
+    with pytest.raises(OptionError, match=r"no word list with hash .* is loaded"):
+        GAME.new(1, dictionary="sha256:" + "0" * 64)
+
+
+def test_only_a_regular_file_of_bounded_size_is_read(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)  # reading would wait for a writer forever; it is refused at once
+    with pytest.raises(OptionError, match="not a regular file"):
+        use_file(fifo)
+    with pytest.raises(OptionError, match="not a regular file"):
+        use_file("/dev/zero")  # would never end
+    big = tmp_path / "big.txt"
+    with big.open("wb") as out:
+        out.truncate(FILE_LIMIT + 1)
+    with pytest.raises(OptionError, match="larger than the limit of 16 MiB"):
+        use_file(big)
 
 
 def test_a_list_saved_with_a_byte_order_mark_keeps_its_first_word(tmp_path: Path) -> None:

@@ -201,7 +201,7 @@ def test_only_a_fly_in_the_centre_can_be_swatted() -> None:
     state = table(4, HANDS4, CENTRE4)
     with pytest.raises(IllegalAction, match="yellow 6 is not a fly in the centre"):
         state.apply(0, SWATS[YELLOW6])
-    with pytest.raises(IllegalAction, match="swats a centre fly or passes"):
+    with pytest.raises(IllegalAction, match="is no Superfly action"):
         state.apply(0, "reveal")
 
 

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, View
+from gamenight.engine.checks import describe
 from gamenight.engine.game import JSON, BotFactory
 from gamenight.games.by_golly.actions import (
     DRAWS,
@@ -150,7 +151,7 @@ class ByGollyState(GameState):
         return _CHANCE  # deal, draw, shuffling
 
     # -- actions --------------------------------------------------------------------
-    def legal_actions(self, seat: int) -> list[Any]:
+    def _legal_actions(self, seat: int) -> list[Any]:
         if seat != self.current:
             return []
         phase = self.phase
@@ -183,9 +184,9 @@ class ByGollyState(GameState):
             if kind is not Lay:
                 raise IllegalAction(f"seat {seat} must lay an animal card from his hand, "
                                     f"not {_text(action)}")
-            animal = action.animal
-            if type(animal) is not int or not 0 <= animal < KINDS:
-                raise IllegalAction(f"there is no animal {animal!r}")
+            animal = action.animal  # a whole number: the engine checked
+            if not 0 <= animal < KINDS:
+                raise IllegalAction(f"there is no animal {animal}")
             if not self.hands[seat][animal]:
                 raise IllegalAction(f"seat {seat} has no {ANIMALS[animal]} in his hand")
         elif phase == "turn" or phase == "second":
@@ -194,8 +195,8 @@ class ByGollyState(GameState):
                     "a chicken-run card"
                 raise IllegalAction(f"seat {seat} must turn over {what}, not {_text(action)}")
             place = action.place
-            if type(place) is not int or not 0 <= place < PLACES:
-                raise IllegalAction(f"the chicken run has places 0 to {PLACES - 1}, not {place!r}")
+            if not 0 <= place < PLACES:
+                raise IllegalAction(f"the chicken run has places 0 to {PLACES - 1}, not {place}")
             if self.up[place]:
                 raise IllegalAction(f"the card at place {place} is already face up")
         elif phase == "mess":
@@ -203,8 +204,8 @@ class ByGollyState(GameState):
                 raise IllegalAction(f"seat {seat} is in the mess: he must draw "
                                     f"{self.draws_left} more card(s), not {_text(action)}")
             victim = action.seat
-            if type(victim) is not int or not 0 <= victim < self.players:
-                raise IllegalAction(f"there is no seat {victim!r} to draw from")
+            if not 0 <= victim < self.players:
+                raise IllegalAction(f"there is no seat {victim} to draw from")
             if victim == seat:
                 raise IllegalAction("a player in the mess draws from his opponents, not himself")
             if not self.hand_sizes[victim] and not self.stacks[victim]:
@@ -262,28 +263,33 @@ class ByGollyState(GameState):
             self._to_hand(seat, laid)
             draws = mess_draws(face)
             if draws == 0:
-                self.say(f"Seat {seat} turns over a shovel: still lucky, no mess.")
+                if self.narrate:
+                    self.say(f"Seat {seat} turns over a shovel: still lucky, no mess.")
                 self.phase = "shuffle"
                 return
             luck = "really unlucky" if face == POO else "a bit unlucky"
-            self.say(f"Seat {seat} turns over {article(face)}: {luck}, "
-                     f"he must draw {draws} cards.")
+            if self.narrate:
+                self.say(f"Seat {seat} turns over {article(face)}: {luck}, "
+                         f"he must draw {draws} cards.")
             self.draws_left = draws
             self._mess_or_shuffle()
             return
         if face == laid:
             self.laid = None
             self.discarded.append(laid)
-            self.say(f"Seat {seat} lays {article(laid)} and finds it: a match.")
+            if self.narrate:
+                self.say(f"Seat {seat} lays {article(laid)} and finds it: a match.")
             self._after_match(seat)
         elif face == POO:
-            self.say(f"Seat {seat} lays {article(laid)} and turns over chicken poo!")
+            if self.narrate:
+                self.say(f"Seat {seat} lays {article(laid)} and turns over chicken poo!")
             self.phase = "second"
         else:
             self.laid = None
             self._to_hand(seat, laid)
-            self.say(f"Seat {seat} lays {article(laid)} and turns over {article(face)}: "
-                     "no match.")
+            if self.narrate:
+                self.say(f"Seat {seat} lays {article(laid)} and turns over {article(face)}: "
+                         "no match.")
             self.phase = "end"
 
     def _to_hand(self, seat: int, animal: int) -> None:
@@ -364,7 +370,7 @@ class ByGollyState(GameState):
             return [(list(order), 1.0 / len(orders)) for order in orders]
         return None
 
-    def sample_chance(self) -> JSON:
+    def _sample_chance(self) -> JSON:
         phase = self.phase
         if phase == "draw":
             assert self.draw_from is not None
@@ -385,7 +391,7 @@ class ByGollyState(GameState):
             deck = list(range(ANIMAL_CARDS))
             self.rng.shuffle(deck)
             return {"run": run, "deck": deck}
-        raise IllegalAction("no chance event is due now")
+        raise AssertionError(f"no chance event in phase {phase}: the engine draws only when due")
 
     def _verify_chance(self, outcome: JSON) -> None:
         phase = self.phase
@@ -393,7 +399,7 @@ class ByGollyState(GameState):
             assert self.draw_from is not None
             k = KIND_OF_NAME.get(outcome) if isinstance(outcome, str) else None
             if k is None or k >= KINDS or not self.hands[self.draw_from][k]:
-                raise IllegalAction(f"seat {self.draw_from} has no {outcome!r} to draw")
+                raise IllegalAction(f"seat {self.draw_from} has no {describe(outcome)} to draw")
         elif phase == "shuffling":
             if not _is_order(outcome, sorted(self.turned)):
                 raise IllegalAction("a shuffle is an order of the places turned over "
@@ -415,7 +421,8 @@ class ByGollyState(GameState):
             self.hand_sizes[victim] -= 1
             self._to_hand(seat, k)
             self.draw_from = None
-            self.say(f"Seat {seat} draws a card from seat {victim}'s hand.")
+            if self.narrate:
+                self.say(f"Seat {seat} draws a card from seat {victim}'s hand.")
             self._after_draw(victim)
         elif phase == "shuffling":
             # The cards change places among the places turned over; nobody sees how.
@@ -442,7 +449,7 @@ class ByGollyState(GameState):
         self.say(f"The chicken run is laid out face down; {each} animal cards each.")
 
     # -- information ------------------------------------------------------------------
-    def view(self, seat: int | None, at_ms: float | None = None) -> View:
+    def _view(self, seat: int | None, at_ms: float | None) -> View:
         run, up = self.run, self.up
         v: View = {
             "game": "by-golly",
@@ -505,7 +512,7 @@ class ByGollyState(GameState):
             "truncated": self.truncated,
         }
 
-    def resample(self, seat: int, rng: random.Random) -> ByGollyState:
+    def _resample(self, seat: int, rng: random.Random) -> ByGollyState:
         """A game ``seat`` cannot tell from this one after any step: what it saw turned
         over stays where it saw it (until a shuffle moved it), its hand is the same at
         every moment, and everything else -- the face-down run, the others' hands and
@@ -539,6 +546,7 @@ class ByGolly(Game):
     max_players: ClassVar[int] = 6
     rules_version: ClassVar[str] = "1"
     default_bot: ClassVar[str] = "perfect"
+    action_types: ClassVar[tuple[type, ...]] = (Lay, Turn, Draw, Shuffle, Keep, End)
     options: ClassVar[tuple[Option, ...]] = (
         Option("face_up_match", False,
                "a card whose animal already lies face up this turn goes out without "
@@ -553,7 +561,7 @@ class ByGolly(Game):
     def new(self, players: int, seed: int = 0, **options: Any) -> ByGollyState:
         return ByGollyState(self, players, seed, self.resolve_options(players, options))
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         return parse_action(text)
 
     def bots(self) -> dict[str, BotFactory]:
@@ -570,7 +578,29 @@ class ByGolly(Game):
         def a_view() -> object:
             return state.view(0)
 
-        return {"build a seat's view during a turn": a_view}
+        # A long random 5-player game (1,326 steps, dozens of blind draws between others);
+        # seat 1's record there is the hardest found for the resampler's search, which
+        # hands it to the integer program (resample.py).  One resample per seat first:
+        # search resamples one state many times, and the replay of what each seat saw is
+        # kept while the state lives.
+        from gamenight.sim.random_play import random_playout
+
+        long_game = self.new(5, seed=9)
+        random_playout(long_game, random.Random(9))
+        for seat in range(5):
+            long_game.resample(seat, random.Random(seat))
+        calls = itertools.count()
+
+        def a_resample() -> object:
+            n = next(calls)
+            return long_game.resample(n % 5, random.Random(n))
+
+        def a_hard_resample() -> object:
+            return long_game.resample(1, random.Random(next(calls)))
+
+        return {"build a seat's view during a turn": a_view,
+                "resample a long random 5-player game, seats in turn": a_resample,
+                "resample that game's hardest seat (integer program)": a_hard_resample}
 
 
 GAME = ByGolly()

@@ -40,7 +40,9 @@ def parse_action(text: str) -> Action:
         return REVEAL
     if words == ["pass"]:
         return PASS
-    if len(words) == 2 and words[0] == "slap" and words[1].isdigit():
+    # ASCII digits only ("slap ²" is no card), and few of them.
+    if (len(words) == 2 and words[0] == "slap" and words[1].isascii() and words[1].isdigit()
+            and len(words[1]) <= 3):
         card = int(words[1])
         if card < DECK_SIZE:
             return SLAPS[card]

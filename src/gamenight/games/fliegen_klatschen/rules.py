@@ -45,6 +45,11 @@ from gamenight.games.fliegen_klatschen.cards import (
     name,
 )
 
+#: Who acts, made once (acting() is asked very often).
+_TURN = tuple(Acting("turn", (seat,)) for seat in range(8))
+_CHANCE = Acting("chance")
+_OVER = Acting("over")
+
 WINS_FIRST = "wins-first"
 PENALTIES_FIRST = "penalties-first"
 
@@ -104,22 +109,27 @@ class FliegenKlatschenState(GameState):
         self.last_card_revealed = False
         self.truncated = False
         self.last_reveal: tuple[int, int] | None = None  # (seat, card)
+        self._actings: dict[tuple[int, ...], Acting] = {}  # seats still slapping -> Acting
 
     # -- who acts -------------------------------------------------------------------
     def acting(self) -> Acting:
         phase = self.phase
         if phase == "reveal":
-            return Acting("turn", (self.current,))
+            return _TURN[self.current]
         if phase == "hunt":
             assert self.hunt is not None
             w = self.hunt.window
-            return Acting("window", w.pending, w.deadline_ms)
+            # Made once for each set of seats still slapping (acting() is asked often).
+            acting = self._actings.get(w.pending)
+            if acting is None:
+                acting = self._actings[w.pending] = Acting("window", w.pending, w.deadline_ms)
+            return acting
         if phase == "deal":
-            return Acting("chance")
-        return Acting("over")
+            return _CHANCE
+        return _OVER
 
     # -- actions --------------------------------------------------------------------
-    def legal_actions(self, seat: int) -> list[Any]:
+    def _legal_actions(self, seat: int) -> list[Any]:
         if self.phase == "reveal":
             return [REVEAL] if seat == self.current else []
         hunt = self.hunt
@@ -148,9 +158,7 @@ class FliegenKlatschenState(GameState):
             if not hunt.window.is_open_for(seat):
                 raise IllegalAction(f"seat {seat} has no hand left to slap with in this hunt")
             hunt.window.check_time(at_ms)
-            if isinstance(action, Slap):
-                if type(action.card) is not int:
-                    raise IllegalAction(f"a slap names a card id, not {action.card!r}")
+            if isinstance(action, Slap):  # of a whole card id: the engine checked
                 if action.card not in self.centre:
                     what = "the card that started the hunt" if action.card == hunt.trigger else (
                         name(action.card) if 0 <= action.card < DECK_SIZE else "that card")
@@ -177,16 +185,23 @@ class FliegenKlatschenState(GameState):
         window = hunt.window
         if isinstance(action, Slap):
             # Two hands of one seat at the very same instant go in card order.
-            window.add(seat, action.card, float(at_ms), tie=action.card)
-            self.say(f"Seat {seat} slaps {name(action.card)} at {at_ms:.0f} ms.")
+            window.add(seat, action.card, at_ms, tie=action.card)
+            if self.narrate:
+                self.say(f"Seat {seat} slaps {name(action.card)} at {at_ms:.0f} ms.")
             mine = hunt.slapped[seat]
             mine.add(action.card)
             if len(mine) >= self.hands or len(mine) >= len(self.centre):
-                window.finish(seat)
+                window.finish(seat, self._done_at(window, seat, at_ms))
         else:
-            window.finish(seat)
+            window.finish(seat, self._done_at(window, seat, at_ms))
         if window.closed:
             self._resolve_hunt()
+
+    @staticmethod
+    def _done_at(window: ReactionWindow, seat: int, at_ms: float) -> float:
+        """When a seat finishing at ``at_ms`` is done: then, or at its latest hand if
+        that is later (hands may be given out of time order)."""
+        return max([at_ms, *(e.at_ms for e in window.entries if e.seat == seat)])
 
     def _reveal(self, seat: int) -> None:
         pile = self.piles[seat]
@@ -205,10 +220,12 @@ class FliegenKlatschenState(GameState):
         if len(centre_colours) == 4 and colour not in centre_colours:
             # 5 different colours = 1 swatter: the fifth colour starts a hunt and is not
             # part of the centre while it lasts.
-            self.say(f"Seat {seat} reveals {name(card)}, a fifth colour: hunt!")
+            if self.narrate:
+                self.say(f"Seat {seat} reveals {name(card)}, a fifth colour: hunt!")
             self._start_hunt(card, seat)
             return
-        self.say(f"Seat {seat} reveals {name(card)}.")
+        if self.narrate:
+            self.say(f"Seat {seat} reveals {name(card)}.")
         self.centre.append(card)
         self._end_turn()
 
@@ -255,14 +272,17 @@ class FliegenKlatschenState(GameState):
         for card, seat in taken.items():
             self.centre.remove(card)
             self.won[seat].append(card)
-            self.say(f"Seat {seat} wins {name(card)}.")
+            if self.narrate:
+                self.say(f"Seat {seat} wins {name(card)}.")
 
     def _penalise(self, wrong: list[int]) -> None:
         for seat in wrong:
             if self.won[seat]:
                 card = self.won[seat].pop()
                 self.piles[seat].insert(0, card)
-                self.say(f"Seat {seat} hit a fly not allowed: {name(card)} goes under the pile.")
+                if self.narrate:
+                    self.say(f"Seat {seat} hit a fly not allowed: {name(card)} goes under "
+                             "the pile.")
             else:
                 self.say(f"Seat {seat} hit a fly not allowed but has won nothing yet.")
 
@@ -279,7 +299,7 @@ class FliegenKlatschenState(GameState):
             self.current = (self.current + 1) % self.players
 
     # -- chance ---------------------------------------------------------------------
-    def sample_chance(self) -> JSON:
+    def _sample_chance(self) -> JSON:
         deck = list(range(DECK_SIZE))
         self.rng.shuffle(deck)
         return deck
@@ -304,7 +324,7 @@ class FliegenKlatschenState(GameState):
                  f"{', '.join(str(len(p)) for p in self.piles)}.")
 
     # -- what a seat cannot tell apart ----------------------------------------------------
-    def resample(self, seat: int, rng: random.Random) -> FliegenKlatschenState:
+    def _resample(self, seat: int, rng: random.Random) -> FliegenKlatschenState:
         """This game with the deal redrawn: every card revealed so far stays where it was
         dealt, and all the others (those still face down in the piles and those taken
         out unseen) are shuffled among their places with ``rng``.
@@ -349,7 +369,7 @@ class FliegenKlatschenState(GameState):
         return shown
 
     # -- information ------------------------------------------------------------------
-    def view(self, seat: int | None, at_ms: float | None = None) -> View:
+    def _view(self, seat: int | None, at_ms: float | None) -> View:
         hunt = self.hunt
         v: View = {
             "game": self.game.id,
@@ -378,7 +398,9 @@ class FliegenKlatschenState(GameState):
                 "deadline_ms": w.deadline_ms,
                 "hands": [{"seat": e.seat, "card": e.action, "at_ms": e.at_ms}
                           for e in w.until(at_ms)],
-                "pending": list(w.pending),
+                # As at at_ms too: a seat that passed, or put its last hand down, later
+                # is still acting then.
+                "pending": list(w.pending_at(at_ms)),
             }
         if self.phase == "over":
             out = self.outcome()
@@ -409,7 +431,7 @@ class FliegenKlatschenState(GameState):
                 "trigger": hunt.trigger,
                 "allowed": sorted(hunt.allowed),
                 "entries": [[e.at_ms, e.seat, e.action] for e in hunt.window.entries],
-                "finished": sorted(hunt.window.finished),
+                "finished": [[seat, t] for seat, t in sorted(hunt.window.finished.items())],
             },
         }
 
@@ -437,6 +459,7 @@ class FliegenKlatschen(Game):
     max_players: ClassVar[int] = 8
     rules_version: ClassVar[str] = "1"
     default_bot: ClassVar[str] = "sharp"
+    action_types: ClassVar[tuple[type, ...]] = (Reveal, Slap, Pass)
     options: ClassVar[tuple[Option, ...]] = (
         Option("remove", 0, "cards taken out unseen after shuffling, for a shorter game",
                minimum=0, maximum=DECK_SIZE - 2),
@@ -458,7 +481,7 @@ class FliegenKlatschen(Game):
             )
         return FliegenKlatschenState(self, players, seed, opts)
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         return parse_action(text)
 
     def bots(self) -> dict[str, BotFactory]:

@@ -42,7 +42,7 @@ from gamenight.games.fluster.board import (
     column_of,
     row_of,
 )
-from gamenight.games.fluster.words import ONE_LETTER_WORDS, Dictionary, load
+from gamenight.games.fluster.words import ONE_LETTER_WORDS, Dictionary, lookup, packaged
 
 #: Weight of "how many words fit" against points a line can still make.
 FLEX = 0.35
@@ -259,7 +259,7 @@ class WordsmithBot(Bot):
         # The index of the packaged list (and its word squares) is built with the bot,
         # not in its first decision (once per process); another list's is built the first
         # time the bot sees it.
-        self._words: Dictionary = load("")
+        self._words: Dictionary = packaged()
         self._index: PatternIndex = pattern_index(self._words)
         if self.planning:
             self._index.squares()
@@ -275,8 +275,9 @@ class WordsmithBot(Bot):
         return self._index
 
     def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
-        # The view names the dictionary in play (every player knows it); loads are cached.
-        index = self.index(load(view["dictionary"]))
+        # The view names the dictionary in play (every player knows it), a list this
+        # process has loaded.
+        index = self.index(lookup(view["dictionary"]))
         worth = _PadWorth(index, view["pad"], self.flex)
         # Plans pay only where the bot calls every letter: with others calling, their
         # letters break plans faster than they are kept (see rules.md for the figures).

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, Step, View
@@ -42,7 +42,7 @@ from gamenight.games.fluster.board import (
     line_score,
     pad_score,
 )
-from gamenight.games.fluster.words import Dictionary, load
+from gamenight.games.fluster.words import Dictionary, lookup, packaged
 
 #: Each number is called exactly twice (once for each block), so a game is 50 calls.
 CALLS_PER_NUMBER = 2
@@ -50,6 +50,11 @@ TOTAL_CALLS = CALLS_PER_NUMBER * SQUARES
 #: The calls of each number, in a stable order (letters A-Z, then the Blank).
 _CALLS_OF: dict[int, list[Call]] = {n: [CALLS[(s, n)] for s in SYMBOLS] for n in NUMBERS}
 _WRITES = [WRITE_LEFT, WRITE_RIGHT]
+#: Who acts, made once (acting() is asked very often); the seats still writing -> Acting.
+_TURN = tuple(Acting("turn", (seat,)) for seat in range(8))
+_CHANCE = Acting("chance")
+_OVER = Acting("over")
+_WRITING: dict[tuple[int, ...], Acting] = {}
 Arrangement = list[list[list[int]]]  # per seat, per side (left, right): the number in each square
 
 
@@ -86,16 +91,20 @@ class FlusterState(GameState):
     def acting(self) -> Acting:
         phase = self.phase
         if phase == "call":
-            return Acting("turn", (self.caller,))
+            return _TURN[self.caller]
         if phase == "write":
-            return Acting("simultaneous",
-                          tuple(s for s in range(self.players) if s not in self.choices))
+            choices = self.choices
+            waiting = tuple(s for s in range(self.players) if s not in choices)
+            acting = _WRITING.get(waiting)
+            if acting is None:
+                acting = _WRITING[waiting] = Acting("simultaneous", waiting)
+            return acting
         if phase == "setup":
-            return Acting("chance")
-        return Acting("over")
+            return _CHANCE
+        return _OVER
 
     # -- actions --------------------------------------------------------------------
-    def legal_actions(self, seat: int) -> list[Any]:
+    def _legal_actions(self, seat: int) -> list[Any]:
         if self.phase == "call":
             if seat != self.caller:
                 return []
@@ -117,6 +126,7 @@ class FlusterState(GameState):
                                     f"not {action}")
             if seat != self.caller:
                 raise IllegalAction(f"it is seat {self.caller}'s turn to call, not seat {seat}'s")
+            # The engine has checked that a call is a text and a whole number.
             if CALLS.get((action.letter, action.number)) != action:
                 raise IllegalAction("a call is a letter A-Z or a Blank and a number 1-25, "
                                     f"not {action.letter!r} {action.number!r}")
@@ -150,7 +160,8 @@ class FlusterState(GameState):
         number = call.number
         self.called[number] += 1
         self.turns += 1
-        self.say(f"Seat {self.caller} calls {symbol_name(call.letter)} for square {number}.")
+        if self.narrate:
+            self.say(f"Seat {self.caller} calls {symbol_name(call.letter)} for square {number}.")
         if self.called[number] == 1:
             # Both squares of this number are free on every pad: all choose, in secret.
             self.call = call
@@ -176,8 +187,9 @@ class FlusterState(GameState):
             self.last_sides[seat] = side
         self.last = {"caller": self.caller, "letter": call.letter, "number": number,
                      "forced": forced}
-        self.say(f"Everyone has written {self._call_text(call)}"
-                 + (" in the one square of it left." if forced else "."))
+        if self.narrate:
+            self.say(f"Everyone has written {self._call_text(call)}"
+                     + (" in the one square of it left." if forced else "."))
         self.call = None
         self.choices = {}
         if self.turns >= TOTAL_CALLS:
@@ -192,7 +204,7 @@ class FlusterState(GameState):
         return f"{symbol_name(call.letter)} {call.number}"
 
     # -- chance ---------------------------------------------------------------------
-    def sample_chance(self) -> JSON:
+    def _sample_chance(self) -> JSON:
         """The numbers 1-25 at random in the squares of every block; no two blocks alike."""
         rng = self.rng
         while True:
@@ -207,8 +219,8 @@ class FlusterState(GameState):
     def _verify_chance(self, outcome: JSON) -> None:
         if not (isinstance(outcome, list) and len(outcome) == self.players and all(
                 isinstance(pad, list) and len(pad) == 2 and all(
-                    isinstance(b, list) and sorted(b) == list(NUMBERS)
-                    and all(type(n) is int for n in b) for b in pad) for pad in outcome)):
+                    isinstance(b, list) and all(type(n) is int for n in b)
+                    and sorted(b) == list(NUMBERS) for b in pad) for pad in outcome)):
             raise IllegalAction(f"the pads are, for each of the {self.players} players, two "
                                 "blocks each holding the numbers 1 to 25 once")
         every = [tuple(b) for pad in outcome for b in pad]
@@ -241,7 +253,7 @@ class FlusterState(GameState):
                          "bonuses": totals.bonuses, "grand_total": totals.grand_total}
         return out
 
-    def view(self, seat: int | None, at_ms: float | None = None) -> View:
+    def _view(self, seat: int | None, at_ms: float | None) -> View:
         call = self.call
         v: View = {
             "game": self.game.id,
@@ -270,7 +282,7 @@ class FlusterState(GameState):
         return v
 
     # -- what a seat cannot tell apart ----------------------------------------------------
-    def resample(self, seat: int, rng: random.Random) -> FlusterState:
+    def _resample(self, seat: int, rng: random.Random) -> FlusterState:
         """The same calls, with everything ``seat`` has not seen drawn afresh.
 
         Until the end a seat sees its own pad and the public calls, never another pad:
@@ -281,8 +293,6 @@ class FlusterState(GameState):
         final pads leave open is redrawn: the side another seat took on a number whose two
         calls were the same letter.
         """
-        if not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
         over = self.phase == "over"
         steps: list[Step] = []
         letter, number = BLANK, 0  # the call the write steps that follow belong to
@@ -298,8 +308,10 @@ class FlusterState(GameState):
             elif step.seat == seat:
                 steps.append(step)
             else:
+                # Where and when another seat wrote are never shown (views list who has
+                # written), so its time is not kept either: a write needs none.
                 side = self._seen_side(step.seat, letter, number) if over else None
-                steps.append(Step(step.seat, side or rng.choice(SIDES), step.at_ms))
+                steps.append(Step(step.seat, side or rng.choice(SIDES)))
         again = self.remade(steps, rng.getrandbits(64))
         assert isinstance(again, FlusterState)
         return again
@@ -373,17 +385,26 @@ class Fluster(Game):
     max_players: ClassVar[int] = 8
     rules_version: ClassVar[str] = "1"
     default_bot: ClassVar[str] = "wordsmith"
+    action_types: ClassVar[tuple[type, ...]] = (Call, Write)
     options: ClassVar[tuple[Option, ...]] = (
         Option("dictionary", "",
-               "a word list to score with, one word a line, any case "
-               "(empty: the packaged English list)"),
+               "the word list to score with, by its content hash (sha256:...): give "
+               "your own list, one word a line, with --dictionary FILE (empty: the "
+               "packaged English list)"),
     )
+
+    def resolve_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        opts = super().resolve_options(players, options)
+        # The list must be one this process loaded (never a path to open): a name that
+        # is not fails here, with the other options, before anything starts.
+        lookup(opts["dictionary"])
+        return opts
 
     def new(self, players: int, seed: int = 0, **options: Any) -> FlusterState:
         opts = self.resolve_options(players, options)
-        return FlusterState(self, players, seed, opts, load(opts["dictionary"]))
+        return FlusterState(self, players, seed, opts, lookup(opts["dictionary"]))
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         return parse_action(text)
 
     def bots(self) -> dict[str, BotFactory]:
@@ -405,7 +426,7 @@ class Fluster(Game):
             pads += [(state.block_text(s, LEFT), state.block_text(s, RIGHT))
                      for s in range(4)]
             seed += 1
-        words = load("")
+        words = packaged()
         cycle, again = itertools.cycle(pads), itertools.cycle(pads)
 
         def score() -> object:

@@ -15,12 +15,21 @@ expanded with the affix rules it comes with, so plurals and inflections are word
   spell checker keeps.  Players who want them pass their own list.
 
 Only lengths 2 to 5 matter (a block is five squares wide); single letters score by the
-rulebook's own rule (A and I), never by the list.  A player's own list (the ``dictionary``
-option, ``--dictionary FILE``) is one word a line, matched without regard to case.
+rulebook's own rule (A and I), never by the list.  A player's own list (``--dictionary
+FILE``) is one word a line, matched without regard to case.
+
+The ``dictionary`` option names a list, never a path: "" is the packaged list, and
+``sha256:<hex>`` is the list whose words hash so (:attr:`Dictionary.name`).  A list from
+a file is read by :func:`use_file` (which the command line calls for ``--dictionary``),
+kept in this process's registry of lists under its name, and the game finds it there by
+:func:`lookup`.  So a record, which carries the option, can name the list it was played
+with exactly, and replaying it never opens a file the record chose: it can only use a
+list the person replaying it loaded.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -28,6 +37,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from gamenight.engine import OptionError
+from gamenight.files import FileRefusedError, read_regular_file
 
 #: The longest run a block can hold, and the shortest that the list decides.
 LONGEST = 5
@@ -39,6 +49,10 @@ _LOWER = re.compile(r"[a-z]+")
 _VOWEL = re.compile(r"[aeiouy]")
 _ROMAN = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
 PACKAGED = "Hunspell en_US (spylls package), expanded and filtered"
+#: The largest word-list file read.  The largest English lists (SCOWL's, every form of
+#: every word) are a few MB; a file far larger is not a word list.
+FILE_LIMIT = 16 * 1024 * 1024
+_NAME = re.compile(r"sha256:[0-9a-f]{64}")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -49,9 +63,16 @@ class Dictionary:
     words: frozenset[str]
     #: What a run of letters must be to score: a listed word, or A or I alone.
     scoring: frozenset[str] = field(init=False)
+    #: The list's name by content: ``sha256:`` and the hex SHA-256 of its words sorted,
+    #: each followed by a newline (ASCII).  Two files with the same words in another
+    #: order or case, or with other lines the game ignores, are the same list.
+    name: str = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "scoring", self.words | ONE_LETTER_WORDS)
+        text = "".join(f"{w}\n" for w in sorted(self.words))
+        object.__setattr__(self, "name",
+                           "sha256:" + hashlib.sha256(text.encode("ascii")).hexdigest())
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word.upper() in self.scoring
@@ -115,24 +136,73 @@ def _prefixed(aff: object, flags: Iterable[str], stem: str, *, cross: bool) -> l
     return forms
 
 
-@lru_cache(maxsize=8)
-def load(path: str = "") -> Dictionary:
-    """The dictionary from ``path`` (one word a line), or the packaged one for "".
+@lru_cache(maxsize=1)
+def packaged() -> Dictionary:
+    """The packaged list (built once per process)."""
+    return Dictionary(PACKAGED, keep(hunspell_words()))
 
-    Cached: thousands of games in one process read a list once.  A missing, unreadable
-    or wordless file is an OptionError naming the file.
+
+def read_file(path: str | Path) -> Dictionary:
+    """The word list in the file at ``path``, one word a line.
+
+    Only a regular file of at most :data:`FILE_LIMIT` bytes is read (a folder, a named
+    pipe or a device is refused without waiting on it).  A missing, unreadable or
+    wordless file is an OptionError naming the file.
     """
-    if not path:
-        return Dictionary(PACKAGED, keep(hunspell_words()))
     file = Path(path).expanduser()
     try:
-        # utf-8-sig: a byte order mark (as Windows editors write) is not part of a word.
-        text = file.read_text(encoding="utf-8-sig", errors="replace")
-    except OSError as exc:
-        raise OptionError(f"option dictionary: cannot read {path}: "
-                          f"{exc.strerror or exc}") from None
+        raw = read_regular_file(file, FILE_LIMIT)
+    except FileRefusedError as exc:
+        raise OptionError(f"option dictionary: cannot read {path}: {exc}") from None
+    # utf-8-sig: a byte order mark (as Windows editors write) is not part of a word.
+    text = raw.decode("utf-8-sig", errors="replace")
     words = keep(line.strip() for line in text.splitlines())
     if not words:
         raise OptionError(f"option dictionary: {path} holds no word of 2 to 5 letters "
                           "(one word a line)")
     return Dictionary(str(file), words)
+
+
+def load(path: str | Path = "") -> Dictionary:
+    """The dictionary from the file at ``path``, or the packaged one for ""."""
+    return packaged() if not str(path) else read_file(path)
+
+
+#: The lists this process has loaded, by name: the only ones a game can be given.
+_LOADED: dict[str, Dictionary] = {}
+
+
+def register(words: Dictionary) -> str:
+    """Make ``words`` available to games in this process; its name, for the option."""
+    _LOADED.setdefault(words.name, words)
+    return words.name
+
+
+def use_file(path: str | Path) -> str:
+    """Read the word list at ``path`` and register it: the ``dictionary`` option's value
+    that plays with it (OptionError if the file is not a readable word list)."""
+    return register(read_file(path))
+
+
+def lookup(name: str) -> Dictionary:
+    """The list the ``dictionary`` option names: "" for the packaged list, else a name
+    ``sha256:<hex>`` of a list this process loaded (or of the packaged list).  Never a
+    path: OptionError for anything else, and for a name no loaded list has."""
+    if not isinstance(name, str):
+        raise OptionError(f"option dictionary is a name, not {name!r}")
+    if name == "":
+        return packaged()
+    if not _NAME.fullmatch(name):
+        shown = name if len(name) <= 80 else name[:77] + "..."
+        raise OptionError(
+            f"option dictionary names a word list by its content hash ('sha256:' and 64 "
+            f"hex digits), or is empty for the packaged list, not {shown!r}; to play with "
+            f"your own list give its file with --dictionary FILE")
+    found = _LOADED.get(name)
+    if found is not None:
+        return found
+    if name == packaged().name:
+        return packaged()
+    raise OptionError(f"option dictionary: no word list with hash {name} is loaded; give "
+                      "its file with --dictionary FILE")
+

@@ -62,8 +62,12 @@ def _hundredths(value: object) -> str:
     return f"{sign}{whole}.{frac:02d}"
 
 
-#: ASCII digits only: other scripts' digits would read as numbers whose text differs.
-_DROP = re.compile(r"drop (-?\d+)\.(\d\d) (-?\d+)\.(\d\d) (\d+)", re.ASCII)
+#: An aim's coordinates are at most this many hundredths from the table's corner (the
+#: table is 18 x 9 inches): a bound that keeps every aim a float can hold.
+AIM_LIMIT = 10**6
+#: ASCII digits only: other scripts' digits would read as numbers whose text differs;
+#: and few of them, so that no text reads as an aim too far away for a float.
+_DROP = re.compile(r"drop (-?\d{1,4})\.(\d\d) (-?\d{1,4})\.(\d\d) (\d{1,3})", re.ASCII)
 
 Action = Drop
 

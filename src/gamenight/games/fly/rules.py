@@ -15,8 +15,9 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, OptionError, Outcome
+from gamenight.engine.checks import describe
 from gamenight.engine.game import JSON, BotFactory, View
-from gamenight.games.fly.actions import GRID_FOR_CARDS, Action, Drop, parse_action
+from gamenight.games.fly.actions import AIM_LIMIT, GRID_FOR_CARDS, Action, Drop, parse_action
 from gamenight.games.fly.cards import (
     DECK_SIZE,
     TABLE_CARDS,
@@ -34,7 +35,9 @@ _FLY_AT: tuple[tuple[tuple[int, int, float, float] | None, ...], ...] = tuple(
     tuple(None if (c := fly_centre(card, slot)) is None else (slot, card, c[0], c[1])
           for card in range(DECK_SIZE))
     for slot in range(TABLE_CARDS))
-_LANDING = re.compile(r"(-?\d+\.\d{4}) (-?\d+\.\d{4}) (\d+\.\d\d)", re.ASCII)
+#: A landing's numbers have few digits before the point (a landing is within inches of
+#: the table), so no text reads as one too far away for a float, or infinitely far.
+_LANDING = re.compile(r"(-?\d{1,6}\.\d{4}) (-?\d{1,6}\.\d{4}) (\d{1,3}\.\d\d)", re.ASCII)
 
 
 def parse_landing(text: object) -> tuple[float, float, float] | None:
@@ -115,7 +118,7 @@ class FlyState(GameState):
         return _CHANCE
 
     # -- actions --------------------------------------------------------------------
-    def legal_actions(self, seat: int) -> list[Any]:
+    def _legal_actions(self, seat: int) -> list[Any]:
         """The aim grid over the cards still on the table (see ``actions.AIM_GRID``).
 
         Any other aim over the table is legal too; the grid is the finite set offered for
@@ -135,16 +138,16 @@ class FlyState(GameState):
             raise IllegalAction("the swatter is still falling")
         if seat != self.current:
             raise IllegalAction(f"seat {self.current} holds the swatter, not seat {seat}")
-        if type(action) is not Drop:
-            raise IllegalAction(f"a turn is one drop of the swatter, not {action!r}")
-        if not (type(action.x100) is int and type(action.y100) is int
-                and type(action.angle) is int):
-            raise IllegalAction("a drop's aim is whole hundredths of an inch and whole degrees")
+        # The engine has checked that the action is a Drop of whole numbers.
         if not 0 <= action.angle < 180:
             raise IllegalAction(f"the angle is 0 to 179 degrees, not {action.angle}")
-        if not over_table(action.x100 / 100, action.y100 / 100, len(self.table)):
+        if (not (-AIM_LIMIT <= action.x100 <= AIM_LIMIT and -AIM_LIMIT <= action.y100
+                 <= AIM_LIMIT)
+                or not over_table(action.x100 / 100, action.y100 / 100, len(self.table))):
+            x, y = (f"{v / 100:.2f}" if abs(v) <= AIM_LIMIT else "far away"
+                    for v in (action.x100, action.y100))
             raise IllegalAction(
-                f"aim ({action.x:.2f}, {action.y:.2f}) is not over the table: "
+                f"aim ({x}, {y}) is not over the table: "
                 "the swatter must be dropped over a card still on the table")
 
     def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
@@ -156,16 +159,13 @@ class FlyState(GameState):
                      f"{action.y:.2f}) turned {action.angle} degrees.")
 
     # -- chance: the flutter --------------------------------------------------------
-    def sample_chance(self) -> JSON:
+    def _sample_chance(self) -> JSON:
         if self.phase == "layout":
             deck = list(range(DECK_SIZE))
             self.rng.shuffle(deck)
             return deck
         aim = self.aim
-        if self.phase != "landing" or aim is None:
-            # Refused before the generator is touched: drawing when nothing is due
-            # changes nothing, like every other illegal step.
-            raise IllegalAction("no chance event is due now: no swatter is falling")
+        assert self.phase == "landing" and aim is not None, "the engine draws only when due"
         gauss = self.rng.gauss
         # The falling card drifts and turns: dx, dy ~ N(0, sigma_pos), dangle ~
         # N(0, sigma_angle).  Written as text, "X Y ANGLE" (1/10000 in, 1/100 degree):
@@ -191,7 +191,8 @@ class FlyState(GameState):
             return
         if self._landing(outcome) is None:
             raise IllegalAction(
-                f"a landing is 'X Y ANGLE': inches and degrees 0 to 180, not {outcome!r}")
+                "a landing is 'X Y ANGLE': inches (4 decimals) and degrees 0 to 180 "
+                f"(2 decimals), not {describe(outcome)}")
 
     def _do_chance(self, outcome: JSON) -> None:
         if self.phase == "layout":
@@ -263,7 +264,7 @@ class FlyState(GameState):
         return out
 
     # -- information ------------------------------------------------------------------
-    def view(self, seat: int | None, at_ms: float | None = None) -> View:
+    def _view(self, seat: int | None, at_ms: float | None) -> View:
         """Everything in FLY is public: the table, every collected card, the last drop."""
         opts = self.options
         table = []
@@ -317,7 +318,7 @@ class FlyState(GameState):
             "last": None if self.last is None else self.last.to_json(),
         }
 
-    def resample(self, seat: int, rng: random.Random) -> FlyState:
+    def _resample(self, seat: int, rng: random.Random) -> FlyState:
         """A state ``seat`` cannot tell from this one.  Everything in FLY is public
         (Decision 8): every seat saw the layout, every aim and every landing, so the
         history is kept whole and only the generator, the landings still to come, is
@@ -348,19 +349,21 @@ class Fly(Game):
     max_players: ClassVar[int] = 4
     rules_version: ClassVar[str] = "1"
     default_bot: ClassVar[str] = "aimer"
+    action_types: ClassVar[tuple[type, ...]] = (Drop,)
+    # Every number is finite and within its bounds (Option.check), said in its help.
     options: ClassVar[tuple[Option, ...]] = (
-        Option("fly_diameter", 0.55, "a fly's round footprint, inches across",
+        Option("fly_diameter", 0.55, "a fly's round footprint, inches across (0.05 to 0.75)",
                minimum=0.05, maximum=0.75),
-        Option("swatter_width", 1.0, "the swatter card's width in inches",
+        Option("swatter_width", 1.0, "the swatter card's width in inches (0.1 to 9)",
                minimum=0.1, maximum=9.0),
-        Option("swatter_length", 3.0, "the swatter card's length in inches",
+        Option("swatter_length", 3.0, "the swatter card's length in inches (0.1 to 9)",
                minimum=0.1, maximum=9.0),
         Option("sigma_pos", 0.35, "flutter: standard deviation of the landing's drift "
-               "in x and in y, inches", minimum=0.0, maximum=10.0),
+               "in x and in y, inches (0 to 10)", minimum=0.0, maximum=10.0),
         Option("sigma_angle", 20.0, "flutter: standard deviation of the landing's turn, "
-               "degrees", minimum=0.0, maximum=360.0),
+               "degrees (0 to 360)", minimum=0.0, maximum=360.0),
         Option("flutter", 1.0, "steadiness: scales both flutters (0 lands exactly on "
-               "the aim, 2 is a shaky hand)", minimum=0.0, maximum=10.0),
+               "the aim, 2 is a shaky hand; 0 to 10)", minimum=0.0, maximum=10.0),
         Option("max_drops", 1000, "safety cap: the game ends, truncated, after this many "
                "drops", minimum=1),
     )
@@ -374,7 +377,7 @@ class Fly(Game):
                 f"{opts['swatter_width']} x {opts['swatter_length']} in")
         return FlyState(self, players, seed, opts)
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         return parse_action(text)
 
     def bots(self) -> dict[str, BotFactory]:

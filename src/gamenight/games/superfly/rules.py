@@ -32,6 +32,7 @@ from gamenight.engine import (
     Step,
     View,
 )
+from gamenight.engine.checks import describe
 from gamenight.engine.game import JSON, BotFactory
 from gamenight.games.superfly.actions import SWATS, Action, Swat, parse_action
 from gamenight.games.superfly.cards import DECK_SIZE, DIE_FACES, card_json, name
@@ -176,7 +177,7 @@ class SuperflyState(GameState):
         return self._acting
 
     # -- actions --------------------------------------------------------------------
-    def legal_actions(self, seat: int) -> list[Any]:
+    def _legal_actions(self, seat: int) -> list[Any]:
         if self.phase != SWAT or seat not in self._acting.seats:
             return []
         return list(self._legal)
@@ -193,17 +194,9 @@ class SuperflyState(GameState):
                 raise IllegalAction(
                     f"seat {seat} holds {HAND_LIMIT} cards and may not swat in the final turn")
             raise IllegalAction(f"seat {seat} has already chosen this turn")
-        if at_ms is not None:
-            if isinstance(at_ms, bool) or not isinstance(at_ms, int | float) or not (
-                    0.0 <= at_ms < float("inf")):
-                raise IllegalAction(f"at_ms must be a time of 0 ms or more, not {at_ms!r}")
-            deadline = self.options["deadline_ms"]
-            if at_ms > deadline:
-                raise IllegalAction(f"too late: {at_ms:.0f} ms is after the signal's deadline "
-                                    f"of {deadline} ms, so this turn is a pass")
+        # The engine has checked the time (a time, by the signal's deadline) and that a
+        # swat names a whole card id.
         if type(action) is Swat:
-            if type(action.card) is not int:
-                raise IllegalAction(f"a swat names a card id, not {action.card!r}")
             if action.card not in self.centre:
                 what = name(action.card) if 0 <= action.card < DECK_SIZE else "that card"
                 raise IllegalAction(f"{what} is not a fly in the centre")
@@ -241,20 +234,18 @@ class SuperflyState(GameState):
             return [(card, p) for card in sorted(self.draw)]
         return None
 
-    def sample_chance(self) -> JSON:
+    def _sample_chance(self) -> JSON:
         if self.phase == DICE:
             return DIE_FACES[int(self.rng.random() * len(DIE_FACES))]
-        if self.phase in (HANDS, CENTRE):
-            return self.draw[int(self.rng.random() * len(self.draw))]
-        raise IllegalAction("no chance event is due now")
+        return self.draw[int(self.rng.random() * len(self.draw))]  # HANDS or CENTRE
 
     def _verify_chance(self, outcome: JSON) -> None:
         if self.phase == DICE:
             if type(outcome) is not int or outcome not in DIE_FACES:
-                raise IllegalAction(f"a die shows 1 to 6, not {outcome!r}")
+                raise IllegalAction(f"a die shows 1 to 6, not {describe(outcome)}")
             return
         if type(outcome) is not int or outcome not in self.draw:
-            raise IllegalAction(f"card {outcome!r} is not in the draw pile")
+            raise IllegalAction(f"card {describe(outcome)} is not in the draw pile")
 
     def _do_chance(self, outcome: JSON) -> None:
         phase = self.phase
@@ -475,7 +466,7 @@ class SuperflyState(GameState):
             text = texts[which] = json.dumps(data)
         return json.loads(text)
 
-    def view(self, seat: int | None, at_ms: float | None = None) -> View:
+    def _view(self, seat: int | None, at_ms: float | None) -> View:
         phase = self.phase
         n = self.players
         v: View = {
@@ -557,7 +548,7 @@ class SuperflyState(GameState):
         return places
 
     # -- what a seat cannot tell apart ----------------------------------------------------
-    def resample(self, seat: int, rng: random.Random) -> SuperflyState:
+    def _resample(self, seat: int, rng: random.Random) -> SuperflyState:
         """A game ``seat`` cannot tell from this one: the same history, except that the
         face-down cards it never saw and the others' secret choices in a swat not yet
         resolved are drawn afresh (see docs/interop/superfly.md).
@@ -565,10 +556,9 @@ class SuperflyState(GameState):
         Everything else is public or the seat's own: centre flies, swats and dice once
         all are in, takes, swaps, and every hand shown at a round's end.  A face-down card
         stays hidden only while its round lasts and the seat has not held its hand (a
-        swap hands it over, card and all).
+        swap hands it over, card and all).  The times of the others' choices were never
+        shown, so the result's choices carry none.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
         steps = list(self.history)
         if self.phase == SWAT:
             # The choices made so far in this swat are its last steps; the seat knows
@@ -579,6 +569,11 @@ class SuperflyState(GameState):
                 assert step.seat in self.choices, "a swat's choices are its last steps"
                 if step.seat != seat:
                     steps[i] = Step(step.seat, rng.choice(legal), step.at_ms)
+        # When another seat chose is never shown (views list who has chosen and, once
+        # all are in, what; never at what time), so none of their times is kept: their
+        # choices carry no time, as a script's do (a choice without one is accepted).
+        steps = [Step(step.seat, step.value) if step.seat not in (None, seat) else step
+                 for step in steps]
         if not self.options["open_hands"]:
             for i, card in self._redeal_unseen(seat, rng).items():
                 steps[i] = Step(None, card)
@@ -653,6 +648,7 @@ class Superfly(Game):
         return f"{RULEBOOK_PLAYERS[0]}-{RULEBOOK_PLAYERS[1]}, {self.min_players} variant"
     rules_version: ClassVar[str] = "1"
     default_bot: ClassVar[str] = "collector"
+    action_types: ClassVar[tuple[type, ...]] = (Swat, Pass)
     options: ClassVar[tuple[Option, ...]] = (
         Option("deadline_ms", 5000, "how long players have to swat after the signal, in "
                "milliseconds; a player who has not swatted by then passes",
@@ -674,7 +670,7 @@ class Superfly(Game):
             )
         return SuperflyState(self, players, seed, opts)
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         return parse_action(text)
 
     def bots(self) -> dict[str, BotFactory]:

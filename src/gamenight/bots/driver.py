@@ -1,0 +1,334 @@
+"""The one place bots are asked for their moves: the simulator, the terminal, the research
+adapters (and the server) all drive bots through it, so a bot plays the same at every
+table.
+
+On a turn a bot is asked once, with its seat's view and legal actions (a forced move,
+one legal action, is taken without asking).  In a reaction window or a simultaneous
+decision a bot is asked at the window's opening and may answer :class:`Wait` ("ask me
+again at t") instead of acting.  **The Wait rule**: it is asked again at ``t``, or a
+millisecond after it answered if ``t`` is not later (:func:`next_ask`), so time always
+moves on and the deadline always comes: a bot that waits for ever passes at the
+deadline, as a person who never moves does.  Bots due at the same moment are asked in
+seat order, and each is asked with the view *at its moment*, so hands placed earlier are
+visible to it.
+
+How time passes is the clock's business, not the driver's (:class:`WindowClock`):
+
+* :class:`SimulatedClock` (the simulator): nothing sleeps; time jumps to the next moment
+  anything is due (:meth:`BotDriver.run_window`).
+* :class:`RealClock` (the terminal, the server): the wall clock since the window was
+  shown.  Whoever owns the event loop calls :meth:`BotDriver.pump` when the window opens
+  and again at the moment it asks for, and takes a person's action through
+  :meth:`BotDriver.apply` once the bots due before it have moved
+  (:meth:`BotDriver.run_due`).
+
+Bots that keep a memory (:attr:`Bot.remembers`) are shown their seat's view after every
+step (:meth:`BotDriver.show`); a window or decision counts as one step, shown once it
+closes.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from gamenight.bots.base import Bot, Clock, Wait
+from gamenight.engine import PASS, GameState
+from gamenight.engine.game import ActingKind
+
+#: The least a Wait moves a bot's next question on, in ms: below anything a person sees,
+#: and enough that a bot answering ``Wait(now)`` cannot hold time still.
+MIN_WAIT_MS = 1.0
+#: How many times :func:`decide` asks one bot before taking it to pass (a bot that waits
+#: for ever in a decision with no deadline would otherwise never be done).
+MAX_ASKS = 10_000
+
+
+def next_ask(answer: Wait, now_ms: float) -> float:
+    """When a bot that answered ``answer`` at ``now_ms`` is asked again (the Wait rule)."""
+    later = now_ms + MIN_WAIT_MS
+    # Written so that a Wait(NaN) also moves time on.
+    return answer.until_ms if answer.until_ms >= later else later
+
+
+# -- clocks -------------------------------------------------------------------------------
+class WindowClock(ABC):
+    """The time in the open window, in ms since it opened (its time 0)."""
+
+    @abstractmethod
+    def start(self) -> None:
+        """The window opens now: its time 0."""
+
+    @abstractmethod
+    def stop(self) -> None:
+        """The window has closed."""
+
+    @property
+    @abstractmethod
+    def running(self) -> bool:
+        """True from :meth:`start` to :meth:`stop`."""
+
+    @abstractmethod
+    def now_ms(self) -> float:
+        """Milliseconds since the window opened."""
+
+
+class SimulatedClock(WindowClock):
+    """Time that passes only when told to: it jumps to the next moment anything is due."""
+
+    def __init__(self) -> None:
+        self._now = 0.0
+        self._running = False
+
+    def start(self) -> None:
+        self._now = 0.0
+        self._running = True
+
+    def stop(self) -> None:
+        self._running = False
+
+    @property
+    def running(self) -> bool:
+        return self._running
+
+    def now_ms(self) -> float:
+        return self._now
+
+    def advance_to(self, at_ms: float) -> None:
+        """Move time on to ``at_ms`` (never back)."""
+        self._now = max(self._now, at_ms)
+
+
+class RealClock(WindowClock):
+    """The wall clock (``source``, in seconds, monotonic) since the window was shown."""
+
+    def __init__(self, source: Callable[[], float] = time.monotonic) -> None:
+        self.source = source
+        self._t0: float | None = None
+
+    def start(self) -> None:
+        self._t0 = self.source()
+
+    def stop(self) -> None:
+        self._t0 = None
+
+    @property
+    def running(self) -> bool:
+        return self._t0 is not None
+
+    def now_ms(self) -> float:
+        if self._t0 is None:
+            raise RuntimeError("no window is open")
+        return (self.source() - self._t0) * 1000.0
+
+
+# -- one bot ------------------------------------------------------------------------------
+def decide(bot: Bot, state: GameState, seat: int, from_ms: float = 0.0,
+           window: int | None = None) -> tuple[Any, float | None]:
+    """``bot``'s move for ``seat`` in the decision now, on the state as it stands: its
+    action, and in a window the moment it chose (asked from ``from_ms`` on, by the Wait
+    rule, until it acts; past the deadline it passes at the deadline).
+
+    For drivers that resolve a window in rounds of choices made at once (the research
+    adapters); a live table runs its window as :class:`BotDriver` does.
+    """
+    acting = state.acting()
+    legal = state.legal_actions(seat)
+    if acting.kind == "turn":
+        return bot.act(state.view(seat), legal, Clock()), None
+    in_window = acting.kind == "window"
+    deadline = acting.deadline_ms
+    window = len(state.history) if window is None else window
+    t = from_ms
+    for _ in range(MAX_ASKS):
+        if deadline is not None and t > deadline:
+            break
+        answer = bot.act(state.view(seat, t if in_window else None), legal,
+                         Clock(t, deadline, window))
+        if not isinstance(answer, Wait):
+            return answer, (t if in_window else None)
+        t = next_ask(answer, t)
+    return PASS, (deadline if in_window else None)
+
+
+# -- a table of bots (and people) -----------------------------------------------------------
+class BotDriver:
+    """Asks the bots at one table for their moves and takes them.
+
+    ``bots[seat]`` plays ``seat``; None is a seat the driver never asks (a person's).
+    The list is read as play goes on, not copied, so its owner may seat another bot.
+    """
+
+    def __init__(self, state: GameState, bots: Sequence[Bot | None],
+                 clock: WindowClock | None = None) -> None:
+        self.state = state
+        self.bots = bots
+        self.clock = clock if clock is not None else SimulatedClock()
+        # The window or decision opened last: its kind, deadline, first history index
+        # (which also tells it from every other window: Clock.window), the seats yet to
+        # choose in a decision, and each bot's next moment as a heap of (ms, seat), at
+        # most one entry per seat.
+        self.kind: ActingKind = "window"
+        self.deadline: float | None = None
+        self.start = 0
+        self.choosers: set[int] = set()
+        self._due: list[tuple[float, int]] = []
+
+    # -- every step ---------------------------------------------------------------------
+    def show(self) -> None:
+        """Show every bot that remembers its seat's view (call after every step)."""
+        for seat, bot in enumerate(self.bots):
+            if bot is not None and bot.remembers:
+                bot.observe(self.state.view(seat))
+
+    def bot(self, seat: int) -> Bot:
+        bot = self.bots[seat]
+        if bot is None:
+            raise ValueError(f"seat {seat} has no bot to play it")
+        return bot
+
+    def take_turn(self, seat: int | None = None) -> None:
+        """The bot whose turn it is (``seat``, if the caller knows it) takes it (a forced
+        move needs no thought)."""
+        state = self.state
+        if seat is None:
+            seat = state.acting().seats[0]
+        legal = state.legal_actions(seat)
+        action = legal[0] if len(legal) == 1 else self.bot(seat).act(
+            state.view(seat), legal, Clock())
+        state.apply(seat, action)
+
+    def play_to_end(self) -> GameState:
+        """Play the game to its end with bots in every seat, time simulated."""
+        state = self.state
+        # The bots do not change seats in a simulated game: who remembers is known once.
+        remembering = [(seat, bot) for seat, bot in enumerate(self.bots)
+                       if bot is not None and bot.remembers]
+        while True:
+            for seat, bot in remembering:
+                bot.observe(state.view(seat))
+            acting = state.acting()
+            kind = acting.kind
+            if kind == "over":
+                return state
+            if kind == "chance":
+                state.draw_chance()
+            elif kind == "turn":
+                self.take_turn(acting.seats[0])
+            else:
+                self.run_window()
+
+    # -- windows and simultaneous decisions ---------------------------------------------------
+    # Both run the same way: open, ask each bot at the moments it asks for, expire at the
+    # deadline.  They differ in when they end: a window while the state says "window"; a
+    # decision once every chooser has chosen (each seat chooses once, so a decision that
+    # follows at once is a new one).
+    def open_window(self) -> None:
+        """The window or decision now acting opens (and its clock starts): every bot in
+        it is due at once, to look at the table the moment it appears."""
+        state = self.state
+        acting = state.acting()
+        self.kind = acting.kind
+        self.deadline = acting.deadline_ms
+        self.start = len(state.history)
+        self.choosers = set(acting.seats) if acting.kind == "simultaneous" else set()
+        self._due = [(0.0, seat) for seat in acting.seats if self.bots[seat] is not None]
+        heapq.heapify(self._due)
+        self.clock.start()
+
+    @property
+    def is_open(self) -> bool:
+        """True while the window or decision opened last is still open."""
+        acting = self.state.acting()
+        if self.kind == "window":
+            return acting.kind == "window"
+        return (acting.kind == "simultaneous" and bool(self.choosers)
+                and set(acting.seats) == self.choosers)
+
+    def apply(self, seat: int, action: Any, at_ms: float) -> None:
+        """Take ``seat``'s action in the open window at ``at_ms`` (a bot's or a person's;
+        IllegalAction changes nothing)."""
+        self.state.apply(seat, action, at_ms)
+        self.choosers.discard(seat)
+
+    def run_due(self, until_ms: float) -> float:
+        """Ask every bot due by ``until_ms``, in time order (seat order on ties), and take
+        its move; stops once the window closes.  Returns the last moment a bot was asked
+        at (0 for none)."""
+        state = self.state
+        due = self._due
+        deadline = self.deadline
+        window = self.start
+        again_later = self.kind == "window"  # after acting: a second hand, say
+        pop, push = heapq.heappop, heapq.heappush
+        at = 0.0
+        if not self.is_open:
+            return at
+        while due and due[0][0] <= until_ms:
+            at, seat = pop(due)
+            if seat not in state.acting().seats:
+                continue  # done in this window (or decision): it is not asked again
+            answer = self.bot(seat).act(state.view(seat, at), state.legal_actions(seat),
+                                        Clock(at, deadline, window))
+            if isinstance(answer, Wait):
+                again = next_ask(answer, at)
+                if deadline is None or again <= deadline:
+                    push(due, (again, seat))
+                continue  # past the deadline: it passes when the window expires
+            self.apply(seat, answer, at)
+            if not self.is_open:
+                return at
+            if again_later:
+                push(due, (at, seat))
+        return at
+
+    def pump(self) -> float | None:
+        """Bring the open window up to the clock: every bot due by now moves, and at the
+        deadline the window expires.  Returns the moment to be pumped again (the next
+        bot's or the deadline), or None when the window has closed or only people are
+        still awaited."""
+        now = self.clock.now_ms()
+        deadline = self.deadline
+        self.run_due(now if deadline is None else min(now, deadline))
+        if not self.is_open:
+            self.close()
+            return None
+        if deadline is not None and now >= deadline:
+            self.state.expire_window()
+            self.close()
+            return None
+        upcoming = self._due[0][0] if self._due else None
+        if deadline is not None and (upcoming is None or deadline < upcoming):
+            return deadline
+        return upcoming
+
+    def close(self) -> None:
+        """Forget the window that has closed (its owner's call when a person closed it)."""
+        self._due = []
+        self.choosers = set()
+        self.clock.stop()
+
+    def run_window(self) -> None:
+        """Run the window or decision now acting to its close, time simulated: the clock
+        jumps from each moment a bot asked for to the next, and to the deadline.
+
+        The same as pumping at every moment a bot asked for, in one pass (nothing but
+        the bots moves the state here): every bot due by the deadline, in time order,
+        then the deadline."""
+        clock = self.clock
+        if not isinstance(clock, SimulatedClock):
+            raise TypeError("run_window needs a SimulatedClock; a real clock is pumped")
+        self.open_window()
+        deadline = self.deadline
+        clock.advance_to(self.run_due(math.inf if deadline is None else deadline))
+        if self.is_open and deadline is not None:
+            clock.advance_to(deadline)
+            self.state.expire_window()
+        if self.is_open:
+            waiting = sorted(set(self.state.acting().seats))
+            raise ValueError(f"seats {waiting} have no bot to play them")
+        self.close()

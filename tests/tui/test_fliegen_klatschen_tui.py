@@ -5,17 +5,17 @@ from __future__ import annotations
 import io
 import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from gamenight.bots.base import Bot, Clock, Wait
-from gamenight.engine import PASS, View
+from gamenight.engine import PASS
 from gamenight.games.fliegen_klatschen.screen import FACES, KEY_LABELS
 from gamenight.tui.app import HUMAN, Pauses, PlayApp, build_app
+from tests.tui.bots import Stubborn
 
 NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
 
@@ -194,22 +194,6 @@ async def test_whole_game_played_by_keys_ends_with_the_outcome() -> None:
 async def test_bots_that_always_wait_for_now_pass_when_the_hunt_expires() -> None:
     # The shell used to ask a bot that answers Wait(now) again at the same moment for
     # ever: the hunt never reached its deadline and the app hung.
-    class Stubborn(Bot):
-        name = "stubborn"
-
-        def __init__(self, seat: int) -> None:
-            super().__init__(seat)
-            self.asked: dict[int | None, list[float]] = {}  # moments, by window
-
-        def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
-            if not clock.in_window:
-                return legal[0]
-            moments = self.asked.setdefault(clock.window, [])
-            moments.append(clock.now_ms)
-            if moments.count(clock.now_ms) > 100:  # fail rather than hang the app
-                raise AssertionError(f"asked again and again at {clock.now_ms} ms")
-            return Wait(clock.now_ms)
-
     app = make_app(deadline_ms=300)
     stubborn = [Stubborn(1), Stubborn(2)]
     app.bots[1:] = stubborn

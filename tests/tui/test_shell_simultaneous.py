@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable
 
 from textual.pilot import Pilot
 
-from gamenight.bots.base import Bot, Clock, Wait, make_bot
+from gamenight.bots.base import make_bot
 from gamenight.bots.random_bot import RandomBot
 from gamenight.engine import PASS, View
 from gamenight.tui.app import HUMAN, GameScreen, Pauses, PlayApp
 from tests.engine.toy import DICE_DUEL
+from tests.tui.bots import Stubborn
 
 NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
 
@@ -133,25 +133,6 @@ async def test_a_bot_with_a_memory_sees_the_table_after_every_step() -> None:
                                     for v in watcher.seen)
         assert watcher.seen[-1] == app.state.view(1)
         assert {v["round"] for v in watcher.seen} == {0, 1, 2}
-
-
-class Stubborn(Bot):
-    """Always answers Wait(now) in a window or decision: it never moves by itself."""
-
-    name = "stubborn"
-
-    def __init__(self, seat: int) -> None:
-        super().__init__(seat)
-        self.asked: dict[int | None, list[float]] = {}  # moments, by window
-
-    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
-        if not clock.in_window:
-            return legal[0]
-        moments = self.asked.setdefault(clock.window, [])
-        moments.append(clock.now_ms)
-        if moments.count(clock.now_ms) > 100:  # fail rather than hang the app
-            raise AssertionError(f"asked again and again at {clock.now_ms} ms")
-        return Wait(clock.now_ms)
 
 
 async def test_a_bot_that_always_waits_for_now_passes_at_the_deadline() -> None:

@@ -1,0 +1,28 @@
+"""Bots the terminal tests seat at a table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gamenight.bots.base import Bot, Clock, Wait
+from gamenight.engine import View
+
+
+class Stubborn(Bot):
+    """Always answers Wait(now) in a window or decision: it never moves by itself."""
+
+    name = "stubborn"
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.asked: dict[int | None, list[float]] = {}  # moments, by window
+
+    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+        if not clock.in_window:
+            return legal[0]
+        moments = self.asked.setdefault(clock.window, [])
+        moments.append(clock.now_ms)
+        if moments.count(clock.now_ms) > 100:  # fail rather than hang the app
+            raise AssertionError(f"asked again and again at {clock.now_ms} ms")
+        return Wait(clock.now_ms)

@@ -3,7 +3,6 @@ gets one line and exit 2, every record that does not verify one line and exit 1.
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import subprocess
@@ -17,6 +16,7 @@ from gamenight import record as rec
 from gamenight.games import get_game
 from gamenight.sim.runner import make_bots, play_out
 from tests.cli.conftest import Gamenight
+from tests.engine.altered import changed, first, resealed
 
 Data = dict[str, Any]
 
@@ -27,22 +27,6 @@ def record_data() -> Data:
     state = game.new(3, seed=12, remove=60)
     play_out(state, make_bots(game, ["sharp", "random", "sharp"], 12))
     return json.loads(rec.record_of(state).dumps())  # type: ignore[no-any-return]
-
-
-def _resealed(data: Data) -> Data:
-    data = copy.deepcopy(data)
-    data["hash"] = rec.content_hash(data)
-    return data
-
-
-def _with(data: Data, change: Callable[[Data], object]) -> Data:
-    data = copy.deepcopy(data)
-    change(data)
-    return data
-
-
-def _first(data: Data, word: str) -> Data:
-    return next(s for s in data["steps"] if str(s.get("action", "")).startswith(word))
 
 
 def one_error_line(result: subprocess.CompletedProcess[str], status: int) -> str:
@@ -112,7 +96,7 @@ def _device(folder: Path, data: Data) -> Path:
 
 def _sealed(change: Callable[[Data], object]) -> Callable[[Path, Data], Path]:
     """A record changed on purpose, its hash recomputed: refused for what it holds."""
-    return lambda folder, data: _file(folder, json.dumps(_resealed(_with(data, change))))
+    return lambda folder, data: _file(folder, json.dumps(resealed(changed(data, change))))
 
 
 BAD_FILES.update({
@@ -125,10 +109,10 @@ BAD_FILES.update({
     "a list": lambda f, d: _file(f, "[]"),
     "result {}": _sealed(lambda x: x.update(result={})),
     'a seed of "123"': _sealed(lambda x: x.update(seed="123")),
-    "a seat of 0.5": _sealed(lambda x: _first(x, "reveal").update(seat=0.5)),
+    "a seat of 0.5": _sealed(lambda x: first(x, "reveal").update(seat=0.5)),
     "an unknown game": _sealed(lambda x: x.update(game="chess")),
     "options the game refuses": _sealed(lambda x: x["options"].update(remove=-1)),
-    "format version 1": lambda f, d: _file(f, json.dumps(_with(d, lambda x: x.update(
+    "format version 1": lambda f, d: _file(f, json.dumps(changed(d, lambda x: x.update(
         version=1)))),
 })
 
@@ -144,12 +128,12 @@ def test_a_bad_file_gets_one_line_and_exit_2(gamenight: Gamenight, tmp_path: Pat
 
 
 NOT_VERIFIED: dict[str, Callable[[Data], Data]] = {
-    "a seat name changed (hash)": lambda d: _with(d, lambda x: x["seats"].__setitem__(0, "me")),
-    "an at_ms shifted (hash)": lambda d: _with(d, lambda x: _first(x, "slap").update(
-        at_ms=_first(x, "slap")["at_ms"] + 1)),
-    "an illegal step": lambda d: _resealed(_with(d, lambda x: _first(x, "slap").update(
+    "a seat name changed (hash)": lambda d: changed(d, lambda x: x["seats"].__setitem__(0, "me")),
+    "an at_ms shifted (hash)": lambda d: changed(d, lambda x: first(x, "slap").update(
+        at_ms=first(x, "slap")["at_ms"] + 1)),
+    "an illegal step": lambda d: resealed(changed(d, lambda x: first(x, "slap").update(
         action="slap 999"))),
-    "a wrong result": lambda d: _resealed(_with(d, lambda x: x["result"]["scores"].__setitem__(
+    "a wrong result": lambda d: resealed(changed(d, lambda x: x["result"]["scores"].__setitem__(
         0, 99))),
 }
 
@@ -195,7 +179,7 @@ def test_keygen_then_signed_records_verify_with_the_key_and_fail_without(
     data = json.loads(signed.read_text())
     data["seats"][0] = "bot:someone-else"
     forged = tmp_path / "forged.json"
-    forged.write_text(json.dumps(_resealed(data)))
+    forged.write_text(json.dumps(resealed(data)))
     assert gamenight("replay", "--quiet", str(forged)).returncode == 0
     assert "bad signature" in one_error_line(
         gamenight("replay", "--key", str(public), str(forged)), 1)
@@ -251,7 +235,7 @@ def test_a_record_naming_a_path_as_its_word_list_is_refused_without_opening_it(
     for target in ("/dev/zero", str(tmp_path / "fifo")):
         data["options"]["dictionary"] = target
         path = tmp_path / "game.json"
-        path.write_text(json.dumps(_resealed(data)))
+        path.write_text(json.dumps(resealed(data)))
         # A record that made replay open the pipe would hang here (the run times out).
         assert "content hash" in one_error_line(gamenight("replay", str(path)), 2)
 

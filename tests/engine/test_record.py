@@ -30,6 +30,7 @@ from gamenight.games.fluster import words
 from gamenight.sim.random_play import random_playout
 from gamenight.sim.runner import make_bots, play_out
 
+from .altered import changed, first, resealed
 from .toy import DiceDuel
 
 SEATS = ["bot:sharp", "bot:random", "bot:sharp:expert"]
@@ -53,24 +54,6 @@ def record_data(finished: Any) -> Data:
 def _read(data: Any) -> rec.Record:
     """The record in ``data``, as read from a file."""
     return rec.loads(json.dumps(data))
-
-
-def _resealed(data: Data) -> Data:
-    """``data`` with its hash recomputed: a change made on purpose by someone who knows
-    how the hash is made (anyone can), so only a signature or the replay catches it."""
-    data = copy.deepcopy(data)
-    data["hash"] = rec.content_hash(data)
-    return data
-
-
-def _changed(data: Data, change: Callable[[Data], object]) -> Data:
-    data = copy.deepcopy(data)
-    change(data)
-    return data
-
-
-def _first(data: Data, word: str) -> Data:
-    return next(s for s in data["steps"] if str(s.get("action", "")).startswith(word))
 
 
 # -- what a record holds -------------------------------------------------------------------
@@ -114,11 +97,11 @@ def test_the_canonical_form_is_sorted_compact_ascii_json_without_hash_or_signatu
 # -- any change is caught by the hash ------------------------------------------------------
 
 def _shift_time(d: Data) -> None:
-    _first(d, "slap")["at_ms"] += 1.0
+    first(d, "slap")["at_ms"] += 1.0
 
 
 def _time_a_turn(d: Data) -> None:
-    _first(d, "reveal")["at_ms"] = 0.0
+    first(d, "reveal")["at_ms"] = 0.0
 
 
 def _negate_seed(d: Data) -> None:
@@ -134,8 +117,8 @@ def _change_option(d: Data) -> None:
 
 
 def _swap_slaps(d: Data) -> None:
-    first = _first(d, "slap")
-    first["action"], first["at_ms"] = "pass", first["at_ms"]
+    slap = first(d, "slap")
+    slap["action"], slap["at_ms"] = "pass", slap["at_ms"]
 
 
 CHANGES = {
@@ -154,7 +137,7 @@ CHANGES = {
 @pytest.mark.parametrize("change", CHANGES.values(), ids=CHANGES.keys())
 def test_any_change_to_a_record_is_caught_by_its_hash(
         record_data: Data, change: Callable[[Data], object]) -> None:
-    altered = _changed(record_data, change)
+    altered = changed(record_data, change)
     assert altered != record_data
     with pytest.raises(rec.UnverifiedRecordError, match="does not match its hash"):
         rec.replay(_read(altered))
@@ -201,11 +184,11 @@ def test_an_action_changed_to_another_legal_one_is_refused(game_id: str) -> None
     [
         ("deal altered", lambda d: d["steps"][0]["chance"].reverse(), "chance outcome"),
         ("reveal by the wrong seat",
-         lambda d: _first(d, "reveal").update(seat=1), "illegal"),
+         lambda d: first(d, "reveal").update(seat=1), "illegal"),
         ("slap on a card not in the centre",
-         lambda d: _first(d, "slap").update(action="slap 111"), "illegal"),
+         lambda d: first(d, "slap").update(action="slap 111"), "illegal"),
         ("slap after the deadline",
-         lambda d: _first(d, "slap").update(at_ms=99999.0), "too late"),
+         lambda d: first(d, "slap").update(at_ms=99999.0), "too late"),
         ("score altered", lambda d: d["result"]["scores"].__setitem__(0, 999), "altered"),
         ("a step dropped", lambda d: d["steps"].pop(1), r"illegal|altered|not over"),
         ("the result removed", lambda d: d.update(result=None), "no result"),
@@ -216,7 +199,7 @@ def test_an_action_changed_to_another_legal_one_is_refused(game_id: str) -> None
 def test_a_resealed_tampered_record_is_rejected_by_the_replay(
         record_data: Data, name: str, change: Any, message: str) -> None:
     with pytest.raises(rec.UnverifiedRecordError, match=message):
-        rec.replay(_read(_resealed(_changed(record_data, change))))
+        rec.replay(_read(resealed(changed(record_data, change))))
 
 
 def test_a_time_change_that_stays_legal_is_caught_by_the_fingerprint(record_data: Data) -> None:
@@ -224,13 +207,13 @@ def test_a_time_change_that_stays_legal_is_caught_by_the_fingerprint(record_data
         slaps = [s for s in d["steps"] if str(s.get("action", "")).startswith("slap")]
         slaps[-1]["at_ms"] = 0.0  # the last hand of the game becomes the earliest of its hunt
     with pytest.raises(rec.UnverifiedRecordError):
-        rec.replay(_read(_resealed(_changed(record_data, earliest))))
+        rec.replay(_read(resealed(changed(record_data, earliest))))
 
 
 # -- strict types: refused on reading, whatever the hash says ------------------------------
 
 def _step(word: str, **fields: Any) -> Callable[[Data], object]:
-    return lambda d: _first(d, word).update(fields)
+    return lambda d: first(d, word).update(fields)
 
 
 WRONG_TYPES = {
@@ -291,7 +274,7 @@ WRONG_TYPES = {
 @pytest.mark.parametrize("change", WRONG_TYPES.values(), ids=WRONG_TYPES.keys())
 def test_wrong_types_and_setups_are_refused_even_with_a_matching_hash(
         record_data: Data, change: Callable[[Data], object]) -> None:
-    altered = _resealed(_changed(record_data, change))
+    altered = resealed(changed(record_data, change))
     with pytest.raises(rec.MalformedRecordError):
         rec.replay(_read(altered))
 
@@ -361,7 +344,7 @@ def test_any_change_to_a_signed_record_fails_its_signature_even_with_the_hash_re
         change: Callable[[Data], object]) -> None:
     sign_with, check_with, _ = (keys[k] for k in SCHEMES[scheme])
     signed = rec.sign(rec.record_of(finished, SEATS), signing.read_signing_key(sign_with))
-    altered = _resealed(_changed(json.loads(signed.dumps()), change))
+    altered = resealed(changed(json.loads(signed.dumps()), change))
     with pytest.raises(RecordError):
         rec.verify(_read(altered), signing.read_verify_key(check_with))
 
@@ -491,7 +474,7 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_parsed(tmp_path: Pat
 def test_from_json_refuses_what_json_cannot_hold(record_data: Data) -> None:
     """Data from elsewhere than a file (a server's own parser): the same strictness."""
     for bad in (float("nan"), float("inf"), 2**2000, (1, 2), {1, 2}, b"x"):
-        data = _changed(record_data, lambda d, b=bad: d["steps"][0].update(chance=b))  # type: ignore[misc]
+        data = changed(record_data, lambda d, b=bad: d["steps"][0].update(chance=b))  # type: ignore[misc]
         with pytest.raises(rec.MalformedRecordError):
             rec.Record.from_json(data)
     with pytest.raises(rec.MalformedRecordError, match="key that is not a string"):
@@ -601,7 +584,7 @@ def test_a_record_that_names_a_path_as_its_word_list_never_opens_it(
     monkeypatch.setattr(os, "open", spy_os_open)
     monkeypatch.setattr(builtins, "open", spy_open)
     for path in ("/dev/zero", str(fifo), "/etc/passwd", str(own_list), "~/words.txt"):
-        altered = _resealed(_changed(data, lambda d, p=path: d["options"].update(  # type: ignore[misc]
+        altered = resealed(changed(data, lambda d, p=path: d["options"].update(  # type: ignore[misc]
             dictionary=p)))
         exc = _without_blocking(lambda a=altered: rec.replay(_read(a)))  # type: ignore[misc]
         assert isinstance(exc, rec.MalformedRecordError), exc

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from rich.console import Console
 from rich.markdown import Markdown
@@ -214,10 +214,17 @@ def build_parser() -> Parser:
                 "  gamenight play fliegen-klatschen\n"
                 "  gamenight play fliegen-klatschen --players 3 --bots expert --seed 7\n"
                 "  gamenight play fliegen-klatschen --record mygame.json   # then: gamenight "
-                "replay mygame.json")
+                "replay mygame.json\n"
+                "  gamenight play fly --position position.json   # start from a position\n\n"
+                "A position file (JSON) sets up any situation; each game's rules (gamenight\n"
+                "rules GAME) give its format, and a game's examples/ folder holds the\n"
+                "rulebook's examples as positions.  It holds the table and options itself.")
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
-    p.add_argument("--players", "-p", type=_positive, default=4, help="seats at the table "
-                   "(default 4)")
+    p.add_argument("--players", "-p", type=_positive, default=None, help="seats at the table "
+                   "(default 4, or the position's)")
+    p.add_argument("--position", type=Path, default=None, metavar="FILE",
+                   help="start from the position in FILE (as a game's position() writes it) "
+                        "instead of a new deal")
     p.add_argument("--bots", "-b", type=_specs, default=None, metavar="SPECS", help=BOTS_HELP)
     p.add_argument("--record", type=Path, default=None, metavar="FILE",
                    help="when you leave the table, write the game's record (your measured "
@@ -297,6 +304,13 @@ def build_parser() -> Parser:
     command("games", "List the games with player counts, options and bots.",
             "  gamenight games")
 
+    p = command("schema", "Print the JSON Schema of a game's views and events.",
+                "  gamenight schema fliegen-klatschen\n"
+                "  gamenight schema superfly > superfly.schema.json\n\n"
+                "One JSON Schema document (draft 2020-12): $defs/View is what a seat (or a\n"
+                "spectator) is shown, $defs/Event one event as a seat is given it.")
+    p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
+
     p = command("bench", "Time random play and bot play on one core, next to OpenSpiel.",
                 "  gamenight bench\n  gamenight bench fliegen-klatschen --seconds 5\n"
                 "  gamenight bench --quick --json\n  gamenight bench fly --interop\n\n"
@@ -344,17 +358,31 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise ValueError("--sign-key signs the record: give --record FILE too")
     game = get_game(args.game)
     options = _game_options(args)
-    resolve_table(game, args.players, options)  # bad options fail before the screen opens
+    seed = _new_seed(args.seed)
+    position = None
+    if args.position is not None:
+        from gamenight.record import load_position
+
+        if options:
+            raise ValueError("a position holds its own options: give no --option with "
+                             "--position")
+        start = load_position(args.position, game, seed)  # a bad one fails now
+        if args.players not in (None, start.players):
+            raise ValueError(f"the position is of {start.players} players, not "
+                             f"{args.players}")
+        position, players = start.position(), start.players
+    else:
+        players = 4 if args.players is None else args.players
+        resolve_table(game, players, options)  # bad options fail before the screen opens
     if args.record is not None:
         _writable(args.record)  # not after the game, when it would be lost
-    bots = seat_specs(game, args.bots, args.players - 1)
-    seed = _new_seed(args.seed)
+    bots = seat_specs(game, args.bots, players - 1)
     make_bots(game, bots, seed)  # a bad bot spec fails here, not inside the screen
     err.print(f"seed {seed} (play this table again with --seed {seed})", highlight=False)
     from gamenight.record import record_of
     from gamenight.tui.app import run_play
 
-    state = run_play(args.game, args.players, bots, seed, options)
+    state = run_play(args.game, players, bots, seed, options, position=position)
     outcome = state.outcome()
     if outcome is not None:
         out.print(f"scores {list(outcome.scores)}; winners {list(outcome.winners)} "
@@ -438,6 +466,7 @@ def _printable(text: object) -> str:
 
 def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.engine import GameState, Step
+    from gamenight.engine.events import narration
     from gamenight.record import load, replay, verify
 
     record = load(args.file)
@@ -452,15 +481,16 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
             out.print(f"  options: {_printable(options)}", markup=False)
     seen = 0
 
-    def tell(index: int, step: Step, state: GameState) -> None:
+    def tell(index: int, step: Step, state: GameState[Any]) -> None:
         nonlocal seen
         if args.quiet:
             return
-        for line in state.log[seen:]:
+        # The story as anyone at the table saw it: a spectator's form of each event.
+        for line in narration(state.events[seen:]):
             out.print(f"[{index + 1}] {line}", markup=False)
-        seen = len(state.log)
+        seen = len(state.events)
 
-    state = replay(record, tell, narrate=not args.quiet, key=args.key)
+    state = replay(record, tell, key=args.key)
     outcome = state.outcome()
     verdict = "verified: every step replays"
     if args.key is not None and record.signature is not None:
@@ -570,9 +600,18 @@ def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
     return 0
 
 
+def cmd_schema(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from gamenight.games import get_game
+    from gamenight.schema import game_schema
+
+    document = game_schema(get_game(args.game))
+    sys.stdout.write(json.dumps(document, indent=2) + "\n")
+    return 0
+
+
 COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay,
-            "keygen": cmd_keygen,
-            "rules": cmd_rules, "games": cmd_games, "bench": cmd_bench}
+            "keygen": cmd_keygen, "rules": cmd_rules, "games": cmd_games,
+            "schema": cmd_schema, "bench": cmd_bench}
 
 
 def _one_line(error: Exception, limit: int = 300) -> str:

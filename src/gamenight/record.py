@@ -24,6 +24,7 @@ pickle, so reading one can never run code.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import hashlib
@@ -103,9 +104,19 @@ class Record:
     software: str = f"gamenight {__version__}"
     hash: str | None = None
     signature: dict[str, str] | None = None
+    #: The position the game was set up from (``Game.from_position``), or None for a
+    #: game dealt from its seed.
+    position: dict[str, Any] | None = None
 
     def body(self) -> dict[str, Any]:
         """The record without its hash and signature: what both of them cover."""
+        body = self._body()
+        if self.position is not None:
+            # Only where there is one, so a record dealt from its seed keeps its hash.
+            body["position"] = self.position
+        return body
+
+    def _body(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -142,7 +153,7 @@ class Record:
         return path
 
     @classmethod
-    def from_json(cls, data: Any) -> Record:
+    def from_json(cls, data: object) -> Record:
         """The record in ``data`` (parsed JSON), read strictly: MalformedRecordError unless
         every field is there with its JSON type (ints are ints, not floats, strings or
         bools), every seat is in range and every time a finite number of at least 0.
@@ -166,7 +177,7 @@ class Record:
         missing = sorted(_FIELDS - data.keys())
         if missing:
             raise MalformedRecordError(f"the record has no {', '.join(map(repr, missing))}")
-        unknown = sorted(data.keys() - _FIELDS - {"signature"})
+        unknown = sorted(data.keys() - _FIELDS - {"signature", "position"})
         if unknown:
             raise MalformedRecordError(f"the record has a field this version does not know: "
                                        f"{_show(unknown[0])}")
@@ -188,6 +199,9 @@ class Record:
                                            f"true/false, not {_show(value)}")
         steps = [_step_from_json(s, i, players) for i, s in enumerate(_list(data["steps"],
                                                                              "steps"))]
+        position = data.get("position")
+        if position is not None and not isinstance(position, dict):
+            raise MalformedRecordError(f"the position is an object, not {_show(position)}")
         hash_ = data["hash"]
         if not isinstance(hash_, str) or not _HASH.fullmatch(hash_):
             raise MalformedRecordError(f"the hash is 'sha256:' and 64 hex digits, not "
@@ -205,6 +219,7 @@ class Record:
             software=_str(data["software"], "software"),
             hash=hash_,
             signature=_signature(data.get("signature")),
+            position=position,
         )
 
 
@@ -212,46 +227,49 @@ class Record:
 _FIELDS = frozenset(("format", "version", "software", "game", "rules_version", "players",
                      "seats", "seed", "options", "steps", "result", "digest", "hash"))
 _RESULT_FIELDS = frozenset(("scores", "ranks", "winners", "tiebreaks", "truncated"))
+#: A result may also say how the game ended (records written before it was added
+#: do not).
+_RESULT_REASON = "reason"
 _SIGNATURE_FIELDS = frozenset(("scheme", "key", "value"))
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     """A value as a message shows it: short, however large or deep it is."""
     return reprlib.repr(value)
 
 
-def _int(value: Any, what: str) -> int:
+def _int(value: object, what: str) -> int:
     # type() rather than isinstance: True is an int to Python, but no seat or seed.
     if type(value) is not int:
         raise MalformedRecordError(f"{what} is a whole number, not {_show(value)}")
     return value
 
 
-def _str(value: Any, what: str) -> str:
+def _str(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise MalformedRecordError(f"{what} is a string, not {_show(value)}")
     return value
 
 
-def _number(value: Any, what: str) -> float:
-    try:
+def _number(value: object, what: str) -> float:
+    number = math.nan
+    if type(value) is int or type(value) is float:
         # float(): an int too large for a double is refused here, not in the game later.
-        good = type(value) in (int, float) and math.isfinite(float(value))
-    except OverflowError:
-        good = False
-    if not good:
+        with contextlib.suppress(OverflowError):
+            number = float(value)
+    if not math.isfinite(number):
         raise MalformedRecordError(f"{what} is a finite number, not {_show(value)}")
-    return float(value)
+    return number
 
 
-def _list(value: Any, what: str) -> list[Any]:
+def _list(value: object, what: str) -> list[object]:
     if not isinstance(value, list):
         raise MalformedRecordError(f"{what} are a list, not {_show(value)}")
     return value
 
 
-def _result(value: Any, players: int) -> dict[str, Any]:
-    if not isinstance(value, dict) or value.keys() != _RESULT_FIELDS:
+def _result(value: object, players: int) -> dict[str, Any]:
+    if not isinstance(value, dict) or (value.keys() - {_RESULT_REASON}) != _RESULT_FIELDS:
         raise MalformedRecordError(f"the result is an object of {', '.join(sorted(_RESULT_FIELDS))}"
                                    f", not {_show(value)}")
     for name in ("scores", "ranks", "winners", "tiebreaks"):
@@ -271,13 +289,16 @@ def _result(value: Any, players: int) -> dict[str, Any]:
     for keys in value["tiebreaks"]:
         for key in _list(keys, "a seat's tie-breaks"):
             _number(key, "a tie-break")
+    if _RESULT_REASON in value and not isinstance(value[_RESULT_REASON], str):
+        raise MalformedRecordError(f"the result's reason is a text, not "
+                                   f"{_show(value[_RESULT_REASON])}")
     if type(value["truncated"]) is not bool:
         raise MalformedRecordError(f"the result's truncated is true or false, not "
                                    f"{_show(value['truncated'])}")
     return value
 
 
-def _signature(value: Any) -> dict[str, str] | None:
+def _signature(value: object) -> dict[str, str] | None:
     if value is None:
         return None
     if (not isinstance(value, dict) or value.keys() != _SIGNATURE_FIELDS
@@ -290,11 +311,11 @@ def _signature(value: Any) -> dict[str, str] | None:
     return dict(value)
 
 
-def _check_tree(data: Any) -> None:
+def _check_tree(data: object) -> None:
     """Refuse what JSON cannot hold or what could make a later step recurse or overflow:
     other types, keys that are not strings, NaN and infinities, huge integers, nesting
     deeper than MAX_DEPTH.  Iterative, so deep input cannot exhaust the stack here."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
+    stack: list[tuple[object, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
         if isinstance(value, dict | list):
@@ -328,7 +349,7 @@ def _step_json(step: Step) -> dict[str, Any]:
     return out
 
 
-def _step_from_json(data: Any, index: int, players: int) -> Step:
+def _step_from_json(data: object, index: int, players: int) -> Step:
     where = f"step {index + 1}"
     if not isinstance(data, dict):
         raise MalformedRecordError(f"{where} is an object, not {_show(data)}")
@@ -401,7 +422,7 @@ def verify(record: Record, key: signing.VerifyKey | None = None) -> None:
         raise UnverifiedRecordError(f"bad signature: {exc}") from None
 
 
-def record_of(state: GameState, seats: Sequence[str] | None = None) -> Record:
+def record_of(state: GameState[Any], seats: Sequence[str] | None = None) -> Record:
     """The record of ``state`` so far (its result and fingerprint once it is over)."""
     game = state.game
     outcome = state.outcome()
@@ -413,8 +434,9 @@ def record_of(state: GameState, seats: Sequence[str] | None = None) -> Record:
         options=dict(state.options),
         seats=list(seats) if seats is not None else [f"seat {s}" for s in range(state.players)],
         steps=list(state.history),
-        result=None if outcome is None else outcome.to_json(),
+        result=None if outcome is None else dict(outcome.to_json()),
         digest=state.digest() if outcome is not None else None,
+        position=None if state.start is None else dict(state.start),
     )
 
 
@@ -446,6 +468,12 @@ def loads(data: bytes | str, name: str = "the record") -> Record:
     """The record in ``data`` (a file's bytes or text), read strictly: MalformedRecordError
     if it is over :data:`SIZE_LIMIT`, not UTF-8, not JSON (NaN, infinities, numbers too
     large for a double and keys given twice are not JSON here) or not a record."""
+    return Record.from_json(strict_json(data, name))
+
+
+def strict_json(data: bytes | str, name: str) -> Any:
+    """The JSON in ``data``, read as records are (:func:`loads`): MalformedRecordError if
+    it is over :data:`SIZE_LIMIT`, not UTF-8 or not strict JSON."""
     if len(data) > SIZE_LIMIT:
         raise MalformedRecordError(
             f"{name} is larger than the limit of {describe_size(SIZE_LIMIT)}")
@@ -463,8 +491,8 @@ def loads(data: bytes | str, name: str = "the record") -> Record:
     except RecursionError:
         raise MalformedRecordError(f"{name} nests deeper than JSON is read here") from None
     except ValueError as exc:  # _RefusedError, or an integer of thousands of digits
-        raise MalformedRecordError(f"{name} is not JSON a record can hold: {exc}") from None
-    return Record.from_json(parsed)
+        raise MalformedRecordError(f"{name} is not JSON gamenight reads: {exc}") from None
+    return parsed
 
 
 def load(path: str | Path) -> Record:
@@ -479,7 +507,18 @@ def load(path: str | Path) -> Record:
     return loads(raw, str(path))
 
 
-def _same_kind(value: Any, default: Any) -> bool:
+def load_position(path: str | Path, game: Game, seed: int = 0) -> GameState[Any]:
+    """The game in the position file at ``path`` (``GameState.position``), read as records
+    are: MalformedRecordError if the file cannot be read as JSON, IllegalAction naming the
+    problem if it is not a possible position of ``game``."""
+    try:
+        raw = read_regular_file(path, SIZE_LIMIT)
+    except FileRefusedError as exc:
+        raise MalformedRecordError(f"cannot read {path}: {exc}") from None
+    return game.from_position(strict_json(raw, str(path)), seed)
+
+
+def _same_kind(value: object, default: object) -> bool:
     """Whether an option value read from a record has the type the option takes (a
     float option takes an int too: JSON writes 2.0 as 2 in some writers)."""
     if isinstance(default, bool):
@@ -491,7 +530,7 @@ def _same_kind(value: Any, default: Any) -> bool:
     return type(value) is type(default)
 
 
-def start(record: Record) -> GameState:
+def start(record: Record) -> GameState[Any]:
     """A new game with the record's game, players, seed and options; MalformedRecordError if
     this gamenight has no such game, another rules version, or refuses the options."""
     from gamenight.games import get_game
@@ -510,6 +549,16 @@ def start(record: Record) -> GameState:
         if name in kinds and not _same_kind(value, kinds[name]):
             raise MalformedRecordError(f"the record's option {_show(name)} is a "
                                        f"{type(kinds[name]).__name__}, not {_show(value)}")
+    if record.position is not None:
+        try:
+            state = game.from_position(record.position, record.seed)
+        except IllegalAction as exc:
+            raise MalformedRecordError(f"the record's position is not valid: {exc}") from None
+        if state.players != record.players or state.options != game.resolve_options(
+                record.players, record.options):
+            raise MalformedRecordError("the record's position is of another table or "
+                                       "options than the record's")
+        return state
     try:
         return game.new(record.players, record.seed, **record.options)
     except OptionError as exc:
@@ -518,23 +567,21 @@ def start(record: Record) -> GameState:
 
 def replay(
     record: Record,
-    on_step: Callable[[int, Step, GameState], None] | None = None,
+    on_step: Callable[[int, Step, GameState[Any]], None] | None = None,
     *,
-    narrate: bool = False,
     key: signing.VerifyKey | None = None,
-) -> GameState:
+) -> GameState[Any]:
     """Replay a record step by step, checking everything; returns the final state.
 
     First the hash (and, given ``key``, the signature: :func:`verify`), then each step,
     then the result and the fingerprint of the final state.  ``on_step(index, step,
-    state)`` is called after each step is carried out; with ``narrate`` the state tells
-    its story in ``state.log`` from the first step on.  Raises UnverifiedRecordError naming
-    what does not check out (the first step that does not replay), or MalformedRecordError
-    when the record asks for a game or options this gamenight cannot set up.
+    state)`` is called after each step is carried out (the state's ``events`` tell its
+    story).  Raises UnverifiedRecordError naming what does not check out (the first step
+    that does not replay), or MalformedRecordError when the record asks for a game or
+    options this gamenight cannot set up.
     """
     verify(record, key)
     state = start(record)
-    state.narrate = narrate
     for i, step in enumerate(record.steps):
         if state.is_over:
             raise UnverifiedRecordError(f"step {i + 1}: the game was already over")
@@ -561,7 +608,10 @@ def replay(
     if record.result is not None:
         if outcome is None:
             raise UnverifiedRecordError("the record claims a result but its game is not over")
-        if Outcome.from_json(record.result) != outcome:
+        claimed = Outcome.from_json(record.result)
+        if _RESULT_REASON not in record.result:  # written before results gave a reason
+            claimed = dataclasses.replace(claimed, reason=outcome.reason)
+        if claimed != outcome:
             raise UnverifiedRecordError(
                 f"the record claims scores {record.result.get('scores')} but the game "
                 f"gives {list(outcome.scores)}: the record was altered"

@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from gamenight.engine import GameState, Step
 from gamenight.engine.checks import check_seat
 from gamenight.engine.game import JSON
 
 
-def seen_steps(start: GameState, steps: Iterable[Step], seat: int) -> Iterator[dict[str, JSON]]:
+def seen_steps(start: GameState[Any], steps: Iterable[Step],
+               seat: int) -> Iterator[dict[str, JSON]]:
     """Play ``steps`` on ``start`` (a game at its beginning, changed in place), chance
     outcomes as given, and yield after each step what ``seat`` saw of it:
     ``{"step": <the seat's form of the step>, "view": <its view after it>}``, where
@@ -48,7 +50,7 @@ def seen_steps(start: GameState, steps: Iterable[Step], seat: int) -> Iterator[d
         yield entry
 
 
-def redacted_history(state: GameState, seat: int) -> list[dict[str, JSON]]:
+def redacted_history(state: GameState[Any], seat: int) -> list[dict[str, JSON]]:
     """``seat``'s form of every step of ``state``'s history (see :func:`seen_steps`),
     played on a new game with ``state``'s setup; ``state`` itself is not changed."""
     start = state.game.new(state.players, state.seed, **state.options)

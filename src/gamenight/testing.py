@@ -18,7 +18,7 @@ from gamenight.engine.game import JSON
 Move = tuple[Any, Any, float | None]
 
 
-def assert_refused(state: GameState, moves: Iterable[Move],
+def assert_refused(state: GameState[Any], moves: Iterable[Move],
                    chance: Iterable[JSON] = ()) -> None:
     """Every move and every chance outcome given must raise :class:`IllegalAction`
     (``can`` says no to the moves too, and ``verify`` raises), and the state must be
@@ -55,7 +55,7 @@ def assert_refused(state: GameState, moves: Iterable[Move],
     assert_unchanged(state, snap, digest, steps, generator)
 
 
-def assert_draw_refused(state: GameState) -> None:
+def assert_draw_refused(state: GameState[Any]) -> None:
     """``draw_chance`` (and ``sample_chance``) must raise :class:`IllegalAction` when
     no chance event is due, leaving the state and its generator exactly as they were."""
     snap, digest = json.dumps(state.snapshot()), state.digest()
@@ -70,7 +70,7 @@ def assert_draw_refused(state: GameState) -> None:
     assert_unchanged(state, snap, digest, steps, generator)
 
 
-def assert_unchanged(state: GameState, snap: str, digest: str, steps: list[Step],
+def assert_unchanged(state: GameState[Any], snap: str, digest: str, steps: list[Step],
                      generator: tuple[Any, ...]) -> None:
     """The state is as it was when these were taken (see :func:`assert_refused`)."""
     assert json.dumps(state.snapshot()) == snap, "a refused action changed the state"

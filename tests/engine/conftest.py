@@ -5,8 +5,7 @@ from collections.abc import Iterator
 import pytest
 
 from gamenight.games import GAMES, register
-
-from .toy import DICE_DUEL
+from tests.engine.toy import DICE_DUEL
 
 
 @pytest.fixture

@@ -3,55 +3,58 @@ adapter tests run every kind of decision on a game small enough to read whole.""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import numpy as np
 
-from gamenight.engine import PASS, View
+from gamenight.engine import PASS, Game, Pass, View
+from gamenight.engine.game import JSON
 from gamenight.interop.encoding import ChanceMode, Encoding
+from gamenight.interop.layout import Layout, Parts
 
+#: The duel's actions are texts, and a pass at a deadline.
+DuelAction = str | Pass
 #: 0-3: bid 0-3; 4: pass (bid nothing at a deadline); 5: double; 6: stop.
-ACTIONS: tuple[Any, ...] = ("bid 0", "bid 1", "bid 2", "bid 3", PASS, "double", "stop")
+ACTIONS: tuple[DuelAction, ...] = ("bid 0", "bid 1", "bid 2", "bid 3", PASS, "double", "stop")
 PHASES = ("roll", "bid", "choose", "over")
 
 
-class DiceDuelEncoding(Encoding):
+class DiceDuelEncoding(Encoding[DuelAction]):
     chance: ClassVar[ChanceMode] = "explicit"
     joint_decisions: ClassVar[bool] = True
     observation_bounds: ClassVar[tuple[float, float]] = (-3.0, 3.0)
+
+    def __init__(self, game: Game, players: int, options: Mapping[str, JSON]) -> None:
+        super().__init__(game, players, options)
+        self.layout = Layout(("round", 1), ("die", 1), ("phase", len(PHASES)),
+                             ("scores", players), ("my_bid", 1))
 
     @property
     def num_actions(self) -> int:
         return len(ACTIONS)
 
-    def legal(self, view: View, legal: Sequence[Any]) -> list[int]:
+    def legal(self, view: View, legal: Sequence[DuelAction]) -> list[int]:
         return sorted(ACTIONS.index(a) for a in legal)
 
-    def action(self, view: View, index: int) -> Any:
+    def action(self, view: View, index: int) -> DuelAction:
         return ACTIONS[index]
 
-    def index(self, view: View, action: Any) -> int:
+    def index(self, view: View, action: DuelAction) -> int:
         return ACTIONS.index(action)
 
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        return (2 + len(PHASES) + self.players + 1,)
-
-    def observe(self, view: View, seat: int) -> np.ndarray:
-        out = np.zeros(self.observation_shape, np.float32)
-        out[0] = view["round"] / self.options["rounds"]
-        out[1] = view["die"] / 6
-        out[2 + PHASES.index(view["phase"])] = 1
-        out[2 + len(PHASES):-1] = np.asarray(view["scores"], np.float32) / 12
-        out[-1] = view.get("my_bid", -1)
-        return out
+    def _write(self, part: Parts, view: View, seat: int) -> None:
+        part["round"][0] = view["round"] / self.options["rounds"]
+        part["die"][0] = view["die"] / 6
+        part["phase"][PHASES.index(view["phase"])] = 1
+        part["scores"][:] = np.asarray(view["scores"], np.float32) / 12
+        part["my_bid"][0] = view.get("my_bid", -1)
 
     @property
     def max_chance_outcomes(self) -> int:
         return 6
 
-    def chance_index(self, outcome: Any) -> int:
+    def chance_index(self, outcome: JSON) -> int:
         return int(outcome) - 1
 
     @property

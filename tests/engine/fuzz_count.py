@@ -19,8 +19,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
 from gamenight.games import GAMES
-
-from .malformed import Probe, check, probes, reachable_states
+from tests.engine.malformed import Probe, check, probes, reachable_states
 
 
 def count(game_id: str, inputs: int, start: int) -> tuple[int, Counter[str], dict[str, str]]:

@@ -18,8 +18,7 @@ from gamenight.bots.random_bot import RandomBot
 from gamenight.engine import PASS, GameState, OptionError, View
 from gamenight.games import get_game
 from gamenight.sim.runner import play_out, run_window
-
-from .toy import DICE_DUEL
+from tests.engine.toy import DICE_DUEL
 
 
 def test_average_level_matches_the_adult_mean_simple_reaction_time() -> None:

@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamenight.games import GAMES
-
-from .malformed import Probe, check, probes, reachable_states
+from tests.engine.malformed import Probe, check, probes, reachable_states
 
 #: Inputs per game: EXAMPLES batches of BATCH.
 EXAMPLES = 160

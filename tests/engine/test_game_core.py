@@ -12,8 +12,7 @@ import pytest
 from gamenight.engine import IllegalAction, OptionError
 from gamenight.games import get_game
 from gamenight.sim.runner import make_bots, play_out
-
-from .toy import DICE_DUEL
+from tests.engine.toy import DICE_DUEL
 
 
 def test_chance_outcomes_are_listed_with_probabilities_summing_to_one() -> None:

@@ -23,8 +23,7 @@ from gamenight.engine.checks import (
 )
 from gamenight.games import GAMES
 from gamenight.testing import assert_draw_refused, assert_refused
-
-from .malformed import new_game, one_random_step
+from tests.engine.malformed import new_game, one_random_step
 
 NOT_SEATS: list[Any] = [-1, True, False, 1.5, "0", [0], 10**400, float("nan")]
 NOT_TIMES: list[Any] = [float("nan"), float("inf"), -float("inf"), -1, "5", True, [1],

@@ -29,3 +29,13 @@ def test_truncated_flag_and_json_round_trip() -> None:
     back = Outcome.from_json(out.to_json())
     assert back == out
     assert back.truncated
+
+
+def test_the_reason_a_game_ended_is_kept_and_round_trips() -> None:
+    o = Outcome.from_keys([3, 5], reason="last-card")
+    assert o.reason == "last-card"
+    assert o.to_json()["reason"] == "last-card"
+    assert Outcome.from_json(o.to_json()) == o
+    # A result written before results gave a reason reads as one without.
+    old = {k: v for k, v in o.to_json().items() if k != "reason"}
+    assert Outcome.from_json(old).reason == ""

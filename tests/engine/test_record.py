@@ -29,9 +29,8 @@ from gamenight.games import get_game
 from gamenight.games.fluster import words
 from gamenight.sim.random_play import random_playout
 from gamenight.sim.runner import make_bots, play_out
-
-from .altered import changed, first, resealed
-from .toy import DiceDuel
+from tests.engine.altered import changed, first, resealed
+from tests.engine.toy import DiceDuel
 
 SEATS = ["bot:sharp", "bot:random", "bot:sharp:expert"]
 Data = dict[str, Any]

@@ -6,8 +6,7 @@ import pytest
 
 from gamenight.engine import IllegalAction
 from gamenight.testing import assert_draw_refused, assert_refused
-
-from .toy import DICE_DUEL
+from tests.engine.toy import DICE_DUEL
 
 
 def test_refused_moves_and_chance_pass_and_leave_the_state_as_it_was() -> None:

@@ -3,17 +3,19 @@ allows, plus the toy dice duel (with and without a bidding deadline)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from gamenight.engine import Game, OptionError
+from gamenight.engine.game import JSON
 from gamenight.games import GAMES
 from tests.engine.toy import DICE_DUEL
 
+#: A table the tests play: a game, its number of players and its options.
+TableSetup = tuple[Game, int, dict[str, JSON]]
 
-def options_for(game: Game, players: int) -> dict[str, Any] | None:
+
+def options_for(game: Game, players: int) -> dict[str, JSON] | None:
     """The options that make ``players`` a valid table: none, or the one yes/no option
     whose variant allows it (Superfly's two-player game); None if no option does."""
-    candidates: list[dict[str, Any]] = [{}]
+    candidates: list[dict[str, JSON]] = [{}]
     candidates += [{o.name: True} for o in game.options if o.default is False]
     for options in candidates:
         try:
@@ -24,7 +26,7 @@ def options_for(game: Game, players: int) -> dict[str, Any] | None:
     return None
 
 
-def every_table() -> list[tuple[Game, int, dict[str, Any]]]:
+def every_table() -> list[TableSetup]:
     tables = []
     for game in GAMES.values():
         for players in range(game.min_players, game.max_players + 1):
@@ -34,14 +36,14 @@ def every_table() -> list[tuple[Game, int, dict[str, Any]]]:
     return tables
 
 
-def table_id(table: tuple[Game, int, dict[str, Any]]) -> str:
+def table_id(table: TableSetup) -> str:
     game, players, options = table
     extra = "".join(f"-{k}" for k in options)
     return f"{game.id}-{players}p{extra}"
 
 
 #: Each game at its smallest and largest table, and the toy duel both ways.
-ENDS: list[tuple[Game, int, dict[str, Any]]] = [
+ENDS: list[TableSetup] = [
     t for t in every_table()
     if t[1] in {min(u[1] for u in every_table() if u[0] is t[0]),
                 max(u[1] for u in every_table() if u[0] is t[0])}

@@ -10,8 +10,6 @@ do.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pyspiel
 import pytest
@@ -27,7 +25,7 @@ from tests.engine.toy import DICE_DUEL
 openspiel.register()
 
 
-def not_actions(size: int) -> list[Any]:
+def not_actions(size: int) -> list[object]:
     """Values that are no index of a space of ``size`` actions (each crashed an adapter
     with OverflowError, ValueError, TypeError or IndexError, or was taken, before)."""
     return [float("inf"), float("-inf"), float("nan"), 3.0, np.float32(1.0), -1, size,
@@ -36,7 +34,7 @@ def not_actions(size: int) -> list[Any]:
             np.array(1.0), {"a": 1}, object()]
 
 
-def fingerprint(table: Table) -> tuple[str, int, Any, Any]:
+def fingerprint(table: Table) -> tuple[str, int, object, object]:
     state = table.state
     return state.digest(), len(state.history), state.rng.getstate(), table.timing.getstate()
 
@@ -138,7 +136,7 @@ def test_pettingzoo_on_illegal_raise_refuses_a_masked_action_and_changes_nothing
     assert fingerprint(aec.table) == before and aec.agent_selection == "player_0"
 
 
-def openspiel_state(game_id: str) -> Any:
+def openspiel_state(game_id: str) -> pyspiel.State:
     """A state of ``game_id`` at its first decision that is not chance."""
     state = pyspiel.load_game(openspiel.game_name(game_id)).new_initial_state()
     while state.is_chance_node():

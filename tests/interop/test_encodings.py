@@ -3,15 +3,15 @@ game is checked here as soon as its encoding.py exists)."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
-from typing import Any
 
 import numpy as np
 import pytest
 
-from gamenight.engine import Game
 from gamenight.interop.core import Table
-from tests.interop.tables import ENDS, table_id
+from tests.interop.tables import ENDS, TableSetup, table_id
 
 
 def decide(table: Table, rng: random.Random) -> bool:
@@ -52,7 +52,7 @@ def decide(table: Table, rng: random.Random) -> bool:
 
 @pytest.mark.parametrize("table", ENDS, ids=table_id)
 def test_every_decision_of_random_games_is_encoded_soundly(
-        table: tuple[Game, int, dict[str, Any]]) -> None:
+        table: TableSetup) -> None:
     game, players, options = table
     for seed in range(3):
         state = Table(game, players, seed, options)
@@ -67,7 +67,7 @@ def test_every_decision_of_random_games_is_encoded_soundly(
 
 
 @pytest.mark.parametrize("table", ENDS, ids=table_id)
-def test_an_observation_is_the_views_alone(table: tuple[Game, int, dict[str, Any]]) -> None:
+def test_an_observation_is_the_views_alone(table: TableSetup) -> None:
     """A seat's tensor and string depend only on what it sees: a state resampled from
     its point of view (hidden parts redrawn) gives it the very same ones."""
     game, players, options = table
@@ -82,3 +82,23 @@ def test_an_observation_is_the_views_alone(table: tuple[Game, int, dict[str, Any
         assert np.array_equal(twin.observe(seat), live.observe(seat))
         assert twin.observation_text(seat) == live.observation_text(seat)
         assert twin.information_text(seat) == live.information_text(seat)
+
+
+@pytest.mark.parametrize("table", ENDS, ids=table_id)
+def test_a_copied_or_pickled_encoding_observes_the_same(table: TableSetup) -> None:
+    """An encoding writes each observation into one scratch tensor through named views
+    of it; a copy must not keep views of the original's tensor, or of nothing."""
+    game, players, options = table
+    live = Table(game, players, 3, options)
+    rng = random.Random(3)
+    for _ in range(12):
+        if live.is_over:
+            break
+        decide(live, rng)
+    encoding = live.encoding
+    view = live.view(0)
+    before = encoding.observe(view, 0)
+    assert before.any()
+    for twin in (copy.deepcopy(encoding), pickle.loads(pickle.dumps(encoding))):
+        assert np.array_equal(twin.observe(view, 0), before)
+    assert np.array_equal(encoding.observe(view, 0), before)

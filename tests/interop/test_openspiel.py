@@ -6,28 +6,30 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
 
 from gamenight.bots.base import make_bot
 from gamenight.engine import Game
+from gamenight.engine.game import JSON
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import GAMES
 from gamenight.interop import openspiel
 from gamenight.interop.core import SERIAL_FORMAT
 from tests.engine.toy import DICE_DUEL
-from tests.interop.tables import ENDS, every_table, table_id
+from tests.interop.tables import ENDS, TableSetup, every_table, table_id
 
 openspiel.register()
 openspiel.register_game(DICE_DUEL)
-TOY_TABLES = [(DICE_DUEL, n, {"deadline_ms": d}) for n in (2, 3, 4) for d in (0, 300)]
+TOY_TABLES: list[TableSetup] = [(DICE_DUEL, n, {"deadline_ms": d})
+                               for n in (2, 3, 4) for d in (0, 300)]
 
 
-def load(game: Game, players: int, options: dict[str, Any], **extra: Any) -> Any:
+def load(game: Game, players: int, options: dict[str, JSON], **extra: JSON) -> pyspiel.Game:
     return pyspiel.load_game(openspiel.game_name(game.id),
                              {"players": players, **options, **extra})
 
@@ -40,6 +42,26 @@ def test_every_game_is_registered_under_its_fixed_name() -> None:
     assert set(names) <= registered
 
 
+def test_the_observer_names_the_pieces_of_its_tensor() -> None:
+    """As OpenSpiel's own observers do, ``dict`` holds the tensor's named pieces (the
+    encoding's layout), each a view of the tensor in its own shape."""
+    spiel_game = load(GAMES["superfly"], 3, {})
+    state = spiel_game.new_initial_state()
+    while state.is_chance_node():  # the deal and the centre flies, up to the swat
+        state.apply_action(state.chance_outcomes()[0][0])
+    observation = make_observation(spiel_game)
+    observation.set_from(state, 1)
+    layout = spiel_game.encoding.layout
+    assert list(observation.dict) == list(layout.names)
+    for name, part in observation.dict.items():
+        assert part.shape == layout[name].shape
+        assert np.shares_memory(part, observation.tensor)
+    assert np.array_equal(observation.tensor, state.table.observe(1))
+    assert observation.dict["phase"].tolist() == [0, 0, 1, 0, 0]  # hands, centre, swat
+    assert observation.dict["my_hand"].sum() == 1  # the round's first face-down card
+    assert observation.dict["centre"].sum() == 2  # players - 1 flies
+
+
 #: Random games per table in OpenSpiel's checker.  A game's smallest and largest tables get
 #: the most (there the encoding's sizes and the rules' table-size cases are at their
 #: edges); the tables between add no new case, so a few games each check them (the
@@ -49,7 +71,7 @@ SIMS_BETWEEN = 5
 
 
 @pytest.mark.parametrize("table", every_table() + TOY_TABLES, ids=table_id)
-def test_random_sim_test(table: tuple[Game, int, dict[str, Any]]) -> None:
+def test_random_sim_test(table: TableSetup) -> None:
     game, players, options = table
     spiel_game = load(game, players, options)
     assert spiel_game.num_players() == players
@@ -98,7 +120,7 @@ def test_a_shuffle_is_a_choice_among_seeds_of_the_games_generator() -> None:
     assert len(layouts) == 8
 
 
-def play_random(state: Any, rng: random.Random, steps: int) -> None:
+def play_random(state: pyspiel.State, rng: random.Random, steps: int) -> None:
     for _ in range(steps):
         if state.is_terminal():
             return
@@ -114,7 +136,7 @@ def play_random(state: Any, rng: random.Random, steps: int) -> None:
 
 @pytest.mark.parametrize("table", ENDS, ids=table_id)
 def test_serialized_state_is_json_and_plays_on_exactly_like_the_original(
-        table: tuple[Game, int, dict[str, Any]]) -> None:
+        table: TableSetup) -> None:
     game, players, options = table
     spiel_game = load(game, players, options)
     rng = random.Random(3)
@@ -135,7 +157,7 @@ def test_serialized_state_is_json_and_plays_on_exactly_like_the_original(
 
 @pytest.mark.parametrize("table", ENDS, ids=table_id)
 def test_resample_from_infostate_keeps_the_information_state(
-        table: tuple[Game, int, dict[str, Any]]) -> None:
+        table: TableSetup) -> None:
     game, players, options = table
     spiel_game = load(game, players, options)
     rng = random.Random(5)
@@ -164,13 +186,13 @@ class GamenightBot:
         self.bot = make_bot(game, spec, seat, seed)
         self.seat = seat
 
-    def choose(self, state: Any) -> int:
+    def choose(self, state: openspiel.GamenightState) -> int:
         table = state.table
         action, _ = table.bot_choice(self.seat, self.bot)
         return table.encoding.index(table.view(self.seat), action)
 
 
-def search_bot(spiel_game: Any, seed: int, turn_based: bool) -> Any:
+def search_bot(spiel_game: pyspiel.Game, seed: int, turn_based: bool) -> pyspiel.Bot:
     """IS-MCTS for our games with hidden information and turns (it needs our
     resample_from_infostate); MCTS otherwise, and through the turn-based form (OpenSpiel's
     C++ wrapper, which cannot resample)."""
@@ -187,7 +209,7 @@ def search_bot(spiel_game: Any, seed: int, turn_based: bool) -> Any:
 def test_a_whole_game_of_openspiel_search_against_our_bots(game_id: str) -> None:
     game = DICE_DUEL if game_id == DICE_DUEL.id else GAMES[game_id]
     players = 2 if game is DICE_DUEL else openspiel.GamenightGame(game).players
-    options: dict[str, Any] = {}
+    options: dict[str, JSON] = {}
     name = openspiel.game_name(game.id)
     spiel_game = pyspiel.load_game(name, {"players": players, **options})
     ours = {s: GamenightBot(game, game.default_bot, s, derive_seed(1, "bot", s))
@@ -202,7 +224,7 @@ def test_a_whole_game_of_openspiel_search_against_our_bots(game_id: str) -> None
     searcher = search_bot(searched, 2, turn_based=simultaneous)
     turns = searched.new_initial_state() if simultaneous else state
 
-    def search(turn_state: Any) -> int:
+    def search(turn_state: pyspiel.State) -> int:
         legal = turn_state.legal_actions()
         return legal[0] if len(legal) == 1 else int(searcher.step(turn_state))
 

@@ -3,39 +3,36 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
-from gamenight.engine import Game
 from gamenight.interop.pettingzoo import env, parallel_env
 from tests.engine.toy import DICE_DUEL
-from tests.interop.tables import ENDS, table_id
+from tests.interop.tables import ENDS, TableSetup, table_id
 
 
 @pytest.mark.parametrize("table", ENDS, ids=table_id)
-def test_api_test(table: tuple[Game, int, dict[str, Any]]) -> None:
+def test_api_test(table: TableSetup) -> None:
     game, players, options = table
     api_test(env(game.id if game is not DICE_DUEL else game, players=players, **options))
 
 
 @pytest.mark.parametrize("table", ENDS, ids=table_id)
-def test_parallel_api_test(table: tuple[Game, int, dict[str, Any]]) -> None:
+def test_parallel_api_test(table: TableSetup) -> None:
     game, players, options = table
     parallel_api_test(parallel_env(game if game is DICE_DUEL else game.id, players=players,
                                    **options))
 
 
 @pytest.mark.parametrize("table", ENDS, ids=table_id)
-def test_seed_test(table: tuple[Game, int, dict[str, Any]]) -> None:
+def test_seed_test(table: TableSetup) -> None:
     game, players, options = table
     seed_test(lambda: env(game if game is DICE_DUEL else game.id, players=players, **options))
 
 
 @pytest.mark.parametrize("table", ENDS, ids=table_id)
-def test_parallel_seed_test(table: tuple[Game, int, dict[str, Any]]) -> None:
+def test_parallel_seed_test(table: TableSetup) -> None:
     game, players, options = table
     parallel_seed_test(lambda: parallel_env(game if game is DICE_DUEL else game.id,
                                             players=players, **options))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -15,6 +16,7 @@ from textual.widgets import Log, Static
 
 from gamenight.bots.base import Bot, Clock
 from gamenight.engine import View
+from gamenight.engine.events import Event
 from gamenight.tui.app import Pauses, PlayApp
 from gamenight.tui.table import TableScreen
 from tests.engine.toy import DICE_DUEL
@@ -121,16 +123,33 @@ async def test_the_ticker_runs_only_while_a_window_is_open_and_the_results_show(
         assert text_of(app, "#help").strip() == "q quit"
 
 
-async def test_the_log_gets_each_new_line_once() -> None:
+@dataclass(frozen=True, slots=True)
+class Said(Event):
+    """A line of narration; ``only`` keeps it from every seat but that one."""
+
+    line: str
+    only: int | None = None
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if self.only is None or seat == self.only else None
+
+    def text(self) -> str:
+        return self.line
+
+
+async def test_the_log_gets_each_new_line_once_and_only_what_the_person_may_know() -> None:
     app = make_app()
     async with app.run_test() as pilot:
         await until(pilot, lambda: app.deciding)
-        app.state.say("first")
+        app.state.emit(Said("first"))
         app.table_screen.refresh_table()
-        app.state.say("second")
+        app.state.emit(Said("a secret of seat 1", only=1))
+        app.state.emit(Said("second"))
+        app.state.emit(Said("a secret of the person", only=0))
         app.table_screen.refresh_table()
         app.table_screen.refresh_table()
-        assert list(app.screen.query_one("#log", Log).lines) == ["first", "second"]
+        assert list(app.screen.query_one("#log", Log).lines) == \
+            ["first", "second", "a secret of the person"]
 
 
 async def test_q_and_escape_leave_unless_the_screen_takes_q_as_a_letter() -> None:

@@ -10,10 +10,11 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from gamenight.bots.reaction import DEFAULT_LEVEL, LEVELS, ReactionModel
 from gamenight.engine import OptionError, View
+from gamenight.engine.game import ActionT
 
 if TYPE_CHECKING:
     from gamenight.engine import Game
@@ -47,8 +48,8 @@ class Wait:
     until_ms: float
 
 
-class Bot(ABC):
-    """A player played by the computer."""
+class Bot(ABC, Generic[ActionT]):
+    """A player played by the computer, of a game whose actions are ``ActionT``."""
 
     name = "bot"
     #: True for a bot that keeps its own memory of the game: whoever drives it
@@ -73,12 +74,12 @@ class Bot(ABC):
         self.rng = random.Random(seed)
 
     @abstractmethod
-    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+    def act(self, view: View, legal: Sequence[ActionT], clock: Clock) -> ActionT | Wait:
         """One of ``legal``, or (in a window) a :class:`Wait`.  Where the actions form a
         continuum (FLY's aim), ``legal`` spans it and any action the state accepts will
         do."""
 
-    def observe(self, view: View) -> None:  # noqa: B027 -- optional hook
+    def observe(self, view: View) -> None:
         """See the table after a step of the game, whoever took it (called only for a
         bot that :attr:`remembers`; the default ignores it).  A bot that keeps its own
         memory (By Golly!) learns here what the others turn over; the view shows only
@@ -103,7 +104,7 @@ def parse_bot_spec(spec: str) -> tuple[str, str, dict[str, str]]:
     return kind, level, params
 
 
-def make_bot(game: Game, spec: str, seat: int, seed: int) -> Bot:
+def make_bot(game: Game, spec: str, seat: int, seed: int) -> Bot[Any]:
     """A bot for ``seat`` from a spec like 'sharp', 'sharp:expert' or 'sharp:quick:error=0.1'."""
     kind, level, params = parse_bot_spec(spec)
     factories = game.bots()

@@ -127,7 +127,7 @@ class RealClock(WindowClock):
 
 
 # -- one bot ------------------------------------------------------------------------------
-def decide(bot: Bot, state: GameState, seat: int, from_ms: float = 0.0,
+def decide(bot: Bot[Any], state: GameState[Any], seat: int, from_ms: float = 0.0,
            window: int | None = None) -> tuple[Any, float | None]:
     """``bot``'s move for ``seat`` in the decision now, on the state as it stands: its
     action, and in a window the moment it chose (asked from ``from_ms`` on, by the Wait
@@ -163,7 +163,7 @@ class BotDriver:
     The list is read as play goes on, not copied, so its owner may seat another bot.
     """
 
-    def __init__(self, state: GameState, bots: Sequence[Bot | None],
+    def __init__(self, state: GameState[Any], bots: Sequence[Bot[Any] | None],
                  clock: WindowClock | None = None) -> None:
         self.state = state
         self.bots = bots
@@ -185,7 +185,7 @@ class BotDriver:
             if bot is not None and bot.remembers:
                 bot.observe(self.state.view(seat))
 
-    def bot(self, seat: int) -> Bot:
+    def bot(self, seat: int) -> Bot[Any]:
         bot = self.bots[seat]
         if bot is None:
             raise ValueError(f"seat {seat} has no bot to play it")
@@ -202,7 +202,7 @@ class BotDriver:
             state.view(seat), legal, Clock())
         state.apply(seat, action)
 
-    def play_to_end(self) -> GameState:
+    def play_to_end(self) -> GameState[Any]:
         """Play the game to its end with bots in every seat, time simulated."""
         state = self.state
         # The bots do not change seats in a simulated game: who remembers is known once.

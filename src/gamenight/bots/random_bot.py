@@ -9,7 +9,7 @@ from gamenight.bots.base import Bot, Clock, Wait
 from gamenight.engine import View
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[Any]):
     """Picks uniformly among legal actions; in a reaction window it acts at a time drawn
     uniformly from now to the deadline, then picks uniformly among what is legal then."""
 

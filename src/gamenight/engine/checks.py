@@ -29,6 +29,9 @@ MAX_ACTION_TEXT = 200
 MAX_OUTCOME_DEPTH = 8
 MAX_OUTCOME_VALUES = 10_000
 MAX_OUTCOME_TEXT = 1_000
+#: A position (``Game.from_position``) is a whole state: deeper and larger than an outcome.
+MAX_POSITION_DEPTH = 16
+MAX_POSITION_VALUES = 200_000
 #: Whole numbers in a chance outcome fit in 64 bits (what any JSON reader keeps exactly).
 _INT_LIMIT = 2**63
 
@@ -106,38 +109,45 @@ def check_outcome(outcome: object) -> None:
             return
     elif kind is str and len(outcome) <= MAX_OUTCOME_TEXT:  # type: ignore[arg-type]
         return
+    check_json(outcome, "a chance outcome", MAX_OUTCOME_DEPTH, MAX_OUTCOME_VALUES)
+
+
+def check_json(data: object, what: str, max_depth: int, max_values: int) -> None:
+    """IllegalAction unless ``data`` is plain JSON of at most ``max_depth`` lists or
+    objects deep and ``max_values`` values (see :func:`check_outcome`); ``what`` names it
+    in the message."""
     values = 0
-    stack: list[tuple[object, int]] = [(outcome, 1)]
+    stack: list[tuple[object, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
         values += 1
-        if values > MAX_OUTCOME_VALUES:
-            raise IllegalAction(f"a chance outcome has at most {MAX_OUTCOME_VALUES} values")
+        if values > max_values:
+            raise IllegalAction(f"{what} has at most {max_values} values")
         kind = type(value)
         if kind is list or kind is dict:
-            if depth >= MAX_OUTCOME_DEPTH:
+            if depth >= max_depth:
                 raise IllegalAction(
-                    f"a chance outcome is at most {MAX_OUTCOME_DEPTH} lists or objects deep")
+                    f"{what} is at most {max_depth} lists or objects deep")
             if kind is dict:
                 items = value.items()  # type: ignore[attr-defined]
                 if not all(type(key) is str for key, _ in items):
-                    raise IllegalAction("a chance outcome's objects have text keys")
+                    raise IllegalAction(f"{what}'s objects have text keys")
                 stack.extend((item, depth + 1) for _, item in items)
             else:
                 stack.extend((item, depth + 1) for item in value)  # type: ignore[attr-defined]
         elif kind is int:
             if not -_INT_LIMIT <= value < _INT_LIMIT:  # type: ignore[operator]
-                raise IllegalAction("a chance outcome's whole numbers fit in 64 bits, "
+                raise IllegalAction(f"{what}'s whole numbers fit in 64 bits, "
                                     f"not {describe(value)}")
         elif kind is float:
             if not math.isfinite(value):  # type: ignore[arg-type]
-                raise IllegalAction(f"a chance outcome's numbers are finite, not {value}")
+                raise IllegalAction(f"{what}'s numbers are finite, not {value}")
         elif kind is str:
             if len(value) > MAX_OUTCOME_TEXT:  # type: ignore[arg-type]
                 raise IllegalAction(
-                    f"a chance outcome's texts are at most {MAX_OUTCOME_TEXT} characters")
+                    f"{what}'s texts are at most {MAX_OUTCOME_TEXT} characters")
         elif value is not None and kind is not bool:
-            raise IllegalAction(f"a chance outcome is plain JSON, not {describe(value)} "
+            raise IllegalAction(f"{what} is plain JSON, not {describe(value)} "
                                 f"(a {kind.__name__})")
 
 

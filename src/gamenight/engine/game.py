@@ -20,25 +20,54 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypedDict, TypeVar, cast
 
 from gamenight.engine.checks import (
+    MAX_POSITION_DEPTH,
+    MAX_POSITION_VALUES,
     ActionTypes,
     check_action_text,
+    check_json,
     check_outcome,
     check_seat,
     check_time,
     describe,
 )
 from gamenight.engine.errors import IllegalAction
+from gamenight.engine.events import Event, narration
 from gamenight.engine.outcome import Outcome
 
 if TYPE_CHECKING:
     from gamenight.bots.base import Bot
+    from gamenight.interop.encoding import Encoding
 
 ActingKind = Literal["chance", "turn", "simultaneous", "window", "over"]
 JSON = Any  # a value that json.dumps accepts
-View = dict[str, Any]
+#: A view: what a seat may know, as JSON data.  Each game describes its own with a
+#: ``TypedDict`` (``Game.view_type``); read-only here, so any of them is a View.
+View = Mapping[str, Any]
+#: The type of a game's actions (``GameState[ActionT]``): a union of its frozen
+#: dataclasses and ``Pass``, so mypy checks ``_verify``, ``_do`` and the bots.
+ActionT = TypeVar("ActionT")
+
+#: The format name a position carries (``GameState.position``).
+POSITION_FORMAT = "gamenight-position"
+POSITION_VERSION = 1
+
+
+class Position(TypedDict):
+    """A whole game state as JSON, the way chess has FEN: which game, at which table
+    and options, and the game's own ``state`` (its format is in the game's
+    ``rules.md``).  The future is not part of it: a game built from a position draws its
+    chance from a seed given then."""
+
+    format: str
+    version: int
+    game: str
+    rules_version: str
+    players: int
+    options: dict[str, JSON]
+    state: JSON
 
 
 class OptionError(ValueError):
@@ -175,7 +204,7 @@ _FLAG_TEXTS = {"true": True, "yes": True, "1": True, "on": True,
                "false": False, "no": False, "0": False, "off": False}
 
 
-BotFactory = Callable[..., "Bot"]
+BotFactory = Callable[..., "Bot[Any]"]
 
 
 class Game(ABC):
@@ -194,6 +223,13 @@ class Game(ABC):
     #: class, or whose fields are not of the types its class declares, before the
     #: game's ``_verify`` sees it.  Empty: the game's ``_verify`` checks it all.
     action_types: ClassVar[tuple[type, ...]] = ()
+    #: The shape of the game's view: a ``TypedDict``, or a union of them (``gamenight
+    #: schema`` publishes it as JSON Schema, and a test validates every view of random
+    #: games against it).  None: the game has not declared one.
+    view_type: ClassVar[object] = None
+    #: Every class of event the game emits, secret-free forms included
+    #: (``Event.seen_by``): their schemas are published beside the view's.
+    event_types: ClassVar[tuple[type[Event], ...]] = ()
 
     @functools.cached_property
     def _action_types(self) -> ActionTypes:
@@ -222,7 +258,7 @@ class Game(ABC):
                 for name, o in known.items()}
 
     @abstractmethod
-    def new(self, players: int, seed: int = 0, **options: Any) -> GameState:
+    def new(self, players: int, seed: int = 0, **options: Any) -> GameState[Any]:
         """A new game at its first decision point (setup chance not yet drawn)."""
 
     def parse_action(self, text: str) -> Any:
@@ -246,6 +282,88 @@ class Game(ABC):
         """The action whose ``str`` is ``text`` (a printable text of at most
         ``checks.MAX_ACTION_TEXT`` characters); IllegalAction if there is none."""
 
+    # -- positions ----------------------------------------------------------------------
+    def from_position(self, data: object, seed: int = 0) -> GameState[Any]:
+        """The game in the position ``data`` (as ``GameState.position`` gives it), whose
+        generator then starts from ``seed``.
+
+        The position is checked whole: plain JSON of bounded size, this game and rules
+        version, a table and options the game offers, and a state the rules can reach
+        (the game's ``_from_position``: a card that exists twice, a score that does not
+        add up).  Anything else raises :class:`IllegalAction` naming the problem; nothing
+        else is ever raised.
+        """
+        check_json(data, "a position", MAX_POSITION_DEPTH, MAX_POSITION_VALUES)
+        if not isinstance(data, dict) or data.get("format") != POSITION_FORMAT:
+            raise IllegalAction(f"not a position: a position is an object whose format is "
+                                f"{POSITION_FORMAT!r}")
+        missing = sorted(set(Position.__annotations__) - set(data))
+        extra = sorted(set(data) - set(Position.__annotations__))
+        if missing or extra:
+            wrong = ([f"missing {', '.join(missing)}"] if missing else []) + (
+                [f"unknown {', '.join(extra)}"] if extra else [])
+            raise IllegalAction(f"not a position: {'; '.join(wrong)}")
+        if data["version"] != POSITION_VERSION:
+            raise IllegalAction(f"a position of format version {describe(data['version'])}; "
+                                f"this gamenight reads version {POSITION_VERSION}")
+        if data["game"] != self.id:
+            raise IllegalAction(f"a position of {describe(data['game'])}, not of {self.id}")
+        if data["rules_version"] != self.rules_version:
+            raise IllegalAction(f"a position under {self.id} rules version "
+                                f"{describe(data['rules_version'])}; this gamenight "
+                                f"implements version {self.rules_version}")
+        if not isinstance(data["options"], dict):
+            raise IllegalAction(f"a position's options are an object, not "
+                                f"{describe(data['options'])}")
+        try:
+            options = self.resolve_options(data["players"], data["options"])
+        except OptionError as exc:
+            raise IllegalAction(f"not a position this game offers: {exc}") from None
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise IllegalAction(f"a seed is a whole number 0 or more, not {describe(seed)}")
+        try:
+            state = self._from_position(data["players"], seed, options, data["state"])
+        except IllegalAction:
+            raise
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            # The game's reader found a shape it did not expect: a wrong position.
+            raise IllegalAction(f"not a {self.title} position: "
+                                f"{type(exc).__name__}: {exc}") from None
+        state.start = cast(Position, copy.deepcopy(data))
+        return state
+
+    def _from_position(self, players: int, seed: int, options: dict[str, Any],
+                       state: JSON) -> GameState[Any]:
+        """A game in the position whose game-specific part is ``state`` (plain JSON of
+        bounded size, not yet checked): IllegalAction naming what is impossible in it.
+        (A KeyError, TypeError and the like are turned into IllegalAction too, but a
+        reader that names the problem is kinder.)"""
+        raise IllegalAction(f"{self.title} has no position format yet")
+
+    # -- what joins the game to each use (imported only when asked for) --------------------
+    def _package(self) -> str:
+        return type(self).__module__.rpartition(".")[0]
+
+    def screen(self) -> Callable[..., Any]:
+        """The terminal table's factory (``make_screen(app)`` in the game's ``screen``
+        module); imported on first use, so a simulation never loads Textual's screens."""
+        from importlib import import_module
+
+        factory: Callable[..., Any] = import_module(f"{self._package()}.screen").make_screen
+        return factory
+
+    def encoding(self, players: int, options: Mapping[str, Any]) -> Encoding:
+        """The research encoding at this table (``ENCODING`` in the game's ``encoding``
+        module); NotImplementedError for a game without one."""
+        from importlib import import_module
+
+        try:
+            module = import_module(f"{self._package()}.encoding")
+        except ModuleNotFoundError as exc:
+            raise NotImplementedError(f"{self.id} has no research encoding yet") from exc
+        cls: type[Encoding] = module.ENCODING
+        return cls(self, players, dict(options))
+
     def bots(self) -> dict[str, BotFactory]:
         """Bot kinds by name; each is called as ``factory(seat=..., seed=..., level=...)``."""
         from gamenight.bots.random_bot import RandomBot
@@ -255,20 +373,29 @@ class Game(ABC):
     def rules_text(self) -> str:
         """The rules as implemented, as Markdown: the ``rules.md`` beside the game's code
         (the same file ``docs/rules/<id>.md`` links to), or just the title without one."""
-        package = type(self).__module__.rpartition(".")[0]
         try:
-            return (files(package) / "rules.md").read_text("utf-8")
+            return (files(self._package()) / "rules.md").read_text("utf-8")
         except (FileNotFoundError, ModuleNotFoundError, TypeError):
             return f"# {self.title}\n"
 
     def micro_benchmarks(self) -> dict[str, Callable[[], object]]:
         """Named units of work that ``gamenight bench`` times one call at a time (e.g.
         "score a finished board"), for speed figures that are not steps per second.
-        Each callable does one unit; its setup belongs outside it, in a closure."""
-        return {}
+        Each callable does one unit; its setup belongs outside it, in a closure.
+
+        A game offers them in a ``benchmarks`` module beside its rules, as a function
+        ``micro_benchmarks(game)``; it is imported only when ``bench`` asks."""
+        from importlib import import_module
+
+        try:
+            module = import_module(f"{self._package()}.benchmarks")
+        except ModuleNotFoundError:
+            return {}
+        units: dict[str, Callable[[], object]] = module.micro_benchmarks(self)
+        return units
 
 
-class GameState(ABC):
+class GameState(ABC, Generic[ActionT]):
     """One game in progress.
 
     Subclasses implement the ``_``-prefixed hooks; the public methods add the
@@ -297,10 +424,11 @@ class GameState(ABC):
         self.seed = seed = int(seed)
         self.options = options
         self.history = []
-        # Human-readable lines of what happened, kept only when someone reads them
-        # (the terminal UI, ``gamenight replay``): simulations leave it off for speed.
-        self.narrate = False
-        self.log: list[str] = []
+        # Every event so far (``Event``): what happened, in public terms.
+        self.events: list[Event] = []
+        # The position the game was set up from (``Game.from_position``), or None for a
+        # game dealt from its seed: records and ``remade`` start from it.
+        self.start: Position | None = None
         # The game's own generator: every chance outcome comes from here, so the same
         # seed and the same actions always give the same game.
         self.rng = random.Random(seed)
@@ -315,7 +443,7 @@ class GameState(ABC):
         return self.acting().kind == "over"
 
     # -- actions --------------------------------------------------------------------
-    def legal_actions(self, seat: int) -> list[Any]:
+    def legal_actions(self, seat: int) -> list[ActionT]:
         """Every action ``seat`` may take now (empty if it may not act).
 
         Where the actions form a continuum (FLY's aim: any point and angle over the
@@ -329,11 +457,11 @@ class GameState(ABC):
         return self._legal_actions(seat)
 
     @abstractmethod
-    def _legal_actions(self, seat: int) -> list[Any]:
+    def _legal_actions(self, seat: int) -> list[ActionT]:
         """Every action ``seat`` (a seat of this game) may take now."""
 
     @abstractmethod
-    def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:
+    def _verify(self, seat: int, action: ActionT, at_ms: float | None) -> None:
         """Raise IllegalAction if ``seat`` may not take ``action`` now.
 
         ``seat`` is a seat of this game, ``action`` of one of the game's
@@ -343,10 +471,10 @@ class GameState(ABC):
         """
 
     @abstractmethod
-    def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
+    def _do(self, seat: int, action: ActionT, at_ms: float | None) -> None:
         """Carry out a verified action."""
 
-    def verify(self, seat: int, action: Any, at_ms: float | None = None) -> None:
+    def verify(self, seat: int, action: ActionT, at_ms: float | None = None) -> None:
         """Raise :class:`IllegalAction` (changing nothing) unless the action is legal."""
         self._checked(seat, action, at_ms)
 
@@ -383,7 +511,7 @@ class GameState(ABC):
                                 f"{acting.deadline_ms:g} ms")
         return t
 
-    def can(self, seat: int, action: Any, at_ms: float | None = None) -> bool:
+    def can(self, seat: int, action: ActionT, at_ms: float | None = None) -> bool:
         """True if ``seat`` may take ``action`` now."""
         try:
             self.verify(seat, action, at_ms)
@@ -391,27 +519,44 @@ class GameState(ABC):
             return False
         return True
 
-    def apply(self, seat: int, action: Any, at_ms: float | None = None) -> None:
-        """Take an action for ``seat``; raises IllegalAction (changing nothing) if illegal."""
+    def apply(self, seat: int, action: ActionT, at_ms: float | None = None) -> list[Event]:
+        """Take an action for ``seat``; raises IllegalAction (changing nothing) if illegal.
+        Returns the events it caused (whole: give a seat only ``event.seen_by(seat)``)."""
         seat, at_ms = self._checked(seat, action, at_ms)
+        mark = len(self.events)
         self.history.append(Step(seat, str(action), at_ms))
         self._do(seat, action, at_ms)
+        return self.events[mark:]
 
-    def apply_text(self, seat: int, text: str, at_ms: float | None = None) -> None:
-        """Take the action written as ``text`` (as in a record)."""
+    def apply_text(self, seat: int, text: str, at_ms: float | None = None) -> list[Event]:
+        """Take the action written as ``text`` (as in a record); returns its events."""
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = check_seat(seat, self.players)
-        self.apply(seat, self.game.parse_action(text), at_ms)
+        action: ActionT = self.game.parse_action(text)
+        return self.apply(seat, action, at_ms)
 
     # -- reaction windows -------------------------------------------------------------
-    def expire_window(self) -> None:
-        """The deadline has come: every seat still acting in the window passes at it."""
+    def expire_window(self) -> list[Event]:
+        """The deadline has come: every seat still acting in the window passes at it.
+        Returns the events that caused."""
         acting = self.acting()
         if acting.kind not in ("window", "simultaneous") or acting.deadline_ms is None:
             raise IllegalAction("no decision with a deadline is open")
+        mark = len(self.events)
         for seat in acting.seats:
             if self.acting().kind == acting.kind and seat in self.acting().seats:
-                self.apply(seat, PASS, acting.deadline_ms)
+                self.apply(seat, PASS, acting.deadline_ms)  # type: ignore[arg-type]
+        return self.events[mark:]
+
+    # -- events ---------------------------------------------------------------------------
+    def emit(self, event: Event) -> None:
+        """Record that ``event`` happened (the rules call this as they carry out a step)."""
+        self.events.append(event)
+
+    def narration(self, seat: int | None = None) -> list[str]:
+        """The story so far as ``seat`` may know it (None: a spectator), a line per
+        event worth one (``Event.text``)."""
+        return narration(self.events, seat)
 
     # -- chance ---------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[JSON, float]] | None:
@@ -434,10 +579,10 @@ class GameState(ABC):
     def _do_chance(self, outcome: JSON) -> None:
         """Carry out a checked chance outcome."""
 
-    def _verify_chance(self, outcome: JSON) -> None:  # noqa: B027 -- optional hook
+    def _verify_chance(self, outcome: JSON) -> None:
         """Raise IllegalAction if ``outcome`` cannot happen now (default: any is fine)."""
 
-    def apply_chance(self, outcome: JSON) -> None:
+    def apply_chance(self, outcome: JSON) -> list[Event]:
         """Carry out a chance outcome, drawn by :meth:`sample_chance` or given.
 
         IllegalAction (changing nothing) if no chance event is due, if ``outcome`` is not
@@ -446,7 +591,9 @@ class GameState(ABC):
         """
         if self.acting().kind != "chance":
             raise IllegalAction("no chance event is due now")
+        mark = len(self.events)
         self._carry_out_chance(outcome)
+        return self.events[mark:]
 
     def draw_chance(self) -> JSON:
         """Draw and carry out the next chance outcome; returns it.  IllegalAction, with
@@ -517,6 +664,26 @@ class GameState(ABC):
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None."""
 
+    # -- positions -----------------------------------------------------------------------
+    def position(self) -> Position:
+        """The whole state as a position (hidden information included):
+        ``game.from_position(state.position())`` is a game in the same state, with
+        the same views, legal actions and future for the same actions and chance."""
+        return {
+            "format": POSITION_FORMAT,
+            "version": POSITION_VERSION,
+            "game": self.game.id,
+            "rules_version": self.game.rules_version,
+            "players": self.players,
+            "options": dict(self.options),
+            "state": self._position(),
+        }
+
+    def _position(self) -> JSON:
+        """The game-specific part of :meth:`position`: the whole state as JSON, in the
+        format the game's ``rules.md`` documents and its ``_from_position`` reads."""
+        raise NotImplementedError(f"{self.game.id} has no position format yet")
+
     @abstractmethod
     def snapshot(self) -> JSON:
         """The whole state as JSON (hidden information included): for comparing states."""
@@ -527,7 +694,7 @@ class GameState(ABC):
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
     # -- what a seat cannot tell apart ----------------------------------------------------
-    def resample(self, seat: int, rng: random.Random) -> GameState:
+    def resample(self, seat: int, rng: random.Random) -> GameState[ActionT]:
         """A state drawn from those ``seat`` cannot tell from this one, for information-set
         search (OpenSpiel's ``resample_from_infostate``).
 
@@ -540,17 +707,23 @@ class GameState(ABC):
         """
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = check_seat(seat, self.players)
+        if self.start is not None:
+            # What the seats knew before the position is not known, so what is hidden
+            # in it cannot be told from what was seen: redrawing it could only copy it.
+            raise IllegalAction("a game set up from a position cannot resample: what each "
+                                "seat saw before it is not known")
         return self._resample(seat, rng)
 
-    def _resample(self, seat: int, rng: random.Random) -> GameState:
+    def _resample(self, seat: int, rng: random.Random) -> GameState[ActionT]:
         """:meth:`resample` for a seat of this game (a game that can resample overrides
         this)."""
         raise NotImplementedError(f"{self.game.id} cannot resample hidden information yet")
 
-    def remade(self, steps: Sequence[Step], generator_seed: int) -> GameState:
+    def remade(self, steps: Sequence[Step], generator_seed: int) -> GameState[ActionT]:
         """A new game with this one's setup, played through ``steps`` (chance outcomes
         as given, not drawn), whose generator then starts from ``generator_seed``."""
-        state = self.game.new(self.players, self.seed, **self.options)
+        state = (self.game.new(self.players, self.seed, **self.options) if self.start is None
+                 else self.game.from_position(self.start, self.seed))
         for step in steps:
             if step.seat is None:
                 state.apply_chance(copy.deepcopy(step.value))
@@ -559,7 +732,7 @@ class GameState(ABC):
         state.rng = random.Random(generator_seed)
         return state
 
-    def clone(self) -> GameState:
+    def clone(self) -> GameState[ActionT]:
         """An independent copy (for search); the generator is copied too."""
         # deepcopy would copy the generator's 625 numbers one by one and walk the history
         # entry by entry; both have cheaper exact copies, handed to deepcopy in its memo
@@ -567,10 +740,8 @@ class GameState(ABC):
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         memo: dict[int, Any] = {id(self.rng): rng, id(self.history): list(self.history),
-                                id(self.game): self.game}
+                                id(self.events): list(self.events), id(self.game): self.game}
+        if self.start is not None:
+            memo[id(self.start)] = self.start  # never changed once set
         return copy.deepcopy(self, memo)
 
-    def say(self, line: str) -> None:
-        """Add a line to the narration, if anyone is listening."""
-        if self.narrate:
-            self.log.append(line)

@@ -6,6 +6,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from typing_extensions import TypedDict
+
+
+class OutcomeJSON(TypedDict):
+    """An outcome as JSON (:meth:`Outcome.to_json`): in records, and in every game's view
+    once the game is over."""
+
+    scores: list[float]
+    ranks: list[int]
+    winners: list[int]
+    tiebreaks: list[list[float]]
+    truncated: bool
+    reason: str
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -15,6 +29,9 @@ class Outcome:
     tie-break share a rank, and all seats of rank 1 are ``winners`` (a shared win).
     ``tiebreaks`` holds, per seat, the keys the rulebook compares after the score.
     ``truncated`` is true when a safety cap, not the rules, ended the game.
+    ``reason`` says how the game ended, in the game's own short words ("last-card",
+    "tokens", "calls-done", "cap"), as python-chess's ``Termination`` does; each game's
+    ``rules.md`` lists its reasons.
     """
 
     scores: tuple[float, ...]
@@ -22,6 +39,7 @@ class Outcome:
     winners: tuple[int, ...]
     tiebreaks: tuple[tuple[float, ...], ...] = ()
     truncated: bool = False
+    reason: str = ""
 
     @classmethod
     def from_keys(
@@ -30,6 +48,7 @@ class Outcome:
         tiebreaks: Sequence[Sequence[float]] | None = None,
         *,
         truncated: bool = False,
+        reason: str = "",
     ) -> Outcome:
         """Rank seats by score, then by each tie-break key in turn (higher is better)."""
         n = len(scores)
@@ -39,20 +58,22 @@ class Outcome:
         keys = [(scores[s], *breaks[s]) for s in range(n)]
         ranks = tuple(1 + sum(1 for other in keys if other > keys[s]) for s in range(n))
         winners = tuple(s for s in range(n) if ranks[s] == 1)
-        return cls(tuple(scores), ranks, winners, breaks if tiebreaks else (), truncated)
+        return cls(tuple(scores), ranks, winners, breaks if tiebreaks else (), truncated,
+                   reason)
 
     @property
     def shared(self) -> bool:
         """True when more than one seat won."""
         return len(self.winners) > 1
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> OutcomeJSON:
         return {
             "scores": list(self.scores),
             "ranks": list(self.ranks),
             "winners": list(self.winners),
             "tiebreaks": [list(t) for t in self.tiebreaks],
             "truncated": self.truncated,
+            "reason": self.reason,
         }
 
     @classmethod
@@ -63,4 +84,5 @@ class Outcome:
             tuple(data["winners"]),
             tuple(tuple(t) for t in data.get("tiebreaks", [])),
             bool(data.get("truncated", False)),
+            str(data.get("reason", "")),
         )

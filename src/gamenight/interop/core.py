@@ -26,7 +26,7 @@ import hashlib
 import json
 import random
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Literal
@@ -39,10 +39,16 @@ from gamenight.bots.reaction import DEFAULT_LEVEL, LEVELS, ReactionModel
 from gamenight.engine import PASS, Game, GameState, IllegalAction, OptionError, View
 from gamenight.engine.game import JSON
 from gamenight.engine.seeding import derive_seed
-from gamenight.interop.encoding import Encoding, encoding_for
+from gamenight.interop.encoding import Encoding
 from gamenight.record import Record, record_of
 
 DecisionKind = Literal["chance", "turn", "joint", "over"]
+#: An action of whichever game the table plays: the table passes it between the
+#: encoding, the bots and the state and never looks inside.
+GameAction = object
+#: A generator's state as ``random.Random.getstate`` gives it: version, internal
+#: state, and the Gaussian kept for the next ``gauss`` call (or None).
+GeneratorState = tuple[int, tuple[int, ...], float | None]
 SERIAL_FORMAT = "gamenight-interop-state"
 #: A sampled chance event is a choice among DRAWS seeds below DRAW_SEEDS.
 DRAWS = 8
@@ -110,19 +116,19 @@ class Table:
     """A game and its encoding, stepped one decision at a time."""
 
     def __init__(self, game: Game, players: int, seed: int = 0,
-                 options: Mapping[str, Any] | None = None, reaction: str = DEFAULT_LEVEL,
-                 state: GameState | None = None, encoding: Encoding | None = None) -> None:
+                 options: Mapping[str, JSON] | None = None, reaction: str = DEFAULT_LEVEL,
+                 state: GameState[Any] | None = None, encoding: Encoding | None = None) -> None:
         self.game = game
         self.state = state if state is not None else game.new(players, seed, **dict(options or {}))
         self.players = self.state.players
         self.encoding: Encoding = (encoding if encoding is not None
-                                   else encoding_for(game, self.players, self.state.options))
+                                   else game.encoding(self.players, self.state.options))
         self.noop = self.encoding.num_actions
         self.reaction = reaction
         self.models = [reaction_model(reaction)] * self.players
         self.timing = random.Random(derive_seed(self.state.seed, "interop-timing"))
         self.clock = 0.0  # the open window's time, in ms from its opening
-        self.watchers: list[tuple[int, Bot]] = []
+        self.watchers: list[tuple[int, Bot[Any]]] = []
         # Perfect-recall information states: a running digest of each seat's views,
         # built on first request (search needs it; plain play does not pay for it).
         self._recall: list[str] | None = None
@@ -204,7 +210,7 @@ class Table:
             text = self._texts[seat] = self.encoding.observation_text(self.view(seat))
         return text
 
-    def decode(self, seat: int, index: int) -> Any:
+    def decode(self, seat: int, index: int) -> GameAction:
         return self.encoding.action(self.view(seat), index)
 
     # -- chance -----------------------------------------------------------------------
@@ -271,11 +277,11 @@ class Table:
             self.draw_chance()
 
     # -- decisions --------------------------------------------------------------------
-    def apply_turn(self, seat: int, action: Any) -> None:
+    def apply_turn(self, seat: int, action: GameAction) -> None:
         self.state.apply(seat, action)
         self._after_step()
 
-    def apply_joint(self, choices: Mapping[int, Any],
+    def apply_joint(self, choices: Mapping[int, GameAction],
                     times: Mapping[int, float] | None = None) -> None:
         """One joint decision: each choosing seat's action (seats that do not choose now
         are ignored).  In a window, ``times[seat]`` is a bot's own time for its action;
@@ -291,7 +297,7 @@ class Table:
         if acting.kind != "window":
             raise IllegalAction("no joint decision is open")
         deadline = acting.deadline_ms if acting.deadline_ms is not None else float("inf")
-        timed: list[tuple[float, int, Any]] = []
+        timed: list[tuple[float, int, GameAction]] = []
         for seat in sorted(choices):
             if seat not in acting.seats:
                 continue
@@ -327,13 +333,13 @@ class Table:
             self.clock = 0.0
 
     # -- bots -------------------------------------------------------------------------
-    def bot_choice(self, seat: int, bot: Bot) -> tuple[Any, float | None]:
+    def bot_choice(self, seat: int, bot: Bot[Any]) -> tuple[GameAction, float | None]:
         """A gamenight bot's action for ``seat`` in the decision now, and in a window
         the time it chose to act, from the window's clock on (its own reaction model
         decides, through ``Wait``: ``bots.driver.decide``)."""
         return decide(bot, self.state, seat, self.clock)
 
-    def watch(self, seat: int, bot: Bot) -> None:
+    def watch(self, seat: int, bot: Bot[Any]) -> None:
         """Show ``bot`` its seat's view after every step (bots that remember)."""
         if bot.remembers:
             self.watchers.append((seat, bot))
@@ -394,10 +400,10 @@ class Table:
         twin._views_at = None
         return twin
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+    def __deepcopy__(self, memo: dict[int, object]) -> Table:
         return self.clone()
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[Callable[[str, str], Table], tuple[str, str]]:
         # Whoever pickles a table (OpenSpiel's C++ serializer pickles a Python state's
         # attributes) gets our JSON text and a call that reads it back, not the objects.
         return (_from_serial, (_game_ref(self.game), self.serialize()))
@@ -470,7 +476,7 @@ def _chain(previous: str, text: str) -> str:
     return hashlib.blake2b(f"{previous}|{text}".encode(), digest_size=16).hexdigest()
 
 
-def _recall_of(state: GameState, encoding: Encoding) -> list[str]:
+def _recall_of(state: GameState[Any], encoding: Encoding) -> list[str]:
     """Every seat's chained view digest over the state's history, by replaying it."""
     replay = state.game.new(state.players, state.seed, **state.options)
     seats = range(state.players)
@@ -484,11 +490,12 @@ def _recall_of(state: GameState, encoding: Encoding) -> list[str]:
     return recall
 
 
-def _state_json(rng_state: tuple[Any, ...]) -> list[Any]:
+def _state_json(rng_state: GeneratorState) -> list[JSON]:
     version, internal, gauss = rng_state
     return [version, list(internal), gauss]
 
 
-def _state_tuple(data: Sequence[Any]) -> tuple[Any, ...]:
+def _state_tuple(data: Sequence[JSON]) -> GeneratorState:
     version, internal, gauss = data
-    return (int(version), tuple(int(x) for x in internal), gauss)
+    return (int(version), tuple(int(x) for x in internal),
+            None if gauss is None else float(gauss))

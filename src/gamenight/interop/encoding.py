@@ -2,8 +2,9 @@
 
 OpenSpiel, PettingZoo and Gymnasium all want a fixed number of distinct actions with a
 legal-action mask, and a fixed-shape tensor per seat.  Each game says how, once, in its
-own ``encoding.py`` (ending with the one line ``ENCODING = <its class>``); the three
-adapters in this package are generic and never name a game.
+own ``encoding.py`` (ending with the one line ``ENCODING = <its class>``, which
+``Game.encoding`` finds); the three adapters in this package are generic and never name a
+game.  Every observation is a flat vector of named pieces, a :class:`~.layout.Layout`.
 
 An encoding sees only what a seat may know: the seat's view (``GameState.view``) and the
 seat's own legal actions.  It never sees the hidden state, so an observation cannot leak
@@ -12,26 +13,37 @@ what the seat does not know.
 
 from __future__ import annotations
 
+import functools
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from importlib import import_module
-from typing import Any, ClassVar, Literal
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Literal, cast
 
 import numpy as np
+from typing_extensions import TypeVar
 
 from gamenight.engine import Game, View
 from gamenight.engine.game import JSON
+from gamenight.interop.layout import Layout, Parts
 
 ChanceMode = Literal["explicit", "sampled"]
+#: The game's action type (its ``actions`` union).  The adapters hold encodings of every
+#: game, so there it is left open.
+ActionT = TypeVar("ActionT", default=Any)
+#: The shape of a seat's view of the game (its ``views`` TypedDict), which the encoding
+#: reads; the engine hands views out as plain ``View`` dicts.
+ViewT = TypeVar("ViewT", default=View)
 
 
-class Encoding(ABC):
+class Encoding(ABC, Generic[ActionT, ViewT]):
     """A game's discrete actions and observation tensors at one table size and options.
 
     Indices run from 0 to ``num_actions - 1``.  The adapters add one more index,
     ``num_actions`` itself, as the no-op of a seat that does not choose in a joint
     decision; an encoding never uses it.
+
+    A subclass sets :attr:`layout` (the observation's named pieces at this table) in its
+    ``__init__``, and writes a view into those pieces in :meth:`_write`.
     """
 
     #: ``explicit``: every chance event lists its outcomes (``GameState.chance_outcomes``),
@@ -48,10 +60,15 @@ class Encoding(ABC):
     #: (then OpenSpiel sees a simultaneous-move game).
     joint_decisions: ClassVar[bool] = False
 
-    def __init__(self, game: Game, players: int, options: dict[str, Any]) -> None:
+    #: The observation's named pieces, in order (see ``docs/interop/<game>.md``).
+    layout: Layout
+
+    def __init__(self, game: Game, players: int, options: Mapping[str, JSON]) -> None:
         self.game = game
         self.players = players
-        self.options = options
+        # Every option at its value, checked (a caller may pass only those that differ
+        # from the defaults); OptionError for a table the game does not offer.
+        self.options: dict[str, JSON] = game.resolve_options(players, options)
 
     # -- actions --------------------------------------------------------------------
     @property
@@ -60,29 +77,55 @@ class Encoding(ABC):
         """How many distinct actions the game has at this table (the no-op not counted)."""
 
     @abstractmethod
-    def legal(self, view: View, legal: Sequence[Any]) -> list[int]:
+    def legal(self, view: View, legal: Sequence[ActionT]) -> list[int]:
         """The indices a seat may choose now, ascending and distinct, given its view and
         ``legal`` (the state's ``legal_actions(seat)``, possibly empty)."""
 
     @abstractmethod
-    def action(self, view: View, index: int) -> Any:
+    def action(self, view: View, index: int) -> ActionT:
         """The game action that index ``index`` stands for, given the seat's view."""
 
     @abstractmethod
-    def index(self, view: View, action: Any) -> int:
+    def index(self, view: View, action: ActionT) -> int:
         """The index that stands for ``action``: its own, or where actions form a
         continuum (FLY's aim) the nearest legal one.  Used to put a gamenight bot's
         choice into a framework's history."""
 
     # -- observations -----------------------------------------------------------------
     @property
-    @abstractmethod
     def observation_shape(self) -> tuple[int, ...]:
-        """The shape of every observation tensor at this table."""
+        """The shape of every observation tensor at this table (the layout's)."""
+        return self.layout.shape
+
+    def observe(self, view: View, seat: int) -> np.ndarray:
+        """The seat's view as a float32 tensor of :attr:`observation_shape` (a new array
+        each call)."""
+        tensor, parts = self._buffer
+        tensor.fill(0.0)
+        # A seat's view of this game has the game's published view shape (a test
+        # validates every view of random games against it: tests/engine/test_schemas.py).
+        self._write(parts, cast(ViewT, view), seat)
+        return tensor.copy()
 
     @abstractmethod
-    def observe(self, view: View, seat: int) -> np.ndarray:
-        """The seat's view as a float32 tensor of :attr:`observation_shape`."""
+    def _write(self, part: Parts, view: ViewT, seat: int) -> None:
+        """Write the seat's view into ``part``: the pieces of :attr:`layout` by name, as
+        NumPy views of their shapes, all zero to begin with."""
+
+    @functools.cached_property
+    def _buffer(self) -> tuple[np.ndarray, Parts]:
+        # One tensor and its named views, made once and cleared for each observation
+        # (as OpenSpiel's observers keep theirs): naming the pieces anew for every
+        # observation would cost more than writing them.
+        tensor = self.layout.zeros()
+        return tensor, self.layout.parts(tensor)
+
+    def __getstate__(self) -> dict[str, object]:
+        # A copy or a pickle would bring the scratch tensor's views back as arrays of
+        # their own, no longer views of it: the copy makes its own when first asked.
+        state = dict(self.__dict__)
+        state.pop("_buffer", None)
+        return state
 
     def observation_text(self, view: View) -> str:
         """The seat's view as a string: compact JSON with sorted keys (views are JSON)."""
@@ -112,13 +155,7 @@ class Encoding(ABC):
         its score)."""
 
 
-def encoding_for(game: Game, players: int, options: dict[str, Any]) -> Encoding:
-    """The game's encoding: the class its package's ``encoding`` module names as
-    ``ENCODING`` (that line is how a game joins the research adapters)."""
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        module = import_module(f"{package}.encoding")
-    except ModuleNotFoundError as exc:
-        raise NotImplementedError(f"{game.id} has no research encoding yet") from exc
-    cls: type[Encoding] = module.ENCODING
-    return cls(game, players, options)
+def encoding_for(game: Game, players: int, options: Mapping[str, JSON]) -> Encoding:
+    """The game's encoding at this table (``Game.encoding``: the class its package's
+    ``encoding`` module names as ``ENCODING``); NotImplementedError for a game without."""
+    return game.encoding(players, options)

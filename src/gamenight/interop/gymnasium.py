@@ -31,9 +31,10 @@ from gymnasium import spaces
 from gamenight.bots.base import Bot, make_bot
 from gamenight.bots.reaction import DEFAULT_LEVEL
 from gamenight.engine import Game, OptionError
+from gamenight.engine.game import JSON
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import GAMES, get_game
-from gamenight.interop.core import Table, default_players, space_index
+from gamenight.interop.core import GameAction, Table, default_players, space_index
 
 
 class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -44,7 +45,7 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
     def __init__(self, game_id: str | Game, players: int | None = None, seat: int = 0,
                  opponents: str | Sequence[str] | None = None,
                  reaction: str = DEFAULT_LEVEL, render_mode: str | None = None,
-                 **options: Any) -> None:
+                 **options: JSON) -> None:
         self.game = get_game(game_id) if isinstance(game_id, str) else game_id
         self.players = players if players is not None else default_players(self.game)
         if not 0 <= seat < self.players:
@@ -70,11 +71,11 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.observation_space = spaces.Box(*self.table.encoding.observation_bounds,
                                             self.table.encoding.observation_shape, np.float32)
         self.action_space = spaces.Discrete(self.table.encoding.num_actions)
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Bot[Any]] = {}
         self._started = False  # reset() has been called
 
     # -- the episode ----------------------------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    def reset(self, *, seed: int | None = None, options: dict[str, object] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
@@ -88,7 +89,8 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._play_others()
         return self._observation(), self._info()
 
-    def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: object
+             ) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         if not self._started:
             raise RuntimeError("call reset() before step()")
         if self.table.is_over:
@@ -140,7 +142,7 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
             else:
                 self._joint({}, {})
 
-    def _joint(self, choices: dict[int, Any], times: dict[int, float]) -> None:
+    def _joint(self, choices: dict[int, GameAction], times: dict[int, float]) -> None:
         for seat in self.table.decision().seats:
             if seat != self.seat:
                 choices[seat], at = self.table.bot_choice(seat, self.bots[seat])

@@ -21,16 +21,16 @@ an ``IllegalAction``, gamenight's own), and changes nothing.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 import pyspiel
 
 from gamenight.engine import Game, IllegalAction
-from gamenight.engine.game import OptionError
+from gamenight.engine.game import JSON, OptionError
 from gamenight.games import GAMES
 from gamenight.interop.core import DRAW_SEEDS, Table, default_players
-from gamenight.interop.encoding import encoding_for
+from gamenight.interop.layout import Layout, Parts
 
 PREFIX = "python_gamenight_"
 #: Parameters every game takes besides its own options.
@@ -44,16 +44,16 @@ def game_name(game_id: str) -> str:
     return PREFIX + game_id.replace("-", "_")
 
 
-def _parameters(game: Game) -> dict[str, Any]:
-    params: dict[str, Any] = {"players": default_players(game), SEED: 0, REACTION: "average"}
+def _parameters(game: Game) -> dict[str, JSON]:
+    params: dict[str, JSON] = {"players": default_players(game), SEED: 0, REACTION: "average"}
     for option in game.options:
         params[option.name] = option.default
     return params
 
 
-def _game_type(game: Game) -> Any:
+def _game_type(game: Game) -> pyspiel.GameType:
     players = default_players(game)
-    encoding = encoding_for(game, players, game.resolve_options(players, {}))
+    encoding = game.encoding(players, {})
     info = pyspiel.GameType.Information
     chance = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
@@ -89,7 +89,7 @@ class IllegalSpielAction(pyspiel.SpielError, IllegalAction):  # type: ignore[mis
 class GamenightGame(pyspiel.Game):  # type: ignore[misc]
     """One gamenight game at one table size and options, for OpenSpiel."""
 
-    def __init__(self, game: Game, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, game: Game, params: dict[str, JSON] | None = None) -> None:
         params = dict(params or {})
         players = int(params.pop("players", default_players(game)))
         self.seed = int(params.pop(SEED, 0))
@@ -126,12 +126,12 @@ class GamenightGame(pyspiel.Game):  # type: ignore[misc]
         one state), so chance alone, through chance nodes, makes games differ."""
         return self.initial.clone()
 
-    def make_py_observer(self, iig_obs_type: Any = None,
-                         params: dict[str, Any] | None = None) -> Observer:
+    def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
+                         params: dict[str, JSON] | None = None) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return Observer(self.encoding.observation_shape, perfect_recall)
+        return Observer(self.encoding.layout, perfect_recall)
 
     def deserialize_state(self, text: str) -> GamenightState:
         return GamenightState(self, Table.deserialize(self.definition, text))
@@ -267,7 +267,8 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
             raise pyspiel.SpielError(f"no seat {player} to observe for")
         return int(player)
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GamenightState:
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Callable[[], float]) -> GamenightState:
         """A state ``player_id`` cannot tell from this one, for IS-MCTS."""
         seed = int(float(probability_sampler()) * 2**53)
         return GamenightState(self.get_game(),
@@ -286,20 +287,22 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
 
 class Observer:
     """OpenSpiel's observer: the seat's view as the encoding's tensor and as text, or
-    with perfect recall, the information state as text (no tensor)."""
+    with perfect recall, the information state as text (no tensor).  ``dict`` names the
+    tensor's pieces (the encoding's layout, ``docs/interop/<game>.md``), each a view of
+    ``tensor`` in its own shape, as OpenSpiel's own observers do."""
 
-    def __init__(self, shape: tuple[int, ...], perfect_recall: bool) -> None:
+    def __init__(self, layout: Layout, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
         if perfect_recall:
             self.tensor: np.ndarray | None = None
-            self.dict: dict[str, np.ndarray] = {}
+            self.dict: Parts = {}
         else:
-            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-            self.dict = {"observation": self.tensor.reshape(shape)}
+            self.tensor = layout.zeros()
+            self.dict = layout.parts(self.tensor)
 
     def set_from(self, state: GamenightState, player: int) -> None:
         if self.tensor is not None:
-            self.tensor[:] = state.table.observe(player).reshape(-1)
+            self.tensor[:] = state.table.observe(player)
 
     def string_from(self, state: GamenightState, player: int) -> str:
         if self.perfect_recall:
@@ -330,7 +333,7 @@ def _factory(game: Game) -> type[GamenightGame]:
     the interpreter, and a closure freed after it stops would crash the process on
     exit (a class is kept alive by its own references)."""
 
-    def init(self: GamenightGame, params: dict[str, Any] | None = None) -> None:
+    def init(self: GamenightGame, params: dict[str, JSON] | None = None) -> None:
         GamenightGame.__init__(self, game, params)
 
     name = "Gamenight" + "".join(part.title() for part in game.id.split("-"))

@@ -28,27 +28,45 @@ and the agent's info says ``illegal_action: True`` (with ``on_illegal="raise"`` 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
+from typing_extensions import TypedDict
 
 from gamenight.bots.reaction import DEFAULT_LEVEL
 from gamenight.engine import Game, IllegalAction, OptionError
+from gamenight.engine.game import JSON
 from gamenight.games import get_game
-from gamenight.interop.core import Table, default_players, space_index
+from gamenight.interop.core import GameAction, Table, default_players, space_index
 
 ILLEGAL_CHOICES = ("replace", "raise")
+
+
+class AgentObservation(TypedDict):
+    """What an agent observes: the encoding's tensor of its view, and which actions it
+    may take now (the last is the no-op)."""
+
+    observation: np.ndarray
+    action_mask: np.ndarray
+
+
+class Info(TypedDict, total=False):
+    """An agent's info after a step: ``illegal_action`` when the action it was given
+    was not legal and the lowest legal one was taken instead."""
+
+    illegal_action: bool
 
 
 class _Seats:
     """What both environments share: the table, spaces and per-agent data."""
 
-    metadata: dict[str, Any]
+    metadata: dict[str, object]
 
     def _setup(self, game_id: str | Game, players: int | None, reaction: str, on_illegal: str,
-               render_mode: str | None, options: dict[str, Any]) -> None:
+               render_mode: str | None, options: Mapping[str, JSON]) -> None:
         self.game = get_game(game_id) if isinstance(game_id, str) else game_id
         self.num_players = players if players is not None else default_players(self.game)
         if on_illegal not in ILLEGAL_CHOICES:
@@ -75,11 +93,11 @@ class _Seats:
                          "is_parallelizable": True}
 
     @functools.cache  # noqa: B019 -- one space object per agent, as the API asks
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_space
 
     @functools.cache  # noqa: B019
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self._action_space
 
     def _new_table(self, seed: int | None) -> None:
@@ -91,16 +109,16 @@ class _Seats:
         self.table = Table(self.game, self.num_players, seed, self.game_options, self.reaction)
         self.table.settle()
 
-    def _observation(self, agent: str, noop: bool) -> dict[str, np.ndarray]:
+    def _observation(self, agent: str, noop: bool) -> AgentObservation:
         seat = self.agent_seat[agent]
         return {"observation": self.table.observe(seat),
                 "action_mask": self.table.mask(seat, noop)}
 
-    def _index(self, action: Any) -> int:
+    def _index(self, action: object) -> int:
         """``action`` as an index of the action space (ActionSpaceError if it is not)."""
         return space_index(action, self.table.noop + 1)
 
-    def _choice(self, seat: int, index: int, info: dict[str, Any]) -> Any:
+    def _choice(self, seat: int, index: int, info: Info) -> GameAction:
         """The game action for an index: the lowest legal one if it is not legal."""
         legal = self.table.legal(seat)
         if index not in legal:
@@ -111,7 +129,7 @@ class _Seats:
             index = legal[0]
         return self.table.decode(seat, index)
 
-    def _resolve(self, choices: dict[int, Any]) -> None:
+    def _resolve(self, choices: Mapping[int, GameAction]) -> None:
         decision = self.table.decision()
         if decision.kind == "turn":
             seat = decision.seats[0]
@@ -134,28 +152,28 @@ class GamenightAEC(_Seats, AECEnv):  # type: ignore[misc]
 
     def __init__(self, game_id: str | Game, players: int | None = None, *,
                  reaction: str = DEFAULT_LEVEL, on_illegal: str = "replace",
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, **options: JSON) -> None:
         AECEnv.__init__(self)
         self._setup(game_id, players, reaction, on_illegal, render_mode, options)
         self.agents: list[str] = []
         self.agent_selection: str = self.possible_agents[0]
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
         self._new_table(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._pending: dict[int, Any] = {}
+        self.infos: dict[str, Info] = {a: {} for a in self.agents}
+        self._pending: dict[int, GameAction] = {}
         self._queue: list[int] = []
         self._next_decision()
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> AgentObservation:
         return self._observation(agent, noop=False)
 
-    def step(self, action: Any) -> None:
+    def step(self, action: object) -> None:
         if not self.agents:
             raise RuntimeError("no agent is playing: call reset()")
         agent = self.agent_selection
@@ -164,7 +182,7 @@ class GamenightAEC(_Seats, AECEnv):  # type: ignore[misc]
             return
         index = self._index(action)
         seat = self.agent_seat[agent]
-        info: dict[str, Any] = {}
+        info: Info = {}
         choice = self._choice(seat, index, info)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -199,22 +217,22 @@ class GamenightParallel(_Seats, ParallelEnv):  # type: ignore[misc]
 
     def __init__(self, game_id: str | Game, players: int | None = None, *,
                  reaction: str = DEFAULT_LEVEL, on_illegal: str = "replace",
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, **options: JSON) -> None:
         self._setup(game_id, players, reaction, on_illegal, render_mode, options)
         self.agents: list[str] = []
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None
+              ) -> tuple[dict[str, AgentObservation], dict[str, Info]]:
         self._new_table(seed)
         self.agents = list(self.possible_agents)
         return self._observations(), {a: {} for a in self.agents}
 
-    def _observations(self) -> dict[str, Any]:
+    def _observations(self) -> dict[str, AgentObservation]:
         return {a: self._observation(a, noop=True) for a in self.agents}
 
-    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float],
-                                                     dict[str, bool], dict[str, bool],
-                                                     dict[str, dict[str, Any]]]:
+    def step(self, actions: Mapping[str, object]) -> tuple[
+            dict[str, AgentObservation], dict[str, float], dict[str, bool], dict[str, bool],
+            dict[str, Info]]:
         if not self.agents:
             raise RuntimeError("no agent is playing: call reset()")
         # Every action given is checked before anything is taken, so a bad one changes
@@ -223,7 +241,7 @@ class GamenightParallel(_Seats, ParallelEnv):  # type: ignore[misc]
         if strangers:
             raise IllegalAction(f"{strangers[0]!r:.40} is not an agent at this table")
         indices = {agent: self._index(action) for agent, action in actions.items()}
-        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        infos: dict[str, Info] = {a: {} for a in self.agents}
         decision = self.table.decision()
         choices = {}
         for seat in decision.seats:

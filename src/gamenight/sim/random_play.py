@@ -4,11 +4,12 @@ own speed, as OpenSpiel's random simulation measures it."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from gamenight.engine import GameState
 
 
-def random_playout(state: GameState, rng: random.Random) -> int:
+def random_playout(state: GameState[Any], rng: random.Random) -> int:
     """Play ``state`` to the end with uniformly random legal actions.
 
     Returns the number of steps: every chance outcome and every action (deadline passes

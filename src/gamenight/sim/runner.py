@@ -10,6 +10,7 @@ moment* (hands placed earlier are visible to it).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from gamenight.bots.base import Bot, make_bot
 from gamenight.bots.driver import BotDriver
@@ -17,13 +18,13 @@ from gamenight.engine import Game, GameState
 from gamenight.engine.seeding import derive_seed
 
 
-def make_bots(game: Game, specs: Sequence[str], seed: int) -> list[Bot]:
+def make_bots(game: Game, specs: Sequence[str], seed: int) -> list[Bot[Any]]:
     """One bot per spec; each seat's bot gets its own seed derived from the game's."""
     return [make_bot(game, spec, seat, derive_seed(seed, "bot", seat))
             for seat, spec in enumerate(specs)]
 
 
-def play_out(state: GameState, bots: Sequence[Bot | None]) -> GameState:
+def play_out(state: GameState[Any], bots: Sequence[Bot[Any] | None]) -> GameState[Any]:
     """Play ``state`` to the end; ``bots[seat]`` plays each seat (all must be bots).
 
     After every step, each bot that remembers (``Bot.remembers``) is shown its seat's
@@ -32,7 +33,7 @@ def play_out(state: GameState, bots: Sequence[Bot | None]) -> GameState:
     return BotDriver(state, bots).play_to_end()
 
 
-def run_window(state: GameState, bots: Sequence[Bot | None]) -> None:
+def run_window(state: GameState[Any], bots: Sequence[Bot[Any] | None]) -> None:
     """Run one open reaction window, or simultaneous decision, to its close.
 
     In a decision each chooser chooses once, at the moment its bot asks for (a bot

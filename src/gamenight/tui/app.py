@@ -30,7 +30,6 @@ that follow at once (Superfly's dice) are drawn before the screen is told
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -91,8 +90,8 @@ class PlayApp(App[None]):
     def __init__(
         self,
         game: Game,
-        state: GameState,
-        bots: Sequence[Bot | None],
+        state: GameState[Any],
+        bots: Sequence[Bot[Any] | None],
         seat_names: Sequence[str],
         *,
         pauses: Pauses | None = None,
@@ -107,7 +106,6 @@ class PlayApp(App[None]):
         self.seat_names = list(seat_names)
         self.pauses = pauses or Pauses()
         self.clock = clock
-        state.narrate = True
         # The bots, on the wall clock of the open window (started once it is painted).
         self.driver = BotDriver(state, self.bots, RealClock(clock))
         # The open window: a generation number that outdates old timers, and its first
@@ -120,10 +118,7 @@ class PlayApp(App[None]):
 
     # -- lifecycle ----------------------------------------------------------------------
     def on_mount(self) -> None:
-        make_screen = self.screen_factory
-        if make_screen is None:
-            package = type(self.game).__module__.rsplit(".", 1)[0]
-            make_screen = importlib.import_module(f"{package}.screen").make_screen
+        make_screen = self.screen_factory or self.game.screen()
         screen: GameScreen = make_screen(self)
         self.screen_view = screen
         self.push_screen(screen)
@@ -298,10 +293,12 @@ def build_app(
     *,
     pauses: Pauses | None = None,
     clock: Callable[[], float] = time.monotonic,
+    position: Mapping[str, Any] | None = None,
 ) -> PlayApp:
     """The app for one game: the person at seat 0, ``bots`` (specs) at seats 1 and up.
 
-    Fewer bot specs than seats repeat the last one (none: the game's default bot).
+    Fewer bot specs than seats repeat the last one (none: the game's default bot).  With
+    ``position`` (``GameState.position``), the game starts there instead of a new deal.
     """
     from gamenight.games import get_game
     from gamenight.sim.simulate import seat_specs
@@ -309,8 +306,9 @@ def build_app(
     game = get_game(game_id)
     # The same reading of bot specs as `gamenight simulate`: the last one repeats.
     specs = seat_specs(game, bots, players - 1)
-    state = game.new(players, seed, **options)
-    seat_bots: list[Bot | None] = [None]
+    state = (game.new(players, seed, **options) if position is None
+             else game.from_position(position, seed))
+    seat_bots: list[Bot[Any] | None] = [None]
     seat_bots += [make_bot(game, spec, seat, derive_seed(seed, "bot", seat))
                   for seat, spec in enumerate(specs, start=1)]
     names = ["You (seat 0)"] + [f"Seat {seat} ({spec})" for seat, spec in enumerate(specs, start=1)]
@@ -318,9 +316,10 @@ def build_app(
 
 
 def run_play(game_id: str, players: int, bots: list[str], seed: int,
-             options: dict[str, Any]) -> GameState:
-    """Play ``game_id`` in this terminal against bots (what ``gamenight play`` runs);
-    returns the game as it stood when the person left the table."""
-    app = build_app(game_id, players, bots, seed, options)
+             options: dict[str, Any], position: Mapping[str, Any] | None = None,
+             ) -> GameState[Any]:
+    """Play ``game_id`` in this terminal against bots (what ``gamenight play`` runs), from
+    a new deal or from ``position``; returns the game as it stood when the person left."""
+    app = build_app(game_id, players, bots, seed, options, position=position)
     app.run()
     return app.state

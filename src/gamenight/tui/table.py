@@ -13,7 +13,7 @@ the table on q or escape, and runs a countdown's ticker while a window is open.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -22,7 +22,8 @@ from textual import events
 from textual.timer import Timer
 from textual.widgets import Log, Static
 
-from gamenight.engine import Outcome
+from gamenight.engine import Outcome, View
+from gamenight.engine.events import narration
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
 
 
@@ -43,24 +44,27 @@ class TableScreen(GameScreen):
 
     def __init__(self, table: PlayApp) -> None:
         super().__init__(table)
-        self._logged = 0  # lines of the state's log already written to #log
+        self._logged = 0  # events already narrated in #log
         self._ticker: Timer | None = None
 
     # -- drawing -------------------------------------------------------------------------
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """The person's view; in an open window, as it stands at this moment (a bot's
         hand stamped later is not there yet)."""
         return self.table.state.view(HUMAN, self.table.window_ms())
 
     def follow_log(self) -> None:
-        """Write the state's new log lines to the ``#log`` widget (a ``Log``)."""
+        """Write the narration of the new events, as the person may know them, to the
+        ``#log`` widget (a ``Log``)."""
         log = self.query_one("#log", Log)
-        lines = self.table.state.log
-        if len(lines) > self._logged:
-            log.write_lines(lines[self._logged:])
-            self._logged = len(lines)
-            # Follow the newest line once the new size is laid out.
-            log.call_after_refresh(log.scroll_end, animate=False)
+        happened = self.table.state.events
+        if len(happened) > self._logged:
+            lines = narration(happened[self._logged:], HUMAN)
+            self._logged = len(happened)
+            if lines:
+                log.write_lines(lines)
+                # Follow the newest line once the new size is laid out.
+                log.call_after_refresh(log.scroll_end, animate=False)
 
     def show_message(self, text: str) -> None:
         self.query_one("#message", Static).update(text)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from bg_table import POO_1, SHOVEL_1, k, lay, place_of, table, turn
 from scipy.stats import binomtest
 
 from gamenight.bots.base import Bot, Clock, make_bot
@@ -15,6 +14,7 @@ from gamenight.games.by_golly.actions import DRAWS, END, KEEP, LAYS, SHUFFLE, TU
 from gamenight.games.by_golly.bots import MemoryBot, PerfectBot
 from gamenight.games.by_golly.rules import GAME
 from gamenight.sim.runner import make_bots, play_out
+from tests.games.by_golly.bg_table import POO_1, SHOVEL_1, k, lay, place_of, table, turn
 
 
 def head_to_head(first: str, second: str, games: int, tag: str) -> tuple[int, int]:

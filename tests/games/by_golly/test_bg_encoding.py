@@ -32,7 +32,7 @@ def test_the_tensor_shows_the_laid_animal_and_the_turned_card() -> None:
     seat = state.current
     lay = state.legal_actions(seat)[0]
     state.apply(seat, lay)
-    s = ENC.slices
+    s = ENC.layout.slices
     for watcher in range(3):
         out = ENC.observe(state.view(watcher), watcher)
         assert out[s["laid"]].tolist() == [float(k == lay.animal) for k in range(KINDS + 1)]
@@ -49,7 +49,7 @@ def test_the_tensor_shows_the_laid_animal_and_the_turned_card() -> None:
 def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others() -> None:
     state = GAME.new(3, seed=6)
     state.draw_chance()
-    s = ENC.slices
+    s = ENC.layout.slices
     for seat in range(3):
         out = ENC.observe(state.view(seat), seat)
         assert np.array_equal(out[s["hand"]], np.asarray(state.hands[seat], np.float32) / 3)

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from bg_table import POO_1, SHOVEL_1, draw, end, hand_of, k, lay, place_of, table, turn
 
 from gamenight.engine import IllegalAction
 from gamenight.games.by_golly.actions import DRAWS, LAYS
 from gamenight.games.by_golly.rules import GAME
 from gamenight.sim.random_play import random_playout
+from tests.games.by_golly.bg_table import (
+    POO_1,
+    SHOVEL_1,
+    draw,
+    end,
+    hand_of,
+    k,
+    lay,
+    place_of,
+    table,
+    turn,
+)
 
 
 def test_the_player_who_discards_his_last_animal_card_wins_at_once() -> None:

@@ -205,7 +205,6 @@ def a_game_that_reaches(players: int, stop: Callable[[ByGollyState], bool]
     (the bots have watched every step so far)."""
     for seed in range(100):
         state = GAME.new(players, seed=seed)
-        state.narrate = True
         bots = [PerfectBot(seat=s, seed=s) for s in range(players)]  # they always shuffle
         if play_until(state, bots, stop):
             return state, bots
@@ -242,7 +241,7 @@ def test_the_order_a_shuffle_leaves_is_in_no_view_no_narration_and_no_bots_memor
     # Nobody, the player who shuffled included, can tell the two tables apart.
     for seat in (None, *range(players)):
         assert a.view(seat) == b.view(seat)
-    assert a.log == b.log
+        assert a.narration(seat) == b.narration(seat)
     for x, y in zip(seen_a, seen_b, strict=True):
         assert (x.known, x.groups) == (y.known, y.groups)
         assert not set(x.known) & set(places)  # only which faces are among which places
@@ -265,7 +264,10 @@ def test_a_card_drawn_blindly_is_seen_only_by_the_drawer_and_the_player_who_lost
     for seat in (None, *range(players)):
         if seat not in (drawer, victim):
             assert a.view(seat) == b.view(seat)
-    assert a.log == b.log  # the narration does not name the card
+            assert a.narration(seat) == b.narration(seat)  # it does not name the card
+    # The drawer and the player who lost the card are told which it was.
+    assert a.narration(drawer)[-1] != b.narration(drawer)[-1]
+    assert a.narration(victim)[-1] != b.narration(victim)[-1]
 
 
 @pytest.mark.parametrize("phase", ["turn", "second"])
@@ -281,4 +283,5 @@ def test_the_narration_never_says_where_a_card_lies(phase: str) -> None:
     seat = state.current
     state.apply(seat, TURNS[here])
     elsewhere.apply(seat, TURNS[there])
-    assert state.log == elsewhere.log
+    for anyone in (None, *range(state.players)):
+        assert state.narration(anyone) == elsewhere.narration(anyone)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_bg_encoding import views_after_every_step
 
 from gamenight.games.by_golly import resample
 from gamenight.games.by_golly.rules import GAME, ByGollyState
 from gamenight.sim.random_play import random_playout
+from tests.games.by_golly.test_bg_encoding import views_after_every_step
 
 pytest.importorskip("scipy")
 

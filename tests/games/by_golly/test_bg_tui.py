@@ -158,7 +158,8 @@ async def test_a_whole_game_by_keys_ends_with_the_results() -> None:
             row = next(line for line in results.splitlines() if app.seat_names[seat] in line)
             assert ("★" in row) == (seat in outcome.winners)
         # The log tells the story without saying where any card lies.
-        assert app.state.log and not any("place" in line for line in app.state.log)
+        told = app.state.narration(HUMAN)
+        assert told and not any("place" in line for line in told)
         assert len(app.state.view(HUMAN)["run"]) == PLACES
         await pilot.press("q")
 
@@ -188,7 +189,7 @@ async def test_what_a_bot_turns_over_shows_during_its_turn_and_then_goes_face_do
 
 
 def test_the_screen_has_words_for_every_phase_in_which_the_player_on_turn_decides() -> None:
-    from gamenight.games.by_golly.rules import TURN_PHASES
     from gamenight.games.by_golly.screen import HELP, WHAT_NOW
+    from gamenight.games.by_golly.views import TURN_PHASES
 
     assert set(HELP) == set(WHAT_NOW) == TURN_PHASES

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from bg_table import (
+
+from gamenight.engine import IllegalAction
+from gamenight.games.by_golly.actions import DRAWS, END, KEEP, LAYS, SHUFFLE, TURNS
+from gamenight.games.by_golly.cards import PLACES
+from tests.games.by_golly.bg_table import (
     POO_1,
     POO_2,
     SHOVEL_1,
@@ -17,10 +21,6 @@ from bg_table import (
     table,
     turn,
 )
-
-from gamenight.engine import IllegalAction
-from gamenight.games.by_golly.actions import DRAWS, END, KEEP, LAYS, SHUFFLE, TURNS
-from gamenight.games.by_golly.cards import PLACES
 
 
 def face_up(state: object, seat: int | None = None) -> dict[int, str]:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from fk_table import RED, fly, reveal, slap
-from test_fk_hunt import hunt
 
 from gamenight.engine import PASS, IllegalAction
 from gamenight.games.fliegen_klatschen.actions import REVEAL, SLAPS, Slap
 from gamenight.games.fliegen_klatschen.rules import GAME
 from gamenight.testing import assert_draw_refused, assert_refused
+from tests.games.fliegen_klatschen.fk_table import RED, fly, reveal, slap
+from tests.games.fliegen_klatschen.test_fk_hunt import hunt
 
 R3, R4, R5 = (fly(RED, v) for v in (3, 4, 5))
 

@@ -13,7 +13,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from fk_table import BLUE, GREEN, ORANGE, PURPLE, RED, flies, fly, reveal, slap, swatter, table
 
 from gamenight.bots.reaction import LEVELS
 from gamenight.engine import PASS, GameState
@@ -30,6 +29,19 @@ from gamenight.games.fliegen_klatschen.encoding import (
 from gamenight.games.fliegen_klatschen.rules import GAME, FliegenKlatschenState
 from gamenight.interop.encoding import encoding_for
 from gamenight.sim.random_play import random_playout
+from tests.games.fliegen_klatschen.fk_table import (
+    BLUE,
+    GREEN,
+    ORANGE,
+    PURPLE,
+    RED,
+    flies,
+    fly,
+    reveal,
+    slap,
+    swatter,
+    table,
+)
 
 REACTION = LEVELS["average"]
 
@@ -159,7 +171,7 @@ def test_declared_metadata() -> None:
     for players in (2, 8):
         wide = ENCODING(GAME, players, GAME.resolve_options(players, {}))
         assert wide.observation_shape == (520 + 198 * players,)
-        assert max(s.stop for s in wide.slices.values()) == wide.observation_shape[0]
+        assert wide.layout.size == wide.observation_shape[0]
     # Before the deal (the adapters draw it first) the tensor still has its shape.
     fresh = GAME.new(2, seed=0)
     obs = ENCODING(GAME, 2, fresh.options).observe(fresh.view(1), 1)
@@ -217,7 +229,7 @@ def test_in_a_hunt_a_seat_may_pass_or_slap_any_centre_fly_but_not_twice() -> Non
 def test_the_hunt_slices_show_allowed_colours_hands_and_who_is_underneath() -> None:
     state = hunt_table()
     enc = encoding(state)
-    sl = enc.slices
+    sl = enc.layout.slices
     red, green, blue = flies(RED, 1)[0], flies(GREEN, 1)[0], flies(BLUE, 1)[0]
     slap(state, 1, red, 150.0)
     slap(state, 0, red, 180.0)
@@ -257,7 +269,7 @@ def test_the_end_shows_every_score() -> None:
     outcome = state.outcome()
     assert outcome is not None
     obs = enc.observe(state.view(2), 2)
-    scores = obs[enc.slices["scores"]] * 288
+    scores = obs[enc.layout.slices["scores"]] * 288
     assert np.allclose(scores, [outcome.scores[(2 + k) % 3] for k in range(3)], atol=1e-3)
 
 

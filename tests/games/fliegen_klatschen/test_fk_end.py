@@ -5,7 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from fk_table import (
+
+from gamenight.engine import PASS, IllegalAction
+from gamenight.games.fliegen_klatschen.actions import REVEAL
+from gamenight.games.fliegen_klatschen.rules import GAME, FliegenKlatschenState
+from gamenight.sim.random_play import random_playout
+from tests.games.fliegen_klatschen.fk_table import (
     BLUE,
     GREEN,
     ORANGE,
@@ -19,11 +24,6 @@ from fk_table import (
     swatter,
     table,
 )
-
-from gamenight.engine import PASS, IllegalAction
-from gamenight.games.fliegen_klatschen.actions import REVEAL
-from gamenight.games.fliegen_klatschen.rules import GAME, FliegenKlatschenState
-from gamenight.sim.random_play import random_playout
 
 
 def over_with(won: list[list[int]]) -> FliegenKlatschenState:

@@ -1,8 +1,18 @@
-"""The rulebook's two printed examples, exactly as printed."""
+"""The rulebook's two printed examples, exactly as printed: set up by hand, and as the
+positions in ``examples/`` (which the browser's tutorial opens)."""
 
 from __future__ import annotations
 
-from fk_table import (
+import json
+from pathlib import Path
+
+from gamenight.engine import PASS
+from gamenight.games import fliegen_klatschen
+from gamenight.games.fliegen_klatschen.actions import REVEAL, SLAPS
+from gamenight.games.fliegen_klatschen.cards import COLOUR_OF, VALUE_OF, name
+from gamenight.games.fliegen_klatschen.events import FlyWon, HuntOver, Penalty, Revealed
+from gamenight.games.fliegen_klatschen.rules import GAME, FliegenKlatschenState, allowed_colours
+from tests.games.fliegen_klatschen.fk_table import (
     BLUE,
     GREEN,
     ORANGE,
@@ -11,17 +21,13 @@ from fk_table import (
     YELLOW,
     colour_counts,
     flies,
+    fly,
     pass_all,
     reveal,
     slap,
     swatter,
     table,
 )
-
-from gamenight.engine import PASS
-from gamenight.games.fliegen_klatschen.actions import SLAPS
-from gamenight.games.fliegen_klatschen.cards import COLOUR_OF, VALUE_OF
-from gamenight.games.fliegen_klatschen.rules import FliegenKlatschenState, allowed_colours
 
 
 def example_1() -> tuple[FliegenKlatschenState, int]:
@@ -110,3 +116,82 @@ def test_example_2_hands_on_red_and_green_win_hands_on_blue_and_purple_are_penal
     assert state.piles[3][0] == won_before[3][1]
     # The blue and purple flies stay in the centre; the won ones have left it.
     assert sorted(state.centre) == sorted([red[1], red[2], green[1], *blue, *purple])
+
+
+# -- the same examples as positions (src/gamenight/games/fliegen_klatschen/examples) ---------
+EXAMPLES = Path(fliegen_klatschen.__file__).parent / "examples"
+
+
+def example(name: str) -> FliegenKlatschenState:
+    with (EXAMPLES / f"{name}.json").open(encoding="utf-8") as file:
+        state = GAME.from_position(json.load(file))
+    assert isinstance(state, FliegenKlatschenState)
+    return state
+
+
+def by_name(state: FliegenKlatschenState, text: str) -> int:
+    """The centre fly with this face ('red 5')."""
+    return by_name_in(state.centre, text)
+
+
+def by_name_in(cards: list[int], text: str) -> int:
+    return next(c for c in cards if name(c) == text)
+
+
+def test_every_example_is_a_position_that_reads_back_the_same() -> None:
+    files = sorted(EXAMPLES.glob("*.json"))
+    assert [f.stem for f in files] == ["fifth-colour", "tied-colours"]
+    for file in files:
+        state = example(file.stem)
+        again = GAME.from_position(state.position())
+        assert again.snapshot() == state.snapshot() and again.view(0) == state.view(0)
+
+
+def test_example_1_position_the_blue_fly_starts_a_hunt_where_only_red_may_be_hit() -> None:
+    """9 flies lie face up in the centre: 5 red, 2 yellow, 1 green and 1 purple.  The
+    player reveals a blue fly."""
+    state = example("fifth-colour")
+    assert colour_counts(state.centre) == {RED: 5, YELLOW: 2, GREEN: 1, PURPLE: 1}
+    assert state.acting().seats == (0,) and state.view(0)["piles"][0] == 4
+    blue = fly(BLUE, 3)  # on top of seat 0's pile
+    assert state.piles[0][-1] == blue
+    assert state.apply(0, REVEAL) == [Revealed(0, blue, hunt=True)]
+    assert state.hunt is not None and state.hunt.allowed == {RED}
+    assert blue not in state.centre and len(state.centre) == 9
+
+
+def test_example_1_position_after_the_hunt_the_blue_fly_goes_back_in_the_box() -> None:
+    state = example("fifth-colour")
+    state.apply(0, REVEAL)
+    red_5, yellow_4 = by_name(state, "red 5"), by_name(state, "yellow 4")
+    state.apply(2, SLAPS[red_5], 240.0)
+    state.apply(1, SLAPS[yellow_4], 260.0)  # not red: seat 1's orange 4 goes under its pile
+    events = state.expire_window()
+    blue = state.box[-1]
+    assert name(blue) == "blue 3" and state.phase == "reveal" and state.current == 1
+    assert events[-3:] == [FlyWon(2, red_5), Penalty(1, yellow_4, fly(ORANGE, 4)),
+                           HuntOver(0, blue)]
+    assert state.piles[1][0] == fly(ORANGE, 4) and state.won[1] == []
+    assert colour_counts(state.centre) == {RED: 4, YELLOW: 2, GREEN: 1, PURPLE: 1}
+
+
+def test_example_2_position_only_the_red_and_green_flies_may_be_hit() -> None:
+    """9 flies lie face up in the centre: 3 red, 3 green, 2 blue and 1 purple.  Players
+    may hit only the red and green flies."""
+    state = example("tied-colours")
+    assert colour_counts(state.centre) == {RED: 3, GREEN: 3, BLUE: 2, PURPLE: 1}
+    assert state.phase == "hunt" and state.acting().seats == (0, 1, 2, 3)
+    assert state.hunt is not None and state.hunt.allowed == {RED, GREEN}
+    slaps = {"red 5": 0, "green 5": 1, "blue 3": 2, "purple 1": 3}
+    for face, seat in slaps.items():
+        state.apply(seat, SLAPS[by_name(state, face)], 200.0 + 10 * seat)
+    state.apply(2, SLAPS[by_name(state, "red 5")], 300.0)  # on top of seat 0's hand
+    events = state.expire_window()
+    assert [e for e in events if isinstance(e, FlyWon | Penalty)] == [
+        FlyWon(0, by_name_in(state.won[0], "red 5")),
+        FlyWon(1, by_name_in(state.won[1], "green 5")),
+        Penalty(2, by_name(state, "blue 3"), fly(YELLOW, 5)),
+        Penalty(3, by_name(state, "purple 1"), fly(ORANGE, 3)),
+    ]
+    # The blue and purple flies stay in the centre; the won red and green have left it.
+    assert colour_counts(state.centre) == {RED: 2, GREEN: 2, BLUE: 2, PURPLE: 1}

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from fk_table import (
+
+from gamenight.engine import PASS, IllegalAction
+from gamenight.games.fliegen_klatschen.actions import SLAPS
+from gamenight.games.fliegen_klatschen.rules import (
+    FliegenKlatschenState,
+    allowed_colours,
+    hands_per_player,
+)
+from tests.games.fliegen_klatschen.fk_table import (
     BLUE,
     GREEN,
     ORANGE,
@@ -17,14 +25,6 @@ from fk_table import (
     slap,
     swatter,
     table,
-)
-
-from gamenight.engine import PASS, IllegalAction
-from gamenight.games.fliegen_klatschen.actions import SLAPS
-from gamenight.games.fliegen_klatschen.rules import (
-    FliegenKlatschenState,
-    allowed_colours,
-    hands_per_player,
 )
 
 R1, R2, R3, R4, R5 = (fly(RED, v) for v in range(1, 6))

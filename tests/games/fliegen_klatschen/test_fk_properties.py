@@ -7,7 +7,6 @@ import json
 import random
 from typing import Any
 
-from fk_table import card_ids_in, colour_counts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +16,7 @@ from gamenight.games.fliegen_klatschen.cards import DECK_SIZE
 from gamenight.games.fliegen_klatschen.rules import GAME, FliegenKlatschenState
 from gamenight.sim.random_play import random_playout
 from gamenight.testing import assert_refused
+from tests.games.fliegen_klatschen.fk_table import card_ids_in, colour_counts
 
 PROPS = settings(max_examples=40, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow])
@@ -109,7 +109,7 @@ def check_views(state: FliegenKlatschenState, rng: random.Random) -> None:
     if state.hunt is not None:
         public.add(state.hunt.trigger)
     if state.last_reveal is not None:
-        public.add(state.last_reveal[1])
+        public.add(state.last_reveal.card)
     if state.phase == "over":  # scoring turns every won pile face up
         public |= {c for w in state.won for c in w}
     at = None if state.hunt is None else rng.uniform(0, state.hunt.window.deadline_ms)

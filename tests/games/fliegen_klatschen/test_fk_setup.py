@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from fk_table import RED, YELLOW, filler, reveal, table
 
 from gamenight.engine import IllegalAction, OptionError
 from gamenight.games import get_game
@@ -19,6 +18,7 @@ from gamenight.games.fliegen_klatschen.cards import (
     Card,
 )
 from gamenight.games.fliegen_klatschen.rules import GAME
+from tests.games.fliegen_klatschen.fk_table import RED, YELLOW, filler, reveal, table
 
 # -- Contents -------------------------------------------------------------------------
 

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from fk_table import (
+
+from gamenight.engine import PASS, IllegalAction
+from gamenight.games.fliegen_klatschen.actions import REVEAL, SLAPS
+from gamenight.games.fliegen_klatschen.events import Revealed
+from tests.games.fliegen_klatschen.fk_table import (
     BLUE,
     GREEN,
     ORANGE,
@@ -20,16 +24,13 @@ from fk_table import (
     table,
 )
 
-from gamenight.engine import PASS, IllegalAction
-from gamenight.games.fliegen_klatschen.actions import REVEAL, SLAPS
-
 
 def test_on_their_turn_a_player_turns_over_the_top_card_of_their_pile() -> None:
     top, under = fly(RED, 3), fly(BLUE, 1)
     state = table(2, [[under, top], flies(GREEN, 3)])
     reveal(state)
     assert state.piles[0] == [under]
-    assert state.last_reveal == (0, top)
+    assert state.last_reveal == Revealed(0, top, hunt=False)
 
 
 def test_every_seat_sees_the_revealed_card_at_the_same_instant() -> None:

@@ -7,13 +7,13 @@ import json
 import random
 
 import pytest
-from flu_table import dealt, random_step
 
 from gamenight.engine import IllegalAction
 from gamenight.games.fluster.actions import CALLS, WRITE_LEFT, Call, Write
 from gamenight.games.fluster.rules import GAME
 from gamenight.record import Record, record_of, replay
 from gamenight.testing import assert_draw_refused, assert_refused
+from tests.games.fluster.flu_table import dealt, random_step
 
 
 def test_a_call_of_no_letter_or_no_whole_number_is_refused() -> None:

@@ -8,10 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from flu_table import WORD_SQUARE, word_file
-
 from gamenight.games import get_game
 from gamenight.games.fluster.words import read_file
+from tests.games.fluster.flu_table import WORD_SQUARE, word_file
 
 
 def gamenight(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

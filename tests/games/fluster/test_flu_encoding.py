@@ -10,7 +10,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from flu_table import WORD_SQUARE, call, dealt, fill_solo, random_step, word_file
 
 from gamenight.engine import IllegalAction, View
 from gamenight.games.fluster.actions import CALLS, WRITE_LEFT, WRITE_RIGHT, Call
@@ -19,6 +18,14 @@ from gamenight.games.fluster.encoding import ENCODING, FlusterEncoding
 from gamenight.games.fluster.rules import GAME, FlusterState
 from gamenight.games.fluster.words import use_file
 from gamenight.interop.encoding import encoding_for
+from tests.games.fluster.flu_table import (
+    WORD_SQUARE,
+    call,
+    dealt,
+    fill_solo,
+    random_step,
+    word_file,
+)
 
 
 def encoding(players: int, **options: str) -> FlusterEncoding:
@@ -28,8 +35,7 @@ def encoding(players: int, **options: str) -> FlusterEncoding:
 
 
 def part(enc: FlusterEncoding, obs: np.ndarray, name: str) -> np.ndarray:
-    start, stop = enc.slices[name]
-    return obs[start:stop]
+    return obs[enc.layout.slices[name]]
 
 
 def observe(enc: FlusterEncoding, state: FlusterState, seat: int) -> np.ndarray:
@@ -291,7 +297,7 @@ def test_the_dictionary_changes_only_the_scores(tmp_path: Path) -> None:
     enc, enc_own = encoding(2), encoding(2, dictionary=own)
     a, b = observe(enc, plain, 0), observe(enc_own, other, 0)
     scores = {"circles", "totals", "final_scores"}
-    for name in enc.slices:
+    for name in enc.layout.names:
         if name not in scores:
             assert np.array_equal(part(enc, a, name), part(enc_own, b, name)), name
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from flu_table import call, dealt
 
 from gamenight.engine import Acting, IllegalAction, OptionError
 from gamenight.games.fluster.actions import CALLS, WRITE_LEFT, WRITE_RIGHT, Call, parse_action
 from gamenight.games.fluster.board import BLANK, EMPTY, NUMBERS, SYMBOLS
+from gamenight.games.fluster.events import CallWritten
 from gamenight.games.fluster.rules import GAME, TOTAL_CALLS
+from tests.games.fluster.flu_table import call, dealt
 
 
 def test_one_pad_per_player_from_1_player_solo_to_8() -> None:
@@ -123,7 +124,7 @@ def test_on_a_numbers_second_call_each_player_must_use_its_one_free_square() -> 
     assert len(state.history) == steps + 1  # no decision: written at once
     assert state.blocks[0][1][state.square_of[0][1][4]] == "X"  # seat 0's right block
     assert state.blocks[1][0][state.square_of[1][0][4]] == "X"  # seat 1's left block
-    assert state.last == {"caller": 1, "letter": "X", "number": 4, "forced": True}
+    assert state.last == CallWritten(caller=1, letter="X", number=4, forced=True)
     assert state.view(0)["last_side"] == "right" and state.view(1)["last_side"] == "left"
     assert state.phase == "call" and state.caller == 0
 

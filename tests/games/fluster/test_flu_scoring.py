@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from flu_table import WORD_SQUARE, call, dealt, fill_solo, word_file
 
 from gamenight.games.fluster.board import (
     BLANK,
@@ -17,6 +16,7 @@ from gamenight.games.fluster.board import (
     pad_score,
 )
 from gamenight.games.fluster.words import load, use_file
+from tests.games.fluster.flu_table import WORD_SQUARE, call, dealt, fill_solo, word_file
 
 WORDS = load("")
 EMPTY_BLOCK = ("#####",) * 5

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from flu_table import WORD_SQUARE, fill_solo, word_file
 
 from gamenight.engine import OptionError
 from gamenight.games.fluster.board import line_score
 from gamenight.games.fluster.rules import GAME
 from gamenight.games.fluster.words import FILE_LIMIT, PACKAGED, load, lookup, use_file
+from tests.games.fluster.flu_table import WORD_SQUARE, fill_solo, word_file
 
 WORDS = load("")
 

@@ -6,6 +6,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from gamenight.games.fly import landing
 from gamenight.games.fly.actions import Drop
 from gamenight.games.fly.cards import DECK_SIZE, FLY_PLACE
 from gamenight.games.fly.geometry import over_table, rectangle_corners, slot_origin
@@ -51,8 +52,8 @@ def order_with(places: dict[int, int]) -> list[int]:
 
 
 def landing_text(x: float, y: float, angle: float) -> str:
-    """A landing as the record writes it: 'X Y ANGLE'."""
-    return f"{x:.4f} {y:.4f} {angle % 180:.2f}"
+    """A landing as the record writes it: 'X Y ANGLE' (any angle, turned into 0-180)."""
+    return landing.landing_text(x, y, angle % 180)
 
 
 def rim_inside_by_sampling(cx: float, cy: float, r: float, rx: float, ry: float,

@@ -4,12 +4,13 @@ number, an aim too far for a float, a steadiness that is no number)."""
 from __future__ import annotations
 
 import pytest
-from fly_table import laid_out
 
 from gamenight.engine import IllegalAction, OptionError
 from gamenight.games.fly.actions import Drop
-from gamenight.games.fly.rules import GAME, parse_landing
+from gamenight.games.fly.landing import parse_landing
+from gamenight.games.fly.rules import GAME
 from gamenight.testing import assert_draw_refused, assert_refused
+from tests.games.fly.fly_table import laid_out
 
 NOT_NUMBERS = [float("nan"), "nan", float("inf"), "-inf", "1e999", 10**400, True, None]
 

@@ -7,7 +7,6 @@ import json
 import math
 
 import pytest
-from fly_table import fly_at, laid_out
 from scipy.stats import binomtest, chisquare, norm
 
 from gamenight.bots.base import Clock, make_bot
@@ -18,6 +17,7 @@ from gamenight.games.fly.bots import AimerBot, RandomDropBot
 from gamenight.games.fly.geometry import over_table
 from gamenight.games.fly.rules import GAME
 from gamenight.sim.runner import make_bots, play_out
+from tests.games.fly.fly_table import fly_at, laid_out
 
 GAMES = 60
 

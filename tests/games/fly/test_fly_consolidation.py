@@ -6,9 +6,9 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
-from fly_table import fly_at, laid_out, land, order_with
 
 from gamenight.games.fly.table import apply_moves, consolidate
+from tests.games.fly.fly_table import fly_at, laid_out, land, order_with
 
 
 def rows_of(table: list[int], columns: int) -> list[list[int]]:
@@ -89,7 +89,7 @@ def test_flies_move_with_their_cards() -> None:
     moved = next(c for c in view["table"] if c["id"] == 5)
     assert moved["slot"] == 4
     assert moved["fly"] == pytest.approx([4 + moved["place"][0], moved["place"][1]])
-    assert state.last is not None and state.last.before == list(range(27))
+    assert state.last is not None and state.last.before == tuple(range(27))
 
 
 def by_hand(table: list[int], collected: set[int],

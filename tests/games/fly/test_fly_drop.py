@@ -8,7 +8,6 @@ import math
 import random
 
 import pytest
-from fly_table import fly_at, laid_out, land, landing_text, rim_inside_by_sampling
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
@@ -16,7 +15,9 @@ from scipy import stats
 from gamenight.engine import IllegalAction
 from gamenight.games.fly.actions import AIM_GRID, AIMS_PER_PLACE, Drop, parse_action
 from gamenight.games.fly.geometry import over_table
+from gamenight.games.fly.landing import parse_landing
 from gamenight.games.fly.rules import GAME
+from tests.games.fly.fly_table import fly_at, laid_out, land, landing_text, rim_inside_by_sampling
 
 
 def test_an_aim_reads_back_from_its_text() -> None:
@@ -38,7 +39,23 @@ def test_every_aim_text_parses_back_to_the_same_aim(x: float, y: float, angle: f
     assert 0 <= drop.angle < 180
 
 
-@pytest.mark.parametrize("text", ["drop", "drop 1 2 3", "drop 1.5 2.50 3", "drop 1.50 2.50 180",
+def test_a_person_may_write_an_aim_with_fewer_decimals() -> None:
+    """Forgiving input: 'drop 0.5 1.5 0' is 'drop 0.50 1.50 0', and its text stays the
+    record's."""
+    for text in ("drop 0.5 1.5 0", "drop 0.50 1.50 0", "drop 0.5 1.50 0", " drop 0.5  1.5 0"):
+        drop = parse_action(text)
+        assert drop == Drop(50, 150, 0) and str(drop) == "drop 0.50 1.50 0"
+    assert parse_action("drop 4 2 90") == Drop(400, 200, 90)
+    assert parse_action("drop -0.5 -0.05 3") == Drop(-50, -5, 3)
+    assert str(parse_action("drop -0 -0.0 0")) == "drop 0.00 0.00 0"
+    # In play, the record keeps the canonical text.
+    state = laid_out(players=2)
+    state.apply_text(0, "drop 4.5 1.5 0")
+    assert state.history[-1].value == "drop 4.50 1.50 0"
+
+
+@pytest.mark.parametrize("text", ["drop", "drop 1.505 2.50 3", "drop 1. 2 3", "drop .5 2 3",
+                                  "drop 1.50 2.50 3.0", "drop +1 2 3", "drop 1.50 2.50 180",
                                   "drop 1.50 2.50 -3", "swat 1.00 1.00 0", "drop 1.00 1.00 4.5",
                                   "drop a.00 1.00 0", "drop \u0661.00 1.00 0",
                                   "drop 1.00 1.00 \u0669\u0660"])
@@ -135,7 +152,7 @@ def test_a_swatter_that_covers_no_fly_whole_collects_nothing_and_still_passes() 
     state = laid_out(players=2)
     assert land(state, 0.0, 0.0, 45.0) == []
     assert state.current == 1 and state.collected == [[], []]
-    assert state.last is not None and state.last.covered == []
+    assert state.last is not None and state.last.covered == ()
 
 
 def test_the_landing_is_a_chance_outcome_in_the_record() -> None:
@@ -152,12 +169,25 @@ def test_the_landing_is_a_chance_outcome_in_the_record() -> None:
 def test_a_landing_is_x_y_angle_as_text_with_an_angle_below_180() -> None:
     state = laid_out(players=2)
     state.apply(0, Drop.aim(4.5, 4.5, 30))
-    for bad in ([1.0, 2.0, 3.0], "1.0000 2.0000", "nan 1.0000 2.00", "4.5 4.5 30",
-                "\u0661.0000 2.0000 3.00",
+    for bad in ([1.0, 2.0, 3.0], "1.0000 2.0000", "nan 1.0000 2.00", "4.5 4.5 30.001",
+                "4.50001 4.5 30", "4.5 4.5 30.", ".5 4.5 30", "\u0661.0000 2.0000 3.00",
                 "1.0000 2.0000 180.00", "1.0000 2.0000 -3.00", None, list(range(27))):
         with pytest.raises(IllegalAction):
             state.apply_chance(bad)
     assert state.phase == "landing"
+
+
+def test_a_person_may_write_a_landing_with_fewer_decimals() -> None:
+    """Forgiving input: the landing '0.5 1.5 0' is the landing '0.5000 1.5000 0.00'."""
+    assert parse_landing("0.5 1.5 0") == parse_landing("0.5000 1.5000 0.00") == (0.5, 1.5, 0.0)
+    assert parse_landing("4 -1.25 179.5") == (4.0, -1.25, 179.5)
+    short, full = laid_out(players=2), laid_out(players=2)
+    x, y = fly_at(short, 7)
+    for state, text in ((short, f"{x:.2f} {y:.2f} 0"), (full, f"{x:.4f} {y:.4f} 0.00")):
+        state.apply(0, Drop.aim(x, y, 0))
+        state.apply_chance(text)
+    assert short.collected == full.collected == [[7], []]
+    assert short.view(None) == full.view(None)
 
 
 def flutters(seed: int, n: int, **options: float) -> tuple[list[float], list[float], list[float]]:
@@ -228,7 +258,7 @@ def test_a_covered_blank_card_is_never_collected() -> None:
     """'The two blank Table Cards (no flies) ... cannot be collected': a swatter lying
     square on a blank card takes nothing; one lying over a blank and a fly takes the
     fly's card only."""
-    from fly_table import order_with
+    from tests.games.fly.fly_table import order_with
 
     state = laid_out(players=2, order=order_with({0: 25, 9: 7}))
     assert land(state, 0.5, 1.5, 0.0) == []  # exactly on the blank at place 0

@@ -11,7 +11,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from fly_table import fly_at, laid_out, land, order_with
 
 from gamenight.bots.base import Clock
 from gamenight.engine import IllegalAction
@@ -30,6 +29,7 @@ from gamenight.games.fly.encoding import (
 from gamenight.games.fly.geometry import rectangle_corners
 from gamenight.games.fly.rules import GAME, FlyState
 from gamenight.interop.encoding import encoding_for
+from tests.games.fly.fly_table import fly_at, laid_out, land, order_with
 
 
 def encoding(state: FlyState) -> FlyEncoding:
@@ -288,9 +288,9 @@ def test_the_observation_has_399_plus_39_per_seat_in_documented_slices() -> None
         enc = encoding_for(GAME, players, {})
         assert isinstance(enc, FlyEncoding)
         assert enc.observation_shape == (399 + 39 * players,)
-        sizes = [s.stop - s.start for s in enc.slices.values()]
+        sizes = [s.stop - s.start for s in enc.layout.slices.values()]
         assert sum(sizes) == enc.observation_shape[0]
-        assert [s.start for s in enc.slices.values()] == list(
+        assert [s.start for s in enc.layout.slices.values()] == list(
             itertools.accumulate([0, *sizes[:-1]]))
 
 
@@ -321,7 +321,7 @@ def test_the_observation_is_built_from_the_view_only() -> None:
 def test_after_a_known_drop_the_slices_show_the_table_the_catch_and_the_turn() -> None:
     state = laid_out(2, flutter=0.0)  # cards 0-26 in place order: card 0 is a red star
     enc = encoding(state)
-    s = enc.slices
+    s = enc.layout.slices
     fresh = enc.observe(state.view(0), 0)
     places = fresh[s["places"]].reshape(TABLE_CARDS, 14)
     assert places[:, 0].all()  # every place holds a card

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 
 import pytest
-from fly_table import rim_inside_by_sampling
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +15,7 @@ from gamenight.games.fly.geometry import (
     over_table,
     point_in_rectangle,
 )
+from tests.games.fly.fly_table import rim_inside_by_sampling
 
 R = 0.275  # the default fly: 0.55 in across
 W, L = 1.0, 3.0
@@ -126,8 +126,8 @@ def test_over_the_table_means_over_a_card_still_on_it() -> None:
 def test_the_docstring_examples_hold() -> None:
     import doctest
 
-    from gamenight.games.fly import geometry, table
+    from gamenight.games.fly import actions, geometry, landing, table
 
-    for module in (geometry, table):
+    for module in (actions, geometry, landing, table):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__

@@ -11,6 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gamenight.bots.base import Clock
 from gamenight.games.fly.actions import Drop
 from gamenight.games.fly.bots import AimerBot, RandomDropBot
 from gamenight.games.fly.cards import DECK_SIZE
@@ -54,9 +55,7 @@ def random_step(state: FlyState, rng: random.Random) -> None:
     state.apply(seat, action)
 
 
-def _clock() -> Any:
-    from gamenight.bots.base import Clock
-
+def _clock() -> Clock:
     return Clock()
 
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from fly_table import laid_out, land
-
 from gamenight.games.fly.cards import COLOURS, FLY_DATA, SYMBOLS
 from gamenight.games.fly.table import score, scoring_flies
+from tests.games.fly.fly_table import laid_out, land
 
 
 def fly(colour: str, symbol: str) -> int:

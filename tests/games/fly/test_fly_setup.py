@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from fly_table import laid_out
 
 from gamenight.engine import IllegalAction, OptionError
 from gamenight.games.fly.cards import (
@@ -24,6 +23,7 @@ from gamenight.games.fly.cards import (
     card_json,
 )
 from gamenight.games.fly.rules import GAME
+from tests.games.fly.fly_table import laid_out
 
 
 def test_27_table_cards_25_flies_and_2_blanks() -> None:

@@ -4,12 +4,12 @@ the engine's shared check; chance outcomes too deep or of the wrong kind)."""
 from __future__ import annotations
 
 import pytest
-from sf_table import fly, table
 
 from gamenight.engine import PASS, IllegalAction
 from gamenight.games.superfly.actions import SWATS, Swat
 from gamenight.games.superfly.rules import GAME
 from gamenight.testing import assert_draw_refused, assert_refused
+from tests.games.superfly.sf_table import fly, table
 
 RED3, BLUE5, GREEN1, YELLOW6 = fly("red", 3), fly("blue", 5), fly("green", 1), fly("yellow", 6)
 HANDS = [[fly("red", 1)], [fly("orange", 2)], [fly("purple", 4)]]

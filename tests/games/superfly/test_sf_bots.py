@@ -7,7 +7,6 @@ import json
 
 import pytest
 from scipy.stats import binomtest
-from sf_table import fly, table
 
 from gamenight.bots.base import Clock, Wait, make_bot
 from gamenight.engine import PASS
@@ -16,6 +15,7 @@ from gamenight.games.superfly.actions import SWATS
 from gamenight.games.superfly.bots import CollectorBot, win_chance
 from gamenight.games.superfly.rules import GAME
 from gamenight.sim.runner import make_bots, play_out
+from tests.games.superfly.sf_table import fly, table
 
 GAMES = 60
 CLOCK = Clock()  # asked with no deadline, a bot chooses at once

@@ -12,7 +12,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from sf_table import fly, play_turn, swat, table
 
 from gamenight.engine import PASS, IllegalAction, View
 from gamenight.games.superfly.actions import SWATS
@@ -26,6 +25,7 @@ from gamenight.games.superfly.encoding import (
 from gamenight.games.superfly.rules import GAME, SuperflyState
 from gamenight.interop.encoding import encoding_for
 from gamenight.sim.random_play import random_playout
+from tests.games.superfly.sf_table import fly, play_turn, swat, table
 
 #: The smallest table (the 2-player variant), the rulebook's smallest, and the largest.
 TABLES = [2, 3, 5]
@@ -159,7 +159,7 @@ def test_the_observation_holds_my_hand_the_centre_and_who_has_chosen_not_what() 
     red3, blue5 = fly("red", 3), fly("blue", 5)
     state = table(3, [[red1], [blue2], [green4]], [blue5, red3])
     enc = encoding(state)
-    off = enc.offsets
+    off = {piece.name: piece.start for piece in enc.layout}
     swat(state, {1: red3, 2: None})
     obs = enc.observe(state.view(0), 0)
     assert obs[off["phase"] + 2] == 1.0  # the swat phase
@@ -185,7 +185,7 @@ def test_the_last_turn_slice_holds_the_swats_dice_takes_and_swaps_seat_relative(
     red3, blue5 = fly("red", 3), fly("blue", 5)
     state = table(3, [[red1], [blue2], [green4]], [blue5, red3])
     enc = encoding(state)
-    off = enc.offsets
+    off = {piece.name: piece.start for piece in enc.layout}
     # Seats 0 and 1 tie on the blue 5 and swap hands; seat 2 takes the red 3.
     play_turn(state, {0: blue5, 1: blue5, 2: red3}, {0: 6, 1: 6, 2: 2})
     assert state.hands == [[blue2], [red1], [green4, red3]]
@@ -466,7 +466,7 @@ def test_a_resample_can_give_each_unseen_card_and_never_a_seen_one() -> None:
 def test_the_blocks_tile_the_observation() -> None:
     for players in TABLES:
         enc = encoding(new_game(players, 0))
-        spans = sorted(enc.slices.values())
+        spans = sorted((piece.start, piece.stop) for piece in enc.layout)
         assert spans[0][0] == 0 and spans[-1][1] == enc.observation_shape[0]
         assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))
         assert enc.observation_shape == (198 + 170 * players + players * players,)

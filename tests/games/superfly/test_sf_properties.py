@@ -12,15 +12,16 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sf_table import card_ids_in
 
 from gamenight.engine import PASS
+from gamenight.engine.events import narration
 from gamenight.games.superfly.actions import SWATS, Swat
 from gamenight.games.superfly.cards import COLOURS, DECK_SIZE, card_id
 from gamenight.games.superfly.rules import GAME, HAND_LIMIT, SuperflyState
 from gamenight.record import load, record_of, replay
 from gamenight.sim.random_play import random_playout
 from gamenight.testing import assert_refused
+from tests.games.superfly.sf_table import card_ids_in
 
 PROPS = settings(max_examples=20, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -130,19 +131,18 @@ def named_cards(lines: list[str]) -> set[int]:
 def test_the_narration_names_only_cards_on_the_table_or_shown_at_the_round_end(
         spec: dict[str, Any], rng: random.Random) -> None:
     """Everyone at the table reads the narration: it names the centre flies and, when a
-    round ends, the hands shown, never a face-down card; and it says nothing of a swat
-    until every swatter is down."""
+    round ends, the hands shown, never a face-down card (unless hands are played face
+    up); and it says nothing of a swat until every swatter is down."""
     state = new_game(spec)
-    state.narrate = True
     while not state.is_over:
-        before, centre, round_ = len(state.log), list(state.centre), state.round
+        mark, centre, round_ = len(state.events), list(state.centre), state.round
         shown = state.last_round
         random_step(state, rng)
-        lines = state.log[before:]
+        lines = narration(state.events[mark:], None)
         if state.phase == "swat" and state.choices:
             assert lines == []  # a choice is in, others are still to come
         public = set(centre) | set(state.centre)
-        if state.last_round is not shown and state.last_round is not None:
+        if state.last_round != shown and state.last_round is not None:
             public |= {c for hand in state.last_round["hands"] for c in hand}
         assert named_cards(lines) <= public, (lines, round_)
 

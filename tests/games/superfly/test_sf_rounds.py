@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from sf_table import deal_centre, fly, play_turn, table
 
 from gamenight.engine import IllegalAction
 from gamenight.games.superfly.actions import SWATS
 from gamenight.games.superfly.cards import DECK_SIZE
 from gamenight.games.superfly.rules import GAME, SuperflyState
 from gamenight.sim.random_play import random_playout
+from tests.games.superfly.sf_table import deal_centre, fly, play_turn, table
 
 R1, R2, R3, R4, R5 = (fly("red", n) for n in range(1, 6))
 
@@ -254,9 +254,12 @@ def test_at_the_round_end_the_hands_are_revealed_to_everyone() -> None:
 def test_the_game_tells_its_story_when_someone_listens() -> None:
     hands = [[R1, R2, R3, R4], [fly("blue", n) for n in (1, 2, 3, 4)], [fly("green", 6)]]
     state = table(3, hands, [R5, fly("blue", 5)])
-    state.narrate = True
+    assert state.narration() == [
+        "Round 1: seat 0 deals each player a face-down card.",
+        "Turn 1 (seat 0 gives the signal): the centre shows red 5, blue 5.",
+    ]
     play_turn(state, {0: R5, 1: fly("blue", 5), 2: fly("blue", 5)}, {0: 2, 1: 5, 2: 3})
-    assert state.log == [
+    assert state.narration()[2:] == [
         "Seat 0 swats red 5: the die shows 2.",
         "Seat 1 swats blue 5: the die shows 5.",
         "Seat 2 swats blue 5: the die shows 3.",
@@ -266,7 +269,7 @@ def test_the_game_tells_its_story_when_someone_listens() -> None:
     ]
     deal_centre(state, [fly("yellow", 1), fly("yellow", 2)])
     play_turn(state, {1: fly("yellow", 1), 2: fly("yellow", 2)}, {1: 4, 2: 4})
-    assert state.log[-5:] == [
+    assert state.narration()[-5:] == [
         "Seat 2 takes yellow 2.",
         "Seat 0 shows red 1, red 2, red 3, red 4, red 5: a set of 5.",
         "Seat 1 shows blue 1, blue 2, blue 3, blue 4, yellow 1: a set of 4.",

@@ -8,7 +8,6 @@ import random
 from itertools import combinations
 
 import pytest
-from sf_table import fly
 
 from gamenight.games.superfly.cards import COLOUR_OF, DECK_SIZE, NUMBER_OF
 from gamenight.games.superfly.sets import (
@@ -20,6 +19,7 @@ from gamenight.games.superfly.sets import (
     is_valid_set,
     set_kinds,
 )
+from tests.games.superfly.sf_table import fly
 
 
 def rulebook_valid(cards: tuple[int, ...]) -> bool:

@@ -7,11 +7,19 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from sf_table import card_ids_in, deal_centre, fly, play_turn, roll, swat, table
 
 from gamenight.engine import PASS, IllegalAction
 from gamenight.games.superfly.actions import SWATS
 from gamenight.games.superfly.resolution import FlyResult, pass_hands, resolve_fly, resolve_swat
+from tests.games.superfly.sf_table import (
+    card_ids_in,
+    deal_centre,
+    fly,
+    play_turn,
+    roll,
+    swat,
+    table,
+)
 
 RED3, BLUE5, GREEN1, YELLOW6 = fly("red", 3), fly("blue", 5), fly("green", 1), fly("yellow", 6)
 HANDS4 = [[fly("red", 1)], [fly("blue", 2)], [fly("green", 4)], [fly("purple", 6)]]

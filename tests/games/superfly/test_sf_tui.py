@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console
-from sf_table import fly, table
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -19,6 +18,7 @@ from gamenight.games.superfly.cards import NAMES
 from gamenight.games.superfly.rules import GAME, SuperflyState
 from gamenight.games.superfly.screen import FACES, KEY_LABELS
 from gamenight.tui.app import HUMAN, Pauses, PlayApp, build_app
+from tests.games.superfly.sf_table import fly, table
 
 NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
 
@@ -240,7 +240,7 @@ async def test_a_whole_game_by_keys_ends_with_the_results() -> None:
             row = next(line for line in results.splitlines() if app.seat_names[seat] in line)
             assert f"{outcome.scores[seat]:g}" in row.split()
             assert ("★" in row) == (seat in outcome.winners)
-        assert "The game is over." in app.state.log
+        assert any(line.startswith("The game is over") for line in app.state.narration(0))
         # The final turn and the hands shown at the round's end stay on the table.
         assert "is over; the hands are shown" in text_of(app, "#last")
         await pilot.press("q")

@@ -83,14 +83,17 @@ SHUFFLE = Shuffle()
 KEEP = Keep()
 END = End()
 
-Action = Lay | Turn | Draw | Shuffle | Keep | End
+#: An action of the game (``GameState[ByGollyAction]``): the game has no window, so
+#: no ``Pass``.
+ByGollyAction = Lay | Turn | Draw | Shuffle | Keep | End
+Action = ByGollyAction  # its short name inside the package (the encoding uses it)
 
 #: Every action of the game, by its text.
-ALL_ACTIONS: tuple[Action, ...] = (*LAYS, *TURNS, *DRAWS, SHUFFLE, KEEP, END)
-BY_TEXT: dict[str, Action] = {str(a): a for a in ALL_ACTIONS}
+ALL_ACTIONS: tuple[ByGollyAction, ...] = (*LAYS, *TURNS, *DRAWS, SHUFFLE, KEEP, END)
+BY_TEXT: dict[str, ByGollyAction] = {str(a): a for a in ALL_ACTIONS}
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str) -> ByGollyAction:
     """The action written as ``text``, e.g. 'lay hen', 'turn 7', 'draw 2', 'shuffle'."""
     action = BY_TEXT.get(" ".join(text.split()))
     if action is None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from gamenight.bots.base import Bot, Clock
 from gamenight.bots.reaction import DEFAULT_LEVEL, LEVELS
@@ -24,6 +23,7 @@ from gamenight.games.by_golly.actions import (
     KEEP,
     SHUFFLE,
     TURNS,
+    ByGollyAction,
     Draw,
     End,
     Lay,
@@ -32,6 +32,7 @@ from gamenight.games.by_golly.actions import (
 )
 from gamenight.games.by_golly.cards import KIND_OF_NAME, PLACES, POO, RUN_FACE, SHOVEL
 from gamenight.games.by_golly.rules import mess_draws
+from gamenight.games.by_golly.views import ByGollyView, as_view
 
 #: How many cards each face has in the chicken run.
 RUN_COUNTS: Counter[int] = Counter(RUN_FACE)
@@ -49,7 +50,7 @@ Belief = dict[int, float]  # face -> chance that a face-down place shows it
 SURE: tuple[Belief, ...] = tuple({face: 1.0} for face in range(SHOVEL + 1))
 
 
-class MemoryBot(Bot):
+class MemoryBot(Bot[ByGollyAction]):
     """Remembers what it saw turned over, forgets each memory with chance
     ``1 - recall`` per turn, plays the cards it knows the place of, stops safely on a
     card it knows when a blind guess is worse than nothing, draws in the mess from the
@@ -84,9 +85,9 @@ class MemoryBot(Bot):
 
     # -- memory ---------------------------------------------------------------------
     def observe(self, view: View) -> None:
-        self._see(view)
+        self._see(as_view(view))
 
-    def _see(self, view: View) -> None:
+    def _see(self, view: ByGollyView) -> None:
         turn = view["turn"]
         if turn != self._turn:
             self._forget(min(turn - self._turn, MAX_FORGET_TURNS))
@@ -100,7 +101,7 @@ class MemoryBot(Bot):
             if self._shuffle_seen == (turn, places):
                 return
             self._shuffle_seen = (turn, places)
-            faces = [KIND_OF_NAME[run[p]] for p in sorted(places)]
+            faces = [KIND_OF_NAME[name] for name in run if name is not None]  # by place
             for p, face in zip(sorted(places), faces, strict=True):
                 self._learn(p, face)  # (takes them out of any older group)
             for p in places:
@@ -167,15 +168,16 @@ class MemoryBot(Bot):
         return dists
 
     # -- decisions ------------------------------------------------------------------
-    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
-        self._see(view)
+    def act(self, view: View, legal: Sequence[ByGollyAction], clock: Clock) -> ByGollyAction:
+        seen = as_view(view)
+        self._see(seen)
         first = legal[0]
         if isinstance(first, Lay):
-            return self._lay(view, legal)
+            return self._lay(seen, [a for a in legal if isinstance(a, Lay)])
         if isinstance(first, Turn):
-            return self._turn_over(view, legal)
+            return self._turn_over(seen, [a for a in legal if isinstance(a, Turn)])
         if isinstance(first, Draw):
-            return self._draw(view, legal)
+            return self._draw(seen, [a for a in legal if isinstance(a, Draw)])
         if isinstance(first, Shuffle) or first is KEEP:
             # Every card that was just face up is known to all: mix them up.
             return SHUFFLE if SHUFFLE in legal else KEEP
@@ -194,9 +196,8 @@ class MemoryBot(Bot):
             return -2.0 * MESS_COST
         return value
 
-    def _lay(self, view: View, legal: Sequence[Any]) -> Any:
+    def _lay(self, view: ByGollyView, lays: list[Lay]) -> Lay:
         run = view["run"]
-        lays = [a for a in legal if isinstance(a, Lay)]
         if view["face_up_match"]:
             # Option: an animal already face up goes out for free.
             up = {KIND_OF_NAME[n] for n in run if n is not None}
@@ -221,11 +222,11 @@ class MemoryBot(Bot):
         self._plan = (view["turn"], best[2].animal, self.rng.choice(best[3]))
         return best[2]
 
-    def _dares(self, view: View) -> bool:
+    def _dares(self, view: ByGollyView) -> bool:
         """True once no card has gone out for two rounds: everyone is playing safe."""
-        return bool(self._quiet >= 2 * view["players"])
+        return self._quiet >= 2 * view["players"]
 
-    def _turn_over(self, view: View, legal: Sequence[Any]) -> Any:
+    def _turn_over(self, view: ByGollyView, legal: list[Turn]) -> Turn:
         run = view["run"]
         dists = self.beliefs(run)
         if view["laid"] is None or view["phase"] == "second":
@@ -240,7 +241,7 @@ class MemoryBot(Bot):
         return max(legal, key=lambda a: (self._value(_sure(dists[a.place]), animal, dare),
                                          self.rng.random()))
 
-    def _draw(self, view: View, legal: Sequence[Any]) -> Any:
+    def _draw(self, view: ByGollyView, legal: list[Draw]) -> Draw:
         # Every card drawn brings its owner nearer to winning: draw from whoever is
         # furthest from it, and never take a last card while another has more.
         left = [view["hands"][s] + view["stacks"][s] for s in range(view["players"])]

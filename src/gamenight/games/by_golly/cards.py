@@ -12,12 +12,19 @@ the shuffle: animal card ``i`` is of kind ``i // 3``; chicken-run card ``i`` sho
 
 from __future__ import annotations
 
-#: Published animals first (hen, rooster, worm, hedgehog, fox, marten, hare, goose), then
-#: our seven.
-ANIMALS: tuple[str, ...] = (
+import functools
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+#: An animal's name: the published animals first (hen, rooster, worm, hedgehog, fox,
+#: marten, hare, goose), then our seven.  Views, events and positions name cards so.
+AnimalName = Literal[
     "hen", "rooster", "worm", "hedgehog", "fox", "marten", "hare", "goose",
     "chick", "duck", "mouse", "cat", "owl", "pig", "frog",
-)
+]
+#: A chicken-run card's face: an animal, chicken poo or a shovel.
+FaceName = Literal[AnimalName, "poo", "shovel"]
+ANIMALS: tuple[AnimalName, ...] = get_args(AnimalName)
 KINDS = len(ANIMALS)
 COPIES = 3  # animal cards of each kind
 ANIMAL_CARDS = KINDS * COPIES  # 45
@@ -25,7 +32,7 @@ ANIMAL_CARDS = KINDS * COPIES  # 45
 #: Chicken-run faces: an animal kind (0-14), or one of these two.
 POO = KINDS  # chicken poo (chicken mess): turn over a second card at once
 SHOVEL = KINDS + 1  # the shovel: bury the mess, the turn is over
-FACE_NAMES: tuple[str, ...] = (*ANIMALS, "poo", "shovel")
+FACE_NAMES: tuple[FaceName, ...] = get_args(FaceName)
 POO_CARDS = 2
 SHOVEL_CARDS = 2
 #: The face of each chicken-run card id: the 15 animals, 2 poo, 2 shovels.
@@ -39,19 +46,40 @@ DEAL: dict[int, int] = {2: 15, 3: 15, 4: 11, 5: 9, 6: 7}
 KIND_OF_NAME: dict[str, int] = {name: k for k, name in enumerate(FACE_NAMES)}
 
 
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Where each position of the shuffled deck (0-44) goes in the deal: the cards are
+    dealt one at a time around the table from seat 0, so position ``i`` goes to seat
+    ``i % players`` while each gets his share (``DEAL``); the rest go to the box.  Each
+    stack lies face down with the card dealt last on top, and each player picks up the
+    top five.  The rules deal by it and the resampler follows the cards by it."""
+
+    hands: tuple[tuple[int, ...], ...]  # per seat: the positions picked up, top card first
+    stacks: tuple[tuple[int, ...], ...]  # per seat: the positions left, bottom first
+    box: tuple[int, ...]
+
+
+@functools.cache
+def deal_of(players: int) -> Deal:
+    """The deal at a table of ``players`` (2-6)."""
+    dealt = DEAL[players] * players
+    stacks = [list(range(seat, dealt, players)) for seat in range(players)]
+    hands = tuple(tuple(stack.pop() for _ in range(HAND_SIZE)) for stack in stacks)
+    return Deal(hands, tuple(map(tuple, stacks)), tuple(range(dealt, ANIMAL_CARDS)))
+
+
 def kind_of_card(card_id: int) -> int:
     """The animal kind of animal card ``card_id`` (0-44)."""
     return card_id // COPIES
 
 
-def face_name(face: int) -> str:
+def face_name(face: int) -> FaceName:
     """'hen', ..., 'poo' or 'shovel'."""
     return FACE_NAMES[face]
 
 
-def article(face: int) -> str:
-    """'a hen', 'an owl', 'chicken poo', 'a shovel' (for narration)."""
-    if face == POO:
+def article(name: str) -> str:
+    """'a hen', 'an owl', 'chicken poo', 'a shovel' (for narration), from a face's name."""
+    if name == "poo":
         return "chicken poo"
-    name = FACE_NAMES[face]
     return ("an " if name[0] in "aeiou" else "a ") + name

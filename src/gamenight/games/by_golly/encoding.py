@@ -11,13 +11,12 @@ whole history of views).  See docs/interop/by-golly.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
-import numpy as np
-
-from gamenight.engine import View
-from gamenight.games.by_golly.actions import ALL_ACTIONS, MAX_SEATS
+from gamenight.engine import Game, View
+from gamenight.engine.game import JSON
+from gamenight.games.by_golly.actions import ALL_ACTIONS, MAX_SEATS, ByGollyAction
 from gamenight.games.by_golly.cards import (
     ANIMAL_CARDS,
     ANIMALS,
@@ -26,97 +25,82 @@ from gamenight.games.by_golly.cards import (
     KINDS,
     PLACES,
 )
+from gamenight.games.by_golly.views import PHASES, ByGollyView
 from gamenight.interop.encoding import ChanceMode, Encoding
+from gamenight.interop.layout import Layout, Parts
 
-#: Every phase a view can show, in the order of a turn.
-PHASES: tuple[str, ...] = ("deal", "lay", "turn", "second", "mess", "draw", "shuffle",
-                           "shuffling", "end", "over")
 #: The most decisions one turn can hold: every place laid for and turned (a match lets the
 #: player go on), four draws in the mess, shuffle or keep, and the end.
 DECISIONS_PER_TURN = 2 * PLACES + 4 + 2
-INDEX_OF: dict[Any, int] = {action: i for i, action in enumerate(ALL_ACTIONS)}
+INDEX_OF: dict[ByGollyAction, int] = {action: i for i, action in enumerate(ALL_ACTIONS)}
 FACE_INDEX: dict[str, int] = {name: i for i, name in enumerate(FACE_NAMES)}
 ANIMAL_INDEX: dict[str, int] = {name: i for i, name in enumerate(ANIMALS)}
 
 
-class ByGollyEncoding(Encoding):
+class ByGollyEncoding(Encoding[ByGollyAction, ByGollyView]):
     chance: ClassVar[ChanceMode] = "sampled"  # the deal and long shuffles cannot be listed
     perfect_information: ClassVar[bool] = False  # the run lies face down; hands are hidden
 
-    def __init__(self, game: Any, players: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, options: Mapping[str, JSON]) -> None:
         super().__init__(game, players, options)
         n = players
-        sizes = {
-            "phase": len(PHASES),
-            "current": n,  # whose turn, counted from this seat (0 = me)
-            "run": PLACES * (len(FACE_NAMES) + 1),  # each place: its face, or face down
-            "laid": KINDS + 1,  # the animal laid before the player, or none
-            "hand": KINDS,  # my cards per kind / 3
-            "hands": n,  # cards in each hand / 45, from this seat
-            "stacks": n,  # cards in each stack / 45, from this seat
-            "piles": 2,  # discarded / 45, box / 45
-            "mess": 1 + n + 1,  # draws left / 4; whose hand is drawn from (from me); none
-            "flags": 2,  # face-up match variant; turns / max_turns
-            "winner": n,  # at the end, the winner, from this seat
-        }
-        self.slices: dict[str, slice] = {}
-        start = 0
-        for name, size in sizes.items():
-            self.slices[name] = slice(start, start + size)
-            start += size
-        self._size = start
+        self.layout = Layout(
+            ("phase", len(PHASES)),
+            ("current", n),  # whose turn, counted from this seat (0 = me)
+            ("run", (PLACES, len(FACE_NAMES) + 1)),  # each place: its face, or face down
+            ("laid", KINDS + 1),  # the animal laid before the player, or none
+            ("hand", KINDS),  # my cards per kind / 3
+            ("hands", n),  # cards in each hand / 45, from this seat
+            ("stacks", n),  # cards in each stack / 45, from this seat
+            ("piles", 2),  # discarded / 45, box / 45
+            ("mess", 1 + n + 1),  # draws left / 4; whose hand is drawn from (from me); none
+            ("flags", 2),  # face-up match variant; turns / max_turns
+            ("winner", n),  # at the end, the winner, from this seat
+        )
 
     # -- actions --------------------------------------------------------------------
     @property
     def num_actions(self) -> int:
         return len(ALL_ACTIONS)
 
-    def legal(self, view: View, legal: Sequence[Any]) -> list[int]:
+    def legal(self, view: View, legal: Sequence[ByGollyAction]) -> list[int]:
         return sorted(INDEX_OF[action] for action in legal)
 
-    def action(self, view: View, index: int) -> Any:
+    def action(self, view: View, index: int) -> ByGollyAction:
         return ALL_ACTIONS[index]
 
-    def index(self, view: View, action: Any) -> int:
+    def index(self, view: View, action: ByGollyAction) -> int:
         return INDEX_OF[action]
 
     # -- observations -----------------------------------------------------------------
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        return (self._size,)
-
-    def observe(self, view: View, seat: int) -> np.ndarray:
-        out = np.zeros(self._size, np.float32)
-        s, n = self.slices, self.players
+    def _write(self, part: Parts, view: ByGollyView, seat: int) -> None:
+        n = self.players
 
         def mine(other: int) -> int:  # a seat counted from this one
             return (other - seat) % n
 
-        out[s["phase"].start + PHASES.index(view["phase"])] = 1
-        out[s["current"].start + mine(view["current"])] = 1
-        faces = len(FACE_NAMES) + 1
-        run = out[s["run"]].reshape(PLACES, faces)
+        part["phase"][PHASES.index(view["phase"])] = 1
+        part["current"][mine(view["current"])] = 1
+        face_down = len(FACE_NAMES)
         for place, face in enumerate(view["run"]):
-            run[place, FACE_INDEX[face] if face is not None else faces - 1] = 1
+            part["run"][place, FACE_INDEX[face] if face is not None else face_down] = 1
         laid = view["laid"]
-        out[s["laid"].start + (ANIMAL_INDEX[laid] if laid is not None else KINDS)] = 1
-        hand = out[s["hand"]]
+        part["laid"][ANIMAL_INDEX[laid] if laid is not None else KINDS] = 1
         for name in view.get("hand", ()):
-            hand[ANIMAL_INDEX[name]] += 1 / COPIES
+            part["hand"][ANIMAL_INDEX[name]] += 1 / COPIES
         for other in range(n):
-            out[s["hands"].start + mine(other)] = view["hands"][other] / ANIMAL_CARDS
-            out[s["stacks"].start + mine(other)] = view["stacks"][other] / ANIMAL_CARDS
-        out[s["piles"]] = (view["discarded"] / ANIMAL_CARDS, view["box"] / ANIMAL_CARDS)
-        mess = s["mess"].start
-        out[mess] = view["draws_left"] / 4
+            part["hands"][mine(other)] = view["hands"][other] / ANIMAL_CARDS
+            part["stacks"][mine(other)] = view["stacks"][other] / ANIMAL_CARDS
+        part["piles"][:] = (view["discarded"] / ANIMAL_CARDS, view["box"] / ANIMAL_CARDS)
+        mess = part["mess"]
+        mess[0] = view["draws_left"] / 4
         source = view["drawing_from"]
-        out[mess + 1 + (mine(source) if source is not None else n)] = 1
-        out[s["flags"]] = (float(view["face_up_match"]),
-                           min(1.0, view["turn"] / self.options["max_turns"]))
+        mess[1 + (mine(source) if source is not None else n)] = 1
+        part["flags"][:] = (float(view["face_up_match"]),
+                            min(1.0, view["turn"] / self.options["max_turns"]))
         winner = view.get("winner")
         if winner is not None:
-            out[s["winner"].start + mine(winner)] = 1
-        return out
+            part["winner"][mine(winner)] = 1
 
     # -- length and scores --------------------------------------------------------------
     @property

@@ -69,7 +69,7 @@ import random
 import weakref
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gamenight.engine import Step
 from gamenight.games.by_golly.actions import Draw, End, Keep, Lay, Turn, parse_action
@@ -77,12 +77,11 @@ from gamenight.games.by_golly.cards import (
     ANIMAL_CARDS,
     ANIMALS,
     COPIES,
-    DEAL,
-    HAND_SIZE,
     KIND_OF_NAME,
     KINDS,
     PLACES,
     RUN_FACE,
+    deal_of,
 )
 
 if TYPE_CHECKING:
@@ -522,12 +521,11 @@ def _apply(tokens: _Tokens, event: tuple[int, ...], seat: int, first_hand: list[
             if seen and not _fix(tokens, token, seen[n]):
                 return False
             hand.append(token)
-    else:  # DEALT: card i to seat i % players, one at a time; each takes his top five
-        each = DEAL[players]
-        for t in range(each * players):
-            tokens.stacks[t % players].append(t)
+    else:  # DEALT: each deck position to its stack or hand, as the rules deal
+        deal = deal_of(players)
         for who in range(players):
-            tokens.hands[who] = [tokens.stacks[who].pop() for _ in range(HAND_SIZE)]
+            tokens.stacks[who] = list(deal.stacks[who])
+            tokens.hands[who] = list(deal.hands[who])
         dealt = list(first_hand)
         rng.shuffle(dealt)
         for token, kind in zip(tokens.hands[seat], dealt, strict=True):
@@ -792,8 +790,8 @@ class _CardProgram:
     its objective changes from call to call)."""
 
     size: int  # variables
-    bounds: Any  # scipy.optimize.Bounds
-    constraints: list[Any]  # scipy.optimize.LinearConstraint
+    bounds: object  # scipy.optimize.Bounds (SciPy has no type stubs)
+    constraints: list[object]  # scipy.optimize.LinearConstraint
     steps: list[int]  # the history step of each unseen draw, in order
 
 
@@ -876,11 +874,11 @@ def _card_program(players: int, seat: int, watched: _Watched) -> _CardProgram:
     drawn = 0
     for event in events:
         code = event[0]
-        if code == DEALT:  # as in _apply: card i to stack i % players, top five to hand
-            for t in range(DEAL[players] * players):
-                stacks[t % players].append(t)
+        if code == DEALT:  # each deck position to its stack or hand, as the rules deal
+            deal = deal_of(players)
             for who in range(players):
-                blocks[who] = [(stacks[who].pop(), 1) for _ in range(HAND_SIZE)]
+                stacks[who] = list(deal.stacks[who])
+                blocks[who] = [(position, 1) for position in deal.hands[who]]
             for (position, _), k in zip(blocks[seat], watched.first_hand, strict=True):
                 lower[position * KINDS + k] = 1
         elif code == LAID:

@@ -10,19 +10,20 @@ poo -> ``mess`` (draw 4); ``mess`` -> (``draw``: chance, which card of a hand) -
 ``end`` turns the cards back face down, and the player refills his hand.
 
 The cards turned over this turn lie face up in every view until the turn is over; a
-view never shows a face-down card or any history.  See docs/rules/by-golly.md for every
-rulebook sentence mapped to this code and its tests.
+view never shows a face-down card or any history.  What happens is told as events
+(``events.py``); positions are read and written in ``positions.py``.  See
+docs/rules/by-golly.md for every rulebook sentence mapped to this code and its tests.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, View
+from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome
 from gamenight.engine.checks import describe
+from gamenight.engine.events import Event
 from gamenight.engine.game import JSON, BotFactory
 from gamenight.games.by_golly.actions import (
     DRAWS,
@@ -31,7 +32,7 @@ from gamenight.games.by_golly.actions import (
     LAYS,
     SHUFFLE,
     TURNS,
-    Action,
+    ByGollyAction,
     Draw,
     End,
     Keep,
@@ -52,9 +53,29 @@ from gamenight.games.by_golly.cards import (
     POO,
     RUN_FACE,
     SHOVEL,
-    article,
+    AnimalName,
+    deal_of,
     kind_of_card,
 )
+from gamenight.games.by_golly.events import (
+    EVENT_TYPES,
+    Dealt,
+    Drew,
+    FaceUpMatch,
+    GameOver,
+    Kept,
+    Laid,
+    Reason,
+    Refilled,
+    Shuffled,
+    TurnedOver,
+    TurnEnded,
+    TurnResult,
+)
+from gamenight.games.by_golly.views import TURN_PHASES, ByGollyView, Phase
+
+if TYPE_CHECKING:
+    from gamenight.games.by_golly.positions import ByGollyPosition
 
 #: Cards the player in the mess draws: 2 after an animal, 4 after the second poo.
 MESS_DRAWS = 2
@@ -62,8 +83,6 @@ MESS_DRAWS_SECOND_POO = 4
 #: Choices of the option ``last_card``.
 WINS = "wins"
 PROTECTED = "protected"
-#: Phases in which the player on turn decides.
-TURN_PHASES = frozenset({"lay", "turn", "second", "mess", "shuffle", "end"})
 #: Shuffles of at most this many cards list their outcomes (6! = 720).
 LISTED_SHUFFLE = 6
 
@@ -83,21 +102,34 @@ def mess_draws(second_face: int) -> int:
     return MESS_DRAWS_SECOND_POO if second_face == POO else MESS_DRAWS
 
 
-def _is_order(value: Any, items: list[int]) -> bool:
+def second_card_result(second_face: int) -> TurnResult:
+    """The rulebook's three results of the card turned over after the poo: a shovel is
+    still lucky, an animal a bit unlucky, the second poo really unlucky."""
+    if second_face == SHOVEL:
+        return "still-lucky"
+    return "really-unlucky" if second_face == POO else "a-bit-unlucky"
+
+
+def _is_order(value: JSON, items: list[int]) -> bool:
     """True if ``value`` is a list holding exactly ``items`` (sorted), in any order."""
     return (isinstance(value, list) and all(type(v) is int for v in value)
             and sorted(value) == items)
 
 
-def _text(action: Any) -> str:
-    """An action's text for a message, even for something that is not an action."""
+def _text(action: ByGollyAction) -> str:
+    """An action's text for a message, even for one whose fields are out of range."""
     try:
         return str(action)
     except (IndexError, TypeError):
         return repr(action)
 
 
-class ByGollyState(GameState):
+def _hand_names(hand: list[int]) -> tuple[AnimalName, ...]:
+    """A hand (a count per kind) as names, in the order of the animals."""
+    return tuple(ANIMALS[k] for k in range(KINDS) for _ in range(hand[k]))
+
+
+class ByGollyState(GameState[ByGollyAction]):
     """A game of By Golly! in progress."""
 
     game: ByGolly
@@ -114,7 +146,7 @@ class ByGollyState(GameState):
         self.box: list[int] = []  # cards not dealt (kinds)
         self.laid: int | None = None  # the animal card lying face up before the player
         self.current = 0  # the players choose a starting player: seat 0
-        self.phase = "deal"
+        self.phase: Phase = "deal"
         self.draws_left = 0
         self.draw_from: int | None = None  # whose hand the pending blind draw is from
         self.turns = 0
@@ -133,9 +165,9 @@ class ByGollyState(GameState):
         run, up = self.run, self.up
         return any(up[p] and run[p] == face for p in self.turned)
 
-    def _opponents_with_cards(self) -> list[int]:
-        """The opponents the player in the mess may draw from: those with cards (with
-        ``last_card=protected``, those with more than one)."""
+    def opponents_with_cards(self) -> list[int]:
+        """The opponents the player on turn may draw from in the mess: those with cards
+        (with ``last_card=protected``, those with more than one)."""
         cur, sizes, stacks = self.current, self.hand_sizes, self.stacks
         least = 2 if self.options["last_card"] == PROTECTED else 1
         return [s for s in range(self.players)
@@ -151,7 +183,7 @@ class ByGollyState(GameState):
         return _CHANCE  # deal, draw, shuffling
 
     # -- actions --------------------------------------------------------------------
-    def _legal_actions(self, seat: int) -> list[Any]:
+    def _legal_actions(self, seat: int) -> list[ByGollyAction]:
         if seat != self.current:
             return []
         phase = self.phase
@@ -164,12 +196,12 @@ class ByGollyState(GameState):
         if phase == "end":
             return [END]
         if phase == "mess":
-            return [DRAWS[s] for s in self._opponents_with_cards()]
+            return [DRAWS[s] for s in self.opponents_with_cards()]
         if phase == "shuffle":
             return [SHUFFLE, KEEP]
         return []
 
-    def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:
+    def _verify(self, seat: int, action: ByGollyAction, at_ms: float | None) -> None:
         phase = self.phase
         if phase not in TURN_PHASES:
             if phase == "over":
@@ -179,9 +211,8 @@ class ByGollyState(GameState):
             raise IllegalAction("wait: a card is being drawn or the run shuffled")
         if seat != self.current:
             raise IllegalAction(f"it is seat {self.current}'s turn, not seat {seat}'s")
-        kind = type(action)
         if phase == "lay":
-            if kind is not Lay:
+            if not isinstance(action, Lay):
                 raise IllegalAction(f"seat {seat} must lay an animal card from his hand, "
                                     f"not {_text(action)}")
             animal = action.animal  # a whole number: the engine checked
@@ -190,7 +221,7 @@ class ByGollyState(GameState):
             if not self.hands[seat][animal]:
                 raise IllegalAction(f"seat {seat} has no {ANIMALS[animal]} in his hand")
         elif phase == "turn" or phase == "second":
-            if kind is not Turn:
+            if not isinstance(action, Turn):
                 what = "a second chicken-run card (chicken poo!)" if phase == "second" else \
                     "a chicken-run card"
                 raise IllegalAction(f"seat {seat} must turn over {what}, not {_text(action)}")
@@ -200,7 +231,7 @@ class ByGollyState(GameState):
             if self.up[place]:
                 raise IllegalAction(f"the card at place {place} is already face up")
         elif phase == "mess":
-            if kind is not Draw:
+            if not isinstance(action, Draw):
                 raise IllegalAction(f"seat {seat} is in the mess: he must draw "
                                     f"{self.draws_left} more card(s), not {_text(action)}")
             victim = action.seat
@@ -210,42 +241,42 @@ class ByGollyState(GameState):
                 raise IllegalAction("a player in the mess draws from his opponents, not himself")
             if not self.hand_sizes[victim] and not self.stacks[victim]:
                 raise IllegalAction(f"seat {victim} has no cards to draw")
-            if victim not in self._opponents_with_cards():
+            if victim not in self.opponents_with_cards():
                 raise IllegalAction(f"seat {victim}'s last card may not be drawn "
                                     "(option last_card=protected)")
         elif phase == "shuffle":
-            if kind is not Shuffle and kind is not Keep:
+            if not isinstance(action, Shuffle | Keep):
                 raise IllegalAction(f"seat {seat} may shuffle the cards he turned over, or "
                                     f"keep them as they lie, not {_text(action)}")
-        elif kind is not End:  # phase "end"
+        elif not isinstance(action, End):  # phase "end"
             raise IllegalAction(f"seat {seat}'s turn is over: he turns the cards back "
                                 f"face down (end), not {_text(action)}")
 
-    def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
-        kind = type(action)
-        if kind is Turn:
+    def _do(self, seat: int, action: ByGollyAction, at_ms: float | None) -> None:
+        if isinstance(action, Turn):
             self._turn_over(seat, action.place)
-        elif kind is Lay:
+        elif isinstance(action, Lay):
             self._lay(seat, action.animal)
-        elif kind is Draw:
+        elif isinstance(action, Draw):
             self._draw(seat, action.seat)
-        elif kind is End or kind is Keep:
-            if kind is Keep:
-                self.say(f"Seat {seat} leaves the cards where they lie.")
+        elif isinstance(action, End):
+            self._end_turn()
+        elif isinstance(action, Keep):
+            self.emit(Kept(seat))
             self._end_turn()
         else:  # Shuffle: the new order is chance
-            self.say(f"Seat {seat} shuffles the {len(self.turned)} cards he turned over.")
+            self.emit(Shuffled(seat, tuple(sorted(self.turned))))
             self.phase = "shuffling"
 
     def _lay(self, seat: int, animal: int) -> None:
         self.hands[seat][animal] -= 1
         self.hand_sizes[seat] -= 1
+        self.emit(Laid(seat, ANIMALS[animal]))
         if self.options["face_up_match"] and self.face_up(animal):
             # Option: the animal already lies face up this turn, so the card matches
             # without turning another.
             self.discarded.append(animal)
-            self.say(f"Seat {seat} lays {article(animal)}: it already lies face up, "
-                     "so the card goes out.")
+            self.emit(FaceUpMatch(seat, ANIMALS[animal]))
             self._after_match(seat)
             return
         self.laid = animal
@@ -262,35 +293,31 @@ class ByGollyState(GameState):
             self.laid = None
             self._to_hand(seat, laid)
             draws = mess_draws(face)
+            self._turned_over(seat, place, laid, second_card_result(face), draws)
             if draws == 0:
-                if self.narrate:
-                    self.say(f"Seat {seat} turns over a shovel: still lucky, no mess.")
                 self.phase = "shuffle"
                 return
-            luck = "really unlucky" if face == POO else "a bit unlucky"
-            if self.narrate:
-                self.say(f"Seat {seat} turns over {article(face)}: {luck}, "
-                         f"he must draw {draws} cards.")
             self.draws_left = draws
             self._mess_or_shuffle()
             return
         if face == laid:
             self.laid = None
             self.discarded.append(laid)
-            if self.narrate:
-                self.say(f"Seat {seat} lays {article(laid)} and finds it: a match.")
+            self._turned_over(seat, place, laid, "match")
             self._after_match(seat)
         elif face == POO:
-            if self.narrate:
-                self.say(f"Seat {seat} lays {article(laid)} and turns over chicken poo!")
+            self._turned_over(seat, place, laid, "poo")
             self.phase = "second"
         else:
             self.laid = None
             self._to_hand(seat, laid)
-            if self.narrate:
-                self.say(f"Seat {seat} lays {article(laid)} and turns over {article(face)}: "
-                         "no match.")
+            self._turned_over(seat, place, laid, "no-match")
             self.phase = "end"
+
+    def _turned_over(self, seat: int, place: int, laid: int, result: TurnResult,
+                     draws: int = 0) -> None:
+        self.emit(TurnedOver(seat, place, FACE_NAMES[self.run[place]], ANIMALS[laid], result,
+                             draws))
 
     def _to_hand(self, seat: int, animal: int) -> None:
         self.hands[seat][animal] += 1
@@ -302,7 +329,7 @@ class ByGollyState(GameState):
         if self.hand_sizes[seat]:
             self.phase = "lay"
         elif not self.stacks[seat]:
-            self._win(seat, "discards his last animal card")
+            self._win(seat, "last-card")
         else:
             self.phase = "end"
 
@@ -315,18 +342,18 @@ class ByGollyState(GameState):
             return
         animal = self.stacks[victim].pop()  # an empty hand: the top of his stack
         self._to_hand(seat, animal)
-        self.say(f"Seat {seat} draws the top card of seat {victim}'s stack.")
+        self.emit(Drew(seat, victim, "stack", ANIMALS[animal]))
         self._after_draw(victim)
 
     def _after_draw(self, victim: int) -> None:
         if not self.hand_sizes[victim] and not self.stacks[victim]:
             # He has got rid of all his cards, if by another's mess: he wins.
-            self._win(victim, "has no cards left after the mess")
+            self._win(victim, "last-card-drawn")
             return
         self._mess_or_shuffle()
 
     def _mess_or_shuffle(self) -> None:
-        if self.draws_left and self._opponents_with_cards():
+        if self.draws_left and self.opponents_with_cards():
             self.phase = "mess"
         else:
             self.draws_left = 0
@@ -336,27 +363,45 @@ class ByGollyState(GameState):
         up = self.up
         for place in self.turned:
             up[place] = False
+        turned_back = tuple(self.turned)
         self.turned.clear()
         seat = self.current
         stack, hand = self.stacks[seat], self.hands[seat]
+        drawn: list[int] = []
         while self.hand_sizes[seat] < HAND_SIZE and stack:
-            hand[stack.pop()] += 1
+            animal = stack.pop()
+            hand[animal] += 1
+            drawn.append(animal)
             self.hand_sizes[seat] += 1
         self.turns += 1
+        self.emit(TurnEnded(seat, turned_back, self.turns))
+        if drawn:
+            # Sorted as a hand is: which of them lay on top is not seen.
+            drawn.sort()
+            self.emit(Refilled(seat, len(drawn), tuple(ANIMALS[k] for k in drawn)))
         if self.turns >= self.options["max_turns"]:
             self.phase = "over"
             self.truncated = True
-            self.say("The safety cap on turns ended the game.")
+            self.emit(GameOver(None, "cap"))
             return
         self.current = seat = (seat + 1) % self.players
         # A player whose hand was drawn away in a mess has no card to lay: his turn is
         # only its end, when he refills from his stack.
         self.phase = "lay" if self.hand_sizes[seat] else "end"
 
-    def _win(self, seat: int, how: str) -> None:
+    def _win(self, seat: int, reason: Reason) -> None:
         self.winner = seat
         self.phase = "over"
-        self.say(f"Seat {seat} {how}: seat {seat} wins!")
+        self.emit(GameOver(seat, reason))
+
+    def reason(self) -> Reason | None:
+        """How the game ended (None while it goes on): the safety cap, the winner's own
+        last card (he is on turn), or his last cards drawn in another's mess."""
+        if self.phase != "over":
+            return None
+        if self.truncated:
+            return "cap"
+        return "last-card" if self.winner == self.current else "last-card-drawn"
 
     # -- chance ---------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[JSON, float]] | None:
@@ -421,8 +466,7 @@ class ByGollyState(GameState):
             self.hand_sizes[victim] -= 1
             self._to_hand(seat, k)
             self.draw_from = None
-            if self.narrate:
-                self.say(f"Seat {seat} draws a card from seat {victim}'s hand.")
+            self.emit(Drew(seat, victim, "hand", ANIMALS[k]))
             self._after_draw(victim)
         elif phase == "shuffling":
             # The cards change places among the places turned over; nobody sees how.
@@ -435,23 +479,24 @@ class ByGollyState(GameState):
 
     def _deal(self, run: list[int], deck: list[int]) -> None:
         self.run = [RUN_FACE[card] for card in run]
-        each, n = dealt_cards(self.players), self.players
-        # Dealt one at a time around the table; each stack lies face down, top card last.
-        for i in range(each * n):
-            self.stacks[i % n].append(kind_of_card(deck[i]))
-        self.box = [kind_of_card(card) for card in deck[each * n:]]
-        for seat in range(n):
-            stack, hand = self.stacks[seat], self.hands[seat]
-            for _ in range(HAND_SIZE):
-                hand[stack.pop()] += 1
-            self.hand_sizes[seat] = HAND_SIZE
+        deal = deal_of(self.players)
+        for seat in range(self.players):
+            # Each stack lies face down, top card last; each player picks up the top five.
+            self.stacks[seat] = [kind_of_card(deck[i]) for i in deal.stacks[seat]]
+            hand = self.hands[seat]
+            for i in deal.hands[seat]:
+                hand[kind_of_card(deck[i])] += 1
+            self.hand_sizes[seat] = len(deal.hands[seat])
+        self.box = [kind_of_card(deck[i]) for i in deal.box]
         self.phase = "lay"
-        self.say(f"The chicken run is laid out face down; {each} animal cards each.")
+        self.emit(Dealt(dealt_cards(self.players), len(self.box),
+                        tuple(_hand_names(hand) for hand in self.hands)))
 
     # -- information ------------------------------------------------------------------
-    def _view(self, seat: int | None, at_ms: float | None) -> View:
+    # The engine's ``View`` is every game's dict; this one says which keys it has.
+    def _view(self, seat: int | None, at_ms: float | None) -> ByGollyView:
         run, up = self.run, self.up
-        v: View = {
+        v: ByGollyView = {
             "game": "by-golly",
             "seat": seat,
             "players": self.players,
@@ -472,11 +517,7 @@ class ByGollyState(GameState):
             "face_up_match": self.options["face_up_match"],
         }
         if seat is not None:
-            names: list[str] = []
-            for k, count in enumerate(self.hands[seat]):
-                if count:
-                    names += [ANIMALS[k]] * count
-            v["hand"] = names
+            v["hand"] = list(_hand_names(self.hands[seat]))
         if self.phase == "over":
             out = self.outcome()
             assert out is not None
@@ -485,14 +526,20 @@ class ByGollyState(GameState):
         return v
 
     def outcome(self) -> Outcome | None:
-        if self.phase != "over":
+        reason = self.reason()
+        if reason is None:
             return None
         # The winner scores 1; the others rank by the cards they still hold (fewer is
         # nearer to winning).  A game cut by the safety cap has no winner by the rules:
         # the fewest cards rank first.
         scores = [1.0 if s == self.winner else 0.0 for s in range(self.players)]
         left = [[-float(self.cards_left(s))] for s in range(self.players)]
-        return Outcome.from_keys(scores, left, truncated=self.truncated)
+        return Outcome.from_keys(scores, left, truncated=self.truncated, reason=reason)
+
+    def _position(self) -> ByGollyPosition:
+        from gamenight.games.by_golly.positions import position_of
+
+        return position_of(self)
 
     def snapshot(self) -> JSON:
         return {
@@ -547,6 +594,8 @@ class ByGolly(Game):
     rules_version: ClassVar[str] = "1"
     default_bot: ClassVar[str] = "perfect"
     action_types: ClassVar[tuple[type, ...]] = (Lay, Turn, Draw, Shuffle, Keep, End)
+    view_type: ClassVar[type | None] = ByGollyView
+    event_types: ClassVar[tuple[type[Event], ...]] = EVENT_TYPES
     options: ClassVar[tuple[Option, ...]] = (
         Option("face_up_match", False,
                "a card whose animal already lies face up this turn goes out without "
@@ -561,46 +610,21 @@ class ByGolly(Game):
     def new(self, players: int, seed: int = 0, **options: Any) -> ByGollyState:
         return ByGollyState(self, players, seed, self.resolve_options(players, options))
 
-    def _parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> ByGollyAction:
         return parse_action(text)
+
+    def _from_position(self, players: int, seed: int, options: dict[str, Any],
+                       state: JSON) -> ByGollyState:
+        from gamenight.games.by_golly.positions import set_up
+
+        game = ByGollyState(self, players, seed, options)
+        set_up(game, state)
+        return game
 
     def bots(self) -> dict[str, BotFactory]:
         from gamenight.games.by_golly.bots import MemoryBot, PerfectBot
 
         return {**super().bots(), "memory": MemoryBot, "perfect": PerfectBot}
-
-    def micro_benchmarks(self) -> dict[str, Callable[[], object]]:
-        state = self.new(4, seed=1)
-        state.draw_chance()
-        state.apply(0, state.legal_actions(0)[0])
-        state.apply(0, TURNS[0])  # one card face up, as during most of a turn
-
-        def a_view() -> object:
-            return state.view(0)
-
-        # A long random 5-player game (1,326 steps, dozens of blind draws between others);
-        # seat 1's record there is the hardest found for the resampler's search, which
-        # hands it to the integer program (resample.py).  One resample per seat first:
-        # search resamples one state many times, and the replay of what each seat saw is
-        # kept while the state lives.
-        from gamenight.sim.random_play import random_playout
-
-        long_game = self.new(5, seed=9)
-        random_playout(long_game, random.Random(9))
-        for seat in range(5):
-            long_game.resample(seat, random.Random(seat))
-        calls = itertools.count()
-
-        def a_resample() -> object:
-            n = next(calls)
-            return long_game.resample(n % 5, random.Random(n))
-
-        def a_hard_resample() -> object:
-            return long_game.resample(1, random.Random(next(calls)))
-
-        return {"build a seat's view during a turn": a_view,
-                "resample a long random 5-player game, seats in turn": a_resample,
-                "resample that game's hardest seat (integer program)": a_hard_resample}
 
 
 GAME = ByGolly()

@@ -10,8 +10,6 @@ that the state accepts or refuses.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -21,9 +19,17 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Log, Static
 
-from gamenight.games.by_golly.actions import DRAWS, END, KEEP, LAYS, SHUFFLE, TURNS
-from gamenight.games.by_golly.cards import ANIMALS, KIND_OF_NAME, PLACES
-from gamenight.games.by_golly.rules import TURN_PHASES
+from gamenight.games.by_golly.actions import (
+    DRAWS,
+    END,
+    KEEP,
+    LAYS,
+    SHUFFLE,
+    TURNS,
+    ByGollyAction,
+)
+from gamenight.games.by_golly.cards import ANIMALS, KIND_OF_NAME, PLACES, AnimalName
+from gamenight.games.by_golly.views import TURN_PHASES, ByGollyView, Phase, as_view
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
 
@@ -39,7 +45,7 @@ FACES: dict[str, str] = {"poo": "#ffffff on #4e342e", "shovel": "#000000 on #b0b
 ANIMAL_FACE = "#000000 on #dce775"
 HAND_FACE = "#000000 on #fff59d"
 
-HELP = {
+HELP: dict[Phase, str] = {
     "lay": "[b]1-9[/b] lay that animal from your hand",
     "turn": "[b]a-t[/b] turn over that card of the chicken run",
     "second": "[b]a-t[/b] chicken poo! turn over a second card",
@@ -47,7 +53,7 @@ HELP = {
     "shuffle": "[b]y[/b] shuffle the cards you turned over   [b]n[/b] keep them as they lie",
     "end": "[b]space[/b] turn the cards back face down (end your turn)",
 }
-WHAT_NOW = {
+WHAT_NOW: dict[Phase, str] = {
     "lay": "lay an animal card from your hand",
     "turn": "turn over a card of the chicken run",
     "second": "chicken poo! turn over a second card at once",
@@ -57,9 +63,9 @@ WHAT_NOW = {
 }
 
 
-def hand_kinds(view: dict[str, Any]) -> list[str]:
+def hand_kinds(view: ByGollyView) -> list[AnimalName]:
     """The animals in the person's hand, each once, in the order of the keys."""
-    return sorted(set(view["hand"]), key=ANIMALS.index)
+    return sorted(set(view.get("hand", [])), key=ANIMALS.index)
 
 
 def run_card(face: str | None, key: str) -> Panel:
@@ -100,7 +106,7 @@ class ByGollyScreen(TableScreen):
 
     # -- what the table looks like ---------------------------------------------------
     def refresh_table(self) -> None:
-        view = self.view()
+        view = as_view(self.view())
         self.query_one("#status", Static).update(self._status(view))
         self.query_one("#seats", Static).update(self._seats(view))
         self.query_one("#laid", Static).update(self._laid(view))
@@ -111,7 +117,7 @@ class ByGollyScreen(TableScreen):
             (HELP[view["phase"]] if mine else "wait for your turn") + "   [b]q[/b] quit")
         self.follow_log()
 
-    def _status(self, view: dict[str, Any]) -> Text:
+    def _status(self, view: ByGollyView) -> Text:
         head = f"By Golly! · turn {view['turn'] + 1} · "
         if view["phase"] == "over":
             return Text(head + "game over")
@@ -120,7 +126,7 @@ class ByGollyScreen(TableScreen):
             return Text.assemble(head, ("Your turn: ", "bold green"), what)
         return Text(head + f"{self.table.seat_names[view['current']]} is playing")
 
-    def _seats(self, view: dict[str, Any]) -> Table:
+    def _seats(self, view: ByGollyView) -> Table:
         table = Table(expand=True, box=None, pad_edge=False)
         for column in ("", "Seat", "Hand", "Stack", "Cards left"):
             table.add_column(column, justify="left" if column in ("", "Seat") else "right")
@@ -132,7 +138,7 @@ class ByGollyScreen(TableScreen):
                           str(hand), str(stack), str(hand + stack))
         return table
 
-    def _laid(self, view: dict[str, Any]) -> RenderableType:
+    def _laid(self, view: ByGollyView) -> RenderableType:
         laid = view["laid"]
         who = self.table.seat_names[view["current"]]
         if laid is None:
@@ -141,7 +147,7 @@ class ByGollyScreen(TableScreen):
                      border_style=HAND_FACE, width=12, height=3)
         return Group(Text(f"{who} laid:"), card)
 
-    def _run(self, view: dict[str, Any]) -> RenderableType:
+    def _run(self, view: ByGollyView) -> RenderableType:
         grid = Table.grid(padding=(0, 1))
         for _ in range(ROW):
             grid.add_column()
@@ -154,7 +160,7 @@ class ByGollyScreen(TableScreen):
             title += " · shuffling!"
         return Panel(grid, title=title, expand=False)
 
-    def _hand(self, view: dict[str, Any]) -> RenderableType:
+    def _hand(self, view: ByGollyView) -> RenderableType:
         kinds = hand_kinds(view)
         if not kinds:
             return Text("Your hand is empty.")
@@ -168,14 +174,14 @@ class ByGollyScreen(TableScreen):
 
     # -- events from the shell ---------------------------------------------------------
     def game_over(self) -> None:
-        view = self.view()
+        view = as_view(self.view())
         self.show_results(("Cards left",),
                           lambda seat: (str(view["hands"][seat] + view["stacks"][seat]),))
 
     # -- keys ----------------------------------------------------------------------------
     def table_key(self, event: events.Key) -> None:
         key, char = event.key, event.character
-        view = self.view()
+        view = as_view(self.view())
         if view["current"] != HUMAN or view["phase"] not in TURN_PHASES:
             self.show_message(f"Wait: it is {self.table.seat_names[view['current']]}'s turn.")
             return
@@ -187,7 +193,7 @@ class ByGollyScreen(TableScreen):
             self.show_message("")
 
     @staticmethod
-    def _action(view: dict[str, Any], key: str, char: str | None) -> Any:
+    def _action(view: ByGollyView, key: str, char: str | None) -> ByGollyAction | None:
         """The action a key stands for in this phase, or None."""
         phase = view["phase"]
         if key in ("space", "enter"):

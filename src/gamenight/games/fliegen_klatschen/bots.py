@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
 from gamenight.bots.base import Bot, Clock, Wait
 from gamenight.engine import PASS, OptionError, View
-from gamenight.games.fliegen_klatschen.actions import SLAPS, Reveal
+from gamenight.games.fliegen_klatschen.actions import SLAPS, Action, Reveal
 from gamenight.games.fliegen_klatschen.cards import COLOUR_OF
 from gamenight.games.fliegen_klatschen.rules import allowed_colours
+from gamenight.games.fliegen_klatschen.views import FliegenKlatschenView
 
 
-class SharpBot(Bot):
+class SharpBot(Bot[Action]):
     """Reads the centre like a good player: finds the leading colours, goes for their
     most valuable flies that no hand covers yet, one hand after the other, each after a
     reaction time from its level's model (more flies to choose among take longer).
@@ -34,21 +35,23 @@ class SharpBot(Bot):
             raise OptionError(f"sharp bot: error is a chance from 0 to 1, not {error!r}")
         self._due: tuple[int | None, float] | None = None
 
-    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+    def act(self, view: View, legal: Sequence[Action], clock: Clock) -> Action | Wait:
         if clock.deadline_ms is None:
             return next((a for a in legal if isinstance(a, Reveal)), legal[0])
-        centre = view["centre"]
+        # The game's views have this shape (rules:_view); the bot interface takes any.
+        table = cast(FliegenKlatschenView, view)
+        centre = table["centre"]
         if self._due is None or self._due[0] != clock.window:
             # A new hunt: the first hand lands after seeing the card and choosing.
             self._due = (clock.window, clock.now_ms + self.reaction.choice(self.rng, len(centre)))
         if clock.now_ms < self._due[1]:
             return Wait(self._due[1])
-        target = self._choose(view, legal)
+        target = self._choose(table, legal)
         # The next hand (if any) needs another look and another choice.
         self._due = (clock.window, clock.now_ms + self.reaction.choice(self.rng, len(centre)))
         return target
 
-    def _choose(self, view: View, legal: Sequence[Any]) -> Any:
+    def _choose(self, view: FliegenKlatschenView, legal: Sequence[Action]) -> Action:
         slaps = [a for a in legal if a is not PASS]
         if not slaps:
             return PASS

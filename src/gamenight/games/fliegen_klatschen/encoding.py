@@ -7,18 +7,17 @@ slaps a fly or passes, at a time drawn from its reaction model.
 
 The observation is one flat float32 vector built from the seat's view alone.  Seats in it
 are relative: row 0 is the observing seat, row k the seat k places after it clockwise.
-:data:`LAYOUT` names every slice.
+``layout(players)`` names every piece.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
-
-import numpy as np
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, get_args
 
 from gamenight.engine import PASS, Game, Pass, View
-from gamenight.games.fliegen_klatschen.actions import REVEAL, SLAPS, Reveal, Slap
+from gamenight.engine.game import JSON
+from gamenight.games.fliegen_klatschen.actions import REVEAL, SLAPS, Action, Reveal, Slap
 from gamenight.games.fliegen_klatschen.cards import (
     COLOUR_OF,
     COLOURS,
@@ -26,10 +25,16 @@ from gamenight.games.fliegen_klatschen.cards import (
     FLIES,
     SWATTERS,
     VALUE_COUNTS,
-    VALUE_OF,
 )
-from gamenight.games.fliegen_klatschen.rules import allowed_colours, hands_per_player
+from gamenight.games.fliegen_klatschen.rules import (
+    CENTRE_COLOURS,
+    allowed_colours,
+    hands_per_player,
+    score,
+)
+from gamenight.games.fliegen_klatschen.views import Phase, SeatView
 from gamenight.interop.encoding import ChanceMode, Encoding
+from gamenight.interop.layout import Layout, Parts
 
 #: Action numbers, from the game's own tables.
 REVEAL_INDEX = 0
@@ -37,23 +42,22 @@ PASS_INDEX = 1
 FIRST_SLAP = 2
 NUM_ACTIONS = FIRST_SLAP + len(SLAPS)
 
-PHASES: tuple[str, ...] = ("deal", "reveal", "hunt", "over")
-#: Flies of four colours in the centre make a fifth colour start a hunt (rules:_reveal).
-CENTRE_COLOURS = 4
+#: The phases in the order of the phase one-hot: the game's own (``views.Phase``).
+PHASES: tuple[Phase, ...] = get_args(Phase)
 #: Flies of one colour (for normalising colour counts).
 PER_COLOUR = sum(VALUE_COUNTS.values())
-#: Every fly's value added up: the most a seat can score.
-ALL_POINTS = sum(VALUE_OF[card] for card in range(FLIES))
+#: Every fly's value added up by the rules' own scoring: the most a seat can score.
+ALL_POINTS = score(range(FLIES))
 #: Hunts a game can hold at most: every hunt boxes its trigger for good, so at most every
 #: swatter, and every fly but the four that lie in the centre when the last fifth colour
 #: turns up (rules.md, Decision 14).
 MAX_HUNTS = SWATTERS + FLIES - CENTRE_COLOURS
 
 
-def layout(players: int) -> list[tuple[str, int]]:
-    """The observation's slices in order, as (name, length); see the interop doc."""
+def layout(players: int) -> Layout:
+    """The observation's pieces in order; see the interop doc."""
     p, f = players, FLIES
-    return [
+    return Layout(
         ("phase", len(PHASES)),            # one-hot: deal, reveal, hunt, over
         ("current", p),                    # whose turn (revealer during a hunt), relative
         ("last_reveal_seat", p),           # who revealed last, relative (none: zeros)
@@ -64,8 +68,8 @@ def layout(players: int) -> list[tuple[str, int]]:
         ("four_colours", 1),               # 1 when four colours lie there (a fifth hunts)
         ("allowed_colours", len(COLOURS)), # colours with the most centre flies
         ("allowed_flies", f),              # centre flies of an allowed colour
-        ("hands", p * f),                  # [seat, fly]: that seat has a hand on the fly
-        ("underneath", p * f),             # [seat, fly]: its hand is the first on the fly
+        ("hands", (p, f)),                 # [seat, fly]: that seat has a hand on the fly
+        ("underneath", (p, f)),            # [seat, fly]: its hand is the first on the fly
         ("in_window", p),                  # seats still acting in the hunt
         ("my_hands_left", 1),              # own hands still free in this hunt / hands
         ("hands_per_player", 1),           # 1 or 2, / 2
@@ -77,32 +81,27 @@ def layout(players: int) -> list[tuple[str, int]]:
         ("my_latest_won", f),              # the one a penalty would take
         ("box", 1),                        # cards out of the game / 112
         ("turn", 1),                       # reveals so far / max_turns
-    ]
+    )
 
 
-class FliegenKlatschenEncoding(Encoding):
+class FliegenKlatschenEncoding(Encoding[Action, SeatView]):
     """Discrete actions and a flat observation vector for Fliegen klatschen."""
 
     chance: ClassVar[ChanceMode] = "sampled"  # the deal is a shuffle of 112 cards: not listable
     perfect_information: ClassVar[bool] = False  # the piles are face down
     joint_decisions: ClassVar[bool] = True  # a hunt is a reaction window
 
-    def __init__(self, game: Game, players: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, options: Mapping[str, JSON]) -> None:
         super().__init__(game, players, options)
         self.hands = hands_per_player(players)
-        self.slices: dict[str, slice] = {}
-        start = 0
-        for name, length in layout(players):
-            self.slices[name] = slice(start, start + length)
-            start += length
-        self.size = start
+        self.layout = layout(players)
 
     # -- actions --------------------------------------------------------------------
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    def index(self, view: View, action: Any) -> int:
+    def index(self, view: View, action: Action) -> int:
         if isinstance(action, Reveal):
             return REVEAL_INDEX
         if isinstance(action, Pass):
@@ -111,10 +110,10 @@ class FliegenKlatschenEncoding(Encoding):
             return FIRST_SLAP + action.card
         raise ValueError(f"not a Fliegen klatschen action: {action!r}")
 
-    def legal(self, view: View, legal: Sequence[Any]) -> list[int]:
+    def legal(self, view: View, legal: Sequence[Action]) -> list[int]:
         return sorted({self.index(view, action) for action in legal})
 
-    def action(self, view: View, index: int) -> Any:
+    def action(self, view: View, index: int) -> Action:
         if index == REVEAL_INDEX:
             return REVEAL
         if index == PASS_INDEX:
@@ -124,88 +123,78 @@ class FliegenKlatschenEncoding(Encoding):
         raise ValueError(f"Fliegen klatschen has no action {index} (0 to {NUM_ACTIONS - 1})")
 
     # -- observations -----------------------------------------------------------------
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        return (self.size,)
-
-    def observe(self, view: View, seat: int) -> np.ndarray:
+    def _write(self, part: Parts, view: SeatView, seat: int) -> None:
         n = self.players
-        obs = np.zeros(self.size, dtype=np.float32)
-        s = self.slices
 
         def rel(other: int) -> int:
             return (other - seat) % n
 
-        def put(name: str, offset: int, value: float = 1.0) -> None:
-            obs[s[name].start + offset] = value
-
-        put("phase", PHASES.index(view["phase"]))
+        part["phase"][PHASES.index(view["phase"])] = 1.0
         if view["phase"] != "deal":
-            put("current", rel(view["current"]))
+            part["current"][rel(view["current"])] = 1.0
         last = view.get("last_reveal")
         if last is not None:
-            put("last_reveal_seat", rel(last["seat"]))
-            put("last_reveal_card", last["card"]["id"])
+            part["last_reveal_seat"][rel(last["seat"])] = 1.0
+            part["last_reveal_card"][last["card"]["id"]] = 1.0
 
         centre = [card["id"] for card in view["centre"]]
         counts = [0] * len(COLOURS)
         for card in centre:
-            put("centre", card)
+            part["centre"][card] = 1.0
             counts[COLOUR_OF[card]] += 1
         for colour, count in enumerate(counts):
-            put("centre_colours", colour, count / PER_COLOUR)
-        put("four_colours", 0, float(sum(1 for c in counts if c) >= CENTRE_COLOURS))
+            part["centre_colours"][colour] = count / PER_COLOUR
+        part["four_colours"][0] = float(sum(1 for c in counts if c) >= CENTRE_COLOURS)
         # The allowed colours follow from the centre the view shows (the rules' own
         # function): no more than the seat could work out, only faster to read.
         allowed = allowed_colours(centre)
         for colour in allowed:
-            put("allowed_colours", colour)
+            part["allowed_colours"][colour] = 1.0
         for card in centre:
             if COLOUR_OF[card] in allowed:
-                put("allowed_flies", card)
+                part["allowed_flies"][card] = 1.0
 
         hunt = view.get("hunt")
         if hunt is not None:
             trigger = hunt["trigger"]
-            put("trigger_kind", 0 if trigger["kind"] == "swatter" else 1)
+            part["trigger_kind"][0 if trigger["kind"] == "swatter" else 1] = 1.0
             covered: set[int] = set()
             mine = 0
             latest = 0.0
             # Hands come in time order, so the first hand on a fly is underneath.
             for hand in hunt["hands"]:
                 row, card = rel(hand["seat"]), hand["card"]
-                put("hands", row * FLIES + card)
+                part["hands"][row, card] = 1.0
                 if card not in covered:
                     covered.add(card)
-                    put("underneath", row * FLIES + card)
+                    part["underneath"][row, card] = 1.0
                 mine += row == 0
                 latest = max(latest, float(hand["at_ms"]))
             pending = hunt["pending"]
             for other in pending:
-                put("in_window", rel(other))
+                part["in_window"][rel(other)] = 1.0
             if seat in pending:
-                put("my_hands_left", 0, (view["hands_per_player"] - mine)
-                    / view["hands_per_player"])
-            put("hunt_clock", 0, latest / float(hunt["deadline_ms"]))
-        put("hands_per_player", 0, view["hands_per_player"] / 2)
+                part["my_hands_left"][0] = ((view["hands_per_player"] - mine)
+                                            / view["hands_per_player"])
+            part["hunt_clock"][0] = latest / float(hunt["deadline_ms"])
+        part["hands_per_player"][0] = view["hands_per_player"] / 2
 
         for other in range(n):
             row = rel(other)
-            put("piles", row, view["piles"][other] / DECK_SIZE)
-            put("won", row, view["won"][other] / FLIES)
+            part["piles"][row] = view["piles"][other] / DECK_SIZE
+            part["won"][row] = view["won"][other] / FLIES
         my_won = [card["id"] for card in view.get("my_won", [])]
         for card in my_won:
-            put("my_won", card)
+            part["my_won"][card] = 1.0
         if my_won:
-            put("my_latest_won", my_won[-1])
-        put("scores", 0, sum(VALUE_OF[c] for c in my_won) / ALL_POINTS)
+            part["my_latest_won"][my_won[-1]] = 1.0
+        part["scores"][0] = score(my_won) / ALL_POINTS
         outcome = view.get("outcome")
         if outcome is not None:
             for other, points in enumerate(outcome["scores"]):
-                put("scores", rel(other), points / ALL_POINTS)
-        put("box", 0, view["box"] / DECK_SIZE)
-        put("turn", 0, min(1.0, view["turn"] / self.options["max_turns"]))
-        return obs
+                part["scores"][rel(other)] = points / ALL_POINTS
+        part["box"][0] = view["box"] / DECK_SIZE
+        part["turn"][0] = min(1.0, view["turn"] / self.options["max_turns"])
 
     # -- length and scores --------------------------------------------------------------
     @property

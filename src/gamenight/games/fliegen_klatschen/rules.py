@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gamenight.engine import (
@@ -23,7 +24,6 @@ from gamenight.engine import (
     Outcome,
     Pass,
     Step,
-    View,
 )
 from gamenight.engine.game import JSON, BotFactory
 from gamenight.engine.window import ReactionWindow
@@ -42,7 +42,27 @@ from gamenight.games.fliegen_klatschen.cards import (
     SWATTER,
     VALUE_OF,
     card_json,
+    fly_json,
     name,
+)
+from gamenight.games.fliegen_klatschen.events import (
+    CAP,
+    EVENT_TYPES,
+    LAST_CARD,
+    Dealt,
+    FlyWon,
+    GameOver,
+    HuntOver,
+    NothingToHit,
+    Passed,
+    Penalty,
+    Revealed,
+    Slapped,
+)
+from gamenight.games.fliegen_klatschen.views import (
+    FliegenKlatschenView,
+    Phase,
+    TableView,
 )
 
 #: Who acts, made once (acting() is asked very often).
@@ -52,6 +72,9 @@ _OVER = Acting("over")
 
 WINS_FIRST = "wins-first"
 PENALTIES_FIRST = "penalties-first"
+#: Flies of four different colours in the centre: a fly of a fifth colour starts a hunt
+#: ("5 different colours = 1 fly swatter"), so the centre never shows more than four.
+CENTRE_COLOURS = 4
 
 
 def hands_per_player(players: int) -> int:
@@ -62,6 +85,16 @@ def hands_per_player(players: int) -> int:
 def score(won: Iterable[int]) -> int:
     """Points for the flies a player has won: the sum of their values."""
     return sum(VALUE_OF[card] for card in won)
+
+
+def starts_hunt(card: int, centre: Sequence[int]) -> bool:
+    """Whether revealing ``card`` beside ``centre`` starts a hunt: a swatter does, and so
+    does a fly of a fifth colour when flies of four different colours lie there."""
+    colour = COLOUR_OF[card]
+    if colour == SWATTER:
+        return True
+    colours = {COLOUR_OF[c] for c in centre}
+    return len(colours) == CENTRE_COLOURS and colour not in colours
 
 
 def allowed_colours(centre: Sequence[int]) -> frozenset[int]:
@@ -75,21 +108,43 @@ def allowed_colours(centre: Sequence[int]) -> frozenset[int]:
     return frozenset(c for c, n in enumerate(counts) if n == top)
 
 
+@dataclass(slots=True)
 class Hunt:
-    """One hunt: a reaction window over the centre as it lay when the hunt began."""
+    """One hunt: a reaction window over the centre as it lay when the hunt began.
 
-    __slots__ = ("allowed", "revealer", "slapped", "trigger", "window")
+    ``trigger`` is the card that started it (a swatter or a fifth colour: not in the
+    centre while the hunt lasts), ``allowed`` the colours that may be hit (judged then),
+    ``slapped`` the flies each seat has a hand on."""
 
-    def __init__(self, trigger: int, revealer: int, allowed: frozenset[int],
-                 window: ReactionWindow, players: int) -> None:
-        self.trigger = trigger
-        self.revealer = revealer
-        self.allowed = allowed
-        self.window = window
-        self.slapped: list[set[int]] = [set() for _ in range(players)]
+    trigger: int
+    revealer: int
+    allowed: frozenset[int]
+    window: ReactionWindow
+    slapped: list[set[int]]
+
+    @classmethod
+    def opened(cls, trigger: int, revealer: int, centre: Sequence[int], players: int,
+               deadline_ms: float) -> Hunt:
+        """A hunt that has just begun: every seat may hit, and exact ties in time go to
+        the seat nearest the revealer, clockwise, him first."""
+        priority = [(s - revealer) % players for s in range(players)]
+        window = ReactionWindow(range(players), deadline_ms, priority)
+        return cls(trigger, revealer, allowed_colours(centre), window,
+                   [set() for _ in range(players)])
+
+    def place(self, seat: int, card: int, at_ms: float) -> None:
+        """A hand of ``seat`` flat on ``card`` at ``at_ms``."""
+        # Two hands of one seat at the very same instant go in card order.
+        self.window.add(seat, card, at_ms, tie=card)
+        self.slapped[seat].add(card)
+
+    def done_at(self, seat: int, at_ms: float) -> float:
+        """When a seat finishing at ``at_ms`` is done: then, or at its latest hand if
+        that is later (hands may be given out of time order)."""
+        return max([at_ms, *(e.at_ms for e in self.window.entries if e.seat == seat)])
 
 
-class FliegenKlatschenState(GameState):
+class FliegenKlatschenState(GameState[Action]):
     """A game of Fliegen klatschen in progress."""
 
     game: FliegenKlatschen
@@ -103,12 +158,12 @@ class FliegenKlatschenState(GameState):
         self.won: list[list[int]] = [[] for _ in range(players)]  # most recent is last
         self.box: list[int] = []  # out of the game: removed, used swatters, fifth colours
         self.current = 0  # the fastest player starts: seat 0
-        self.phase = "deal"
+        self.phase: Phase = "deal"
         self.hunt: Hunt | None = None
         self.turns = 0
         self.last_card_revealed = False
         self.truncated = False
-        self.last_reveal: tuple[int, int] | None = None  # (seat, card)
+        self.last_reveal: Revealed | None = None
         self._actings: dict[tuple[int, ...], Acting] = {}  # seats still slapping -> Acting
 
     # -- who acts -------------------------------------------------------------------
@@ -129,18 +184,18 @@ class FliegenKlatschenState(GameState):
         return _OVER
 
     # -- actions --------------------------------------------------------------------
-    def _legal_actions(self, seat: int) -> list[Any]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "reveal":
             return [REVEAL] if seat == self.current else []
         hunt = self.hunt
         if hunt is None or not hunt.window.is_open_for(seat):
             return []
         mine = hunt.slapped[seat]
-        actions: list[Any] = [SLAPS[c] for c in self.centre if c not in mine]
+        actions: list[Action] = [SLAPS[c] for c in self.centre if c not in mine]
         actions.append(PASS)
         return actions
 
-    def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:
+    def _verify(self, seat: int, action: Action, at_ms: float | None) -> None:
         phase = self.phase
         if phase == "reveal":
             if not isinstance(action, Reveal):
@@ -176,7 +231,7 @@ class FliegenKlatschenState(GameState):
             raise IllegalAction("the cards have not been dealt yet")
         raise IllegalAction("the game is over")
 
-    def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
+    def _do(self, seat: int, action: Action, at_ms: float | None) -> None:
         if isinstance(action, Reveal):
             self._reveal(seat)
             return
@@ -184,24 +239,16 @@ class FliegenKlatschenState(GameState):
         assert hunt is not None and at_ms is not None
         window = hunt.window
         if isinstance(action, Slap):
-            # Two hands of one seat at the very same instant go in card order.
-            window.add(seat, action.card, at_ms, tie=action.card)
-            if self.narrate:
-                self.say(f"Seat {seat} slaps {name(action.card)} at {at_ms:.0f} ms.")
+            hunt.place(seat, action.card, at_ms)
+            self.emit(Slapped(seat, action.card, at_ms))
             mine = hunt.slapped[seat]
-            mine.add(action.card)
             if len(mine) >= self.hands or len(mine) >= len(self.centre):
-                window.finish(seat, self._done_at(window, seat, at_ms))
+                window.finish(seat, hunt.done_at(seat, at_ms))
         else:
-            window.finish(seat, self._done_at(window, seat, at_ms))
+            window.finish(seat, hunt.done_at(seat, at_ms))
+            self.emit(Passed(seat, at_ms))
         if window.closed:
             self._resolve_hunt()
-
-    @staticmethod
-    def _done_at(window: ReactionWindow, seat: int, at_ms: float) -> float:
-        """When a seat finishing at ``at_ms`` is done: then, or at its latest hand if
-        that is later (hands may be given out of time order)."""
-        return max([at_ms, *(e.at_ms for e in window.entries if e.seat == seat)])
 
     def _reveal(self, seat: int) -> None:
         pile = self.piles[seat]
@@ -210,36 +257,25 @@ class FliegenKlatschenState(GameState):
         # The game ends once the last card of any pile is turned (and resolved), even if
         # a penalty in the hunt it starts puts a card back under that pile.
         self.last_card_revealed = not pile
-        self.last_reveal = (seat, card)
-        colour = COLOUR_OF[card]
-        if colour == SWATTER:
-            self.say(f"Seat {seat} reveals a swatter: hunt!")
+        hunts = starts_hunt(card, self.centre)
+        self.last_reveal = revealed = Revealed(seat, card, hunts)
+        self.emit(revealed)
+        if hunts:
+            # A swatter, or 5 different colours = 1 swatter: the fifth colour starts a
+            # hunt and is not part of the centre while it lasts.
             self._start_hunt(card, seat)
             return
-        centre_colours = {COLOUR_OF[c] for c in self.centre}
-        if len(centre_colours) == 4 and colour not in centre_colours:
-            # 5 different colours = 1 swatter: the fifth colour starts a hunt and is not
-            # part of the centre while it lasts.
-            if self.narrate:
-                self.say(f"Seat {seat} reveals {name(card)}, a fifth colour: hunt!")
-            self._start_hunt(card, seat)
-            return
-        if self.narrate:
-            self.say(f"Seat {seat} reveals {name(card)}.")
         self.centre.append(card)
         self._end_turn()
 
     def _start_hunt(self, trigger: int, revealer: int) -> None:
         if not self.centre:
-            self.say("The centre is empty: the hunt catches nothing.")
+            self.emit(NothingToHit(trigger))
             self.box.append(trigger)
             self._end_turn()
             return
-        n = self.players
-        # Exact ties in time go to the seat nearest the revealer, clockwise, him first.
-        priority = [(s - revealer) % n for s in range(n)]
-        window = ReactionWindow(range(n), self.options["deadline_ms"], priority)
-        self.hunt = Hunt(trigger, revealer, allowed_colours(self.centre), window, n)
+        self.hunt = Hunt.opened(trigger, revealer, self.centre, self.players,
+                                self.options["deadline_ms"])
         self.phase = "hunt"
 
     def _resolve_hunt(self) -> None:
@@ -247,7 +283,7 @@ class FliegenKlatschenState(GameState):
         assert hunt is not None
         allowed = hunt.allowed
         taken: dict[int, int] = {}  # card -> the seat whose hand is underneath
-        wrong: list[int] = []  # one entry per wrong hand, in time order
+        wrong: list[tuple[int, int]] = []  # (seat, fly hit) per wrong hand, in time order
         # The window keeps hands in time order (two hands of one seat at the very same
         # instant in card order), so which fly was won most recently never depends on
         # the order the actions arrived in.
@@ -257,7 +293,7 @@ class FliegenKlatschenState(GameState):
                 if card not in taken:
                     taken[card] = entry.seat
             else:
-                wrong.append(entry.seat)
+                wrong.append((entry.seat, card))
         if self.options["penalty_order"] == PENALTIES_FIRST:
             self._penalise(wrong)
             self._award(taken)
@@ -266,34 +302,31 @@ class FliegenKlatschenState(GameState):
             self._penalise(wrong)
         self.box.append(hunt.trigger)
         self.hunt = None
+        self.emit(HuntOver(hunt.revealer, hunt.trigger))
         self._end_turn()
 
     def _award(self, taken: dict[int, int]) -> None:
         for card, seat in taken.items():
             self.centre.remove(card)
             self.won[seat].append(card)
-            if self.narrate:
-                self.say(f"Seat {seat} wins {name(card)}.")
+            self.emit(FlyWon(seat, card))
 
-    def _penalise(self, wrong: list[int]) -> None:
-        for seat in wrong:
-            if self.won[seat]:
-                card = self.won[seat].pop()
+    def _penalise(self, wrong: list[tuple[int, int]]) -> None:
+        for seat, hit in wrong:
+            # The most recently won fly goes under the starting pile; with none won yet
+            # the player is lucky and pays nothing.
+            card = self.won[seat].pop() if self.won[seat] else None
+            if card is not None:
                 self.piles[seat].insert(0, card)
-                if self.narrate:
-                    self.say(f"Seat {seat} hit a fly not allowed: {name(card)} goes under "
-                             "the pile.")
-            else:
-                self.say(f"Seat {seat} hit a fly not allowed but has won nothing yet.")
+            self.emit(Penalty(seat, hit, card))
 
     def _end_turn(self) -> None:
-        if self.last_card_revealed:
+        if self.last_card_revealed or self.turns >= self.options["max_turns"]:
             self.phase = "over"
-            self.say("A pile is empty: the game is over.")
-        elif self.turns >= self.options["max_turns"]:
-            self.phase = "over"
-            self.truncated = True
-            self.say("The safety cap on turns ended the game.")
+            self.truncated = not self.last_card_revealed
+            self.emit(GameOver(LAST_CARD if self.last_card_revealed else CAP,
+                               tuple(score(w) for w in self.won),
+                               tuple(len(w) for w in self.won)))
         else:
             self.phase = "reveal"
             self.current = (self.current + 1) % self.players
@@ -319,9 +352,7 @@ class FliegenKlatschenState(GameState):
         for i, card in enumerate(outcome[remove:]):
             self.piles[i % self.players].append(card)
         self.phase = "reveal"
-        removed = f" ({remove} taken out unseen)" if remove else ""
-        self.say(f"The cards are shuffled and dealt{removed}: piles of "
-                 f"{', '.join(str(len(p)) for p in self.piles)}.")
+        self.emit(Dealt(remove, tuple(len(p) for p in self.piles)))
 
     # -- what a seat cannot tell apart ----------------------------------------------------
     def _resample(self, seat: int, rng: random.Random) -> FliegenKlatschenState:
@@ -369,11 +400,14 @@ class FliegenKlatschenState(GameState):
         return shown
 
     # -- information ------------------------------------------------------------------
-    def _view(self, seat: int | None, at_ms: float | None) -> View:
+    # The view is a TypedDict (views.py), which mypy will not take for the base's
+    # dict[str, Any]; the published schema is built from this type.
+    def _view(self, seat: int | None,
+              at_ms: float | None) -> FliegenKlatschenView:
         hunt = self.hunt
-        v: View = {
-            "game": self.game.id,
-            "seat": seat,
+        last = self.last_reveal
+        table: TableView = {
+            "game": "fliegen-klatschen",
             "players": self.players,
             "phase": self.phase,
             "turn": self.turns,
@@ -382,17 +416,14 @@ class FliegenKlatschenState(GameState):
             "piles": [len(p) for p in self.piles],
             "won": [len(w) for w in self.won],
             "box": len(self.box),
-            "centre": [card_json(c) for c in self.centre],
-            "last_reveal": None if self.last_reveal is None else {
-                "seat": self.last_reveal[0], "card": card_json(self.last_reveal[1])},
+            "centre": [fly_json(c) for c in self.centre],
+            "last_reveal": None if last is None else {"seat": last.seat,
+                                                      "card": card_json(last.card)},
             "hunt": None,
         }
-        if seat is not None:
-            # A seat may look at the flies it has won; other won piles lie face down.
-            v["my_won"] = [card_json(c) for c in self.won[seat]]
         if hunt is not None:
             w = hunt.window
-            v["hunt"] = {
+            table["hunt"] = {
                 "trigger": card_json(hunt.trigger),
                 "revealer": hunt.revealer,
                 "deadline_ms": w.deadline_ms,
@@ -405,15 +436,29 @@ class FliegenKlatschenState(GameState):
         if self.phase == "over":
             out = self.outcome()
             assert out is not None
-            v["won_cards"] = [[card_json(c) for c in w] for w in self.won]
-            v["outcome"] = out.to_json()
-        return v
+            table["won_cards"] = [[fly_json(c) for c in w] for w in self.won]
+            # Outcome.to_json gives exactly these keys (a reason of this game's own).
+            table["outcome"] = out.to_json()
+        if seat is None:
+            return {"seat": None, **table}
+        # A seat may look at the flies it has won; other won piles lie face down.
+        return {"seat": seat, **table, "my_won": [fly_json(c) for c in self.won[seat]]}
+
+    def score_of(self, seat: int) -> int:
+        """``seat``'s score so far: the values of the flies it has won, added up."""
+        return score(self.won[seat])
 
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
             return None
         scores = [score(w) for w in self.won]
-        return Outcome.from_keys(scores, [[len(w)] for w in self.won], truncated=self.truncated)
+        return Outcome.from_keys(scores, [[len(w)] for w in self.won], truncated=self.truncated,
+                                 reason=CAP if self.truncated else LAST_CARD)
+
+    def _position(self) -> JSON:
+        from gamenight.games.fliegen_klatschen import positions  # it builds on this module
+
+        return positions.write(self)
 
     def snapshot(self) -> JSON:
         hunt = self.hunt
@@ -449,6 +494,13 @@ class FliegenKlatschenState(GameState):
         return places
 
 
+def _check_table(players: int, options: dict[str, Any]) -> None:
+    if DECK_SIZE - options["remove"] < players:
+        raise OptionError(
+            f"remove={options['remove']} leaves fewer cards than the {players} players need"
+        )
+
+
 class FliegenKlatschen(Game):
     """Fliegen klatschen: reveal cards, then race to slap the best flies of the leading colour."""
 
@@ -460,6 +512,10 @@ class FliegenKlatschen(Game):
     rules_version: ClassVar[str] = "1"
     default_bot: ClassVar[str] = "sharp"
     action_types: ClassVar[tuple[type, ...]] = (Reveal, Slap, Pass)
+    # A union of two TypedDicts (a seat's view, a spectator's) is a type expression,
+    # not a ``type``: the base's annotation is too narrow for it.
+    view_type = FliegenKlatschenView
+    event_types = EVENT_TYPES
     options: ClassVar[tuple[Option, ...]] = (
         Option("remove", 0, "cards taken out unseen after shuffling, for a shorter game",
                minimum=0, maximum=DECK_SIZE - 2),
@@ -475,11 +531,20 @@ class FliegenKlatschen(Game):
 
     def new(self, players: int, seed: int = 0, **options: Any) -> FliegenKlatschenState:
         opts = self.resolve_options(players, options)
-        if DECK_SIZE - opts["remove"] < players:
-            raise OptionError(
-                f"remove={opts['remove']} leaves fewer cards than the {players} players need"
-            )
+        _check_table(players, opts)
         return FliegenKlatschenState(self, players, seed, opts)
+
+    def _from_position(self, players: int, seed: int, options: dict[str, Any],
+                       state: JSON) -> FliegenKlatschenState:
+        from gamenight.games.fliegen_klatschen import positions  # it builds on this module
+
+        try:
+            _check_table(players, options)
+        except OptionError as exc:
+            raise IllegalAction(f"not a position this game offers: {exc}") from None
+        game = FliegenKlatschenState(self, players, seed, options)
+        positions.read(game, state)
+        return game
 
     def _parse_action(self, text: str) -> Action:
         return parse_action(text)

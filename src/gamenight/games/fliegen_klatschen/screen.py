@@ -1,7 +1,8 @@
 """The Fliegen klatschen table in the terminal.
 
-Everything shown comes from the person's view (``state.view(0, now)``), the log and
-the outcome; every key becomes an action that the state accepts or refuses.  The
+Everything shown comes from the person's view (``state.view(0, now)``), the events
+(the log, and the hands of the hunt just over) and the outcome; every key becomes an
+action that the state accepts or refuses.  The
 screen never works out a rule itself -- in particular it never marks which colours may
 be hit, because judging the leading colour at a glance is the player's skill.
 """
@@ -9,7 +10,7 @@ be hit, because judging the leading colour at a glance is the player's skill.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -22,9 +23,11 @@ from textual.containers import Horizontal
 from textual.widgets import Log, Static
 
 from gamenight.engine import PASS
-from gamenight.games.fliegen_klatschen.actions import REVEAL, SLAPS, Slap, parse_action
-from gamenight.games.fliegen_klatschen.cards import name
+from gamenight.games.fliegen_klatschen.actions import REVEAL, SLAPS, Action
+from gamenight.games.fliegen_klatschen.cards import CardJSON, name
+from gamenight.games.fliegen_klatschen.events import Revealed, Slapped
 from gamenight.games.fliegen_klatschen.rules import score
+from gamenight.games.fliegen_klatschen.views import Hand, HuntView, SeatView
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
 
@@ -54,7 +57,7 @@ def seat_tag(seat: int) -> str:
     return "Y" if seat == HUMAN else str(seat)
 
 
-def card_face(card: dict[str, Any], label: str | None = None,
+def card_face(card: CardJSON, label: str | None = None,
               hands: Sequence[int] = ()) -> Panel:
     """One face-up card: its colour as a real colour, its value, and the hands on it."""
     if card["kind"] == "swatter":
@@ -105,8 +108,12 @@ class FliegenKlatschenScreen(TableScreen):
         yield Static(HELP, id="help")
 
     # -- what the table looks like ---------------------------------------------------
+    def seat_view(self) -> SeatView:
+        """The person's view, in the shape the game publishes (``views``)."""
+        return cast(SeatView, self.view())
+
     def refresh_table(self) -> None:
-        view = self.view()
+        view = self.seat_view()
         self.query_one("#status", Static).update(self._status(view))
         self.query_one("#seats", Static).update(self._seats(view))
         self.query_one("#reveal", Static).update(self._reveal(view))
@@ -114,12 +121,12 @@ class FliegenKlatschenScreen(TableScreen):
         self.query_one("#hands", Static).update(self._hands(view))
         self.follow_log()
 
-    def _status(self, view: dict[str, Any]) -> Text:
+    def _status(self, view: SeatView) -> Text:
         head = f"Fliegen klatschen · turn {view['turn']} · "
         if view["phase"] == "over":
             return Text(head + "game over")
         if view["hunt"] is not None:
-            left = self._seconds_left(view)
+            left = self._seconds_left(view["hunt"])
             return Text.assemble(head, ("HUNT! ", "bold red"),
                                  f"slap a fly or pass · {left:.1f} s left")
         if self.table.my_turn:
@@ -129,12 +136,11 @@ class FliegenKlatschenScreen(TableScreen):
             return Text(head + "you are next to reveal")
         return Text(head + f"{self.table.seat_names[view['current']]} is next to reveal")
 
-    def _seconds_left(self, view: dict[str, Any]) -> float:
+    def _seconds_left(self, hunt: HuntView) -> float:
         now = self.table.window_ms() or 0.0
-        deadline: float = view["hunt"]["deadline_ms"]
-        return max(0.0, (deadline - now) / 1000.0)
+        return max(0.0, (hunt["deadline_ms"] - now) / 1000.0)
 
-    def _seats(self, view: dict[str, Any]) -> Table:
+    def _seats(self, view: SeatView) -> Table:
         table = Table(expand=True, box=None, pad_edge=False)
         table.add_column("")
         table.add_column("Seat")
@@ -152,7 +158,7 @@ class FliegenKlatschenScreen(TableScreen):
                           str(view["piles"][seat]), won)
         return table
 
-    def _reveal(self, view: dict[str, Any]) -> RenderableType:
+    def _reveal(self, view: SeatView) -> RenderableType:
         last = view["last_reveal"]
         if last is None:
             return Text("No card revealed yet.")
@@ -162,7 +168,7 @@ class FliegenKlatschenScreen(TableScreen):
             head.append("  HUNT!", style="bold red blink")
         return Group(head, card_face(last["card"]))
 
-    def _centre(self, view: dict[str, Any]) -> RenderableType:
+    def _centre(self, view: SeatView) -> RenderableType:
         centre = view["centre"]
         if not centre:
             return Panel(Text("The centre is empty."), title="Centre", height=6)
@@ -176,17 +182,17 @@ class FliegenKlatschenScreen(TableScreen):
         return Panel(Columns(faces), title=f"Centre ({len(centre)} flies)")
 
     @staticmethod
-    def labels(view: dict[str, Any]) -> dict[int, str]:
+    def labels(view: SeatView) -> dict[int, str]:
         """The slap key of each centre fly (by card id) during a hunt."""
         if view["hunt"] is None:
             return {}
         return {card["id"]: key for card, key in zip(view["centre"], KEY_LABELS, strict=False)}
 
-    def _hands(self, view: dict[str, Any]) -> RenderableType:
+    def _hands(self, view: SeatView) -> RenderableType:
         hunt = view["hunt"]
         if hunt is None:
             return self._last_hunt or Text("")
-        left = self._seconds_left(view)
+        left = self._seconds_left(hunt)
         share = left * 1000.0 / hunt["deadline_ms"]
         bar = Text("█" * round(30 * share) + "░" * (30 - round(30 * share)), style="red")
         line = Text.assemble(("Hunt  ", "bold"), bar, f" {left:4.1f} s   ")
@@ -195,7 +201,7 @@ class FliegenKlatschenScreen(TableScreen):
             line.append("   (you are done)", style="dim")
         return line
 
-    def _hand_list(self, hands: Sequence[dict[str, Any]],
+    def _hand_list(self, hands: Sequence[Hand],
                    labels: dict[int, str] | None = None) -> str:
         """Hands in time order; with ``labels``, each fly's key tells equal flies apart."""
         keys = labels or {}
@@ -212,23 +218,27 @@ class FliegenKlatschenScreen(TableScreen):
 
     def tick(self) -> None:
         if self.table.state.acting().kind == "window":
-            view = self.view()
+            view = self.seat_view()
             self.query_one("#status", Static).update(self._status(view))
             self.query_one("#hands", Static).update(self._hands(view))
 
     def window_closed(self, start: int) -> None:
         super().window_closed(start)
         # The hunt has resolved (and left the view): keep its hands on show for a while.
-        hands: list[dict[str, Any]] = [
-            {"seat": step.seat, "card": action.card, "at_ms": step.at_ms or 0.0}
-            for step in self.table.state.history[start:]
-            if step.seat is not None and isinstance(action := parse_action(step.value), Slap)]
+        # They are the hands slapped since the reveal that started it.
+        hands: list[Hand] = []
+        for event in reversed(self.table.state.events):
+            if isinstance(event, Revealed) and event.hunt:
+                break
+            if isinstance(event, Slapped):
+                hands.append({"seat": event.seat, "card": event.card, "at_ms": event.at_ms})
+        hands.reverse()  # in the order they came, so the sort keeps ties in that order
         hands.sort(key=lambda h: h["at_ms"])
         self._last_hunt = Text.assemble(("Last hunt: ", "bold"),
                                         self._hand_list(hands) or "nobody slapped")
 
     def game_over(self) -> None:
-        won = self.view()["won"]
+        won = self.seat_view()["won"]
         self.show_results(("Score", "Flies won"), lambda seat: (self.score(seat), str(won[seat])))
 
     # -- keys ----------------------------------------------------------------------------
@@ -242,7 +252,7 @@ class FliegenKlatschenScreen(TableScreen):
         elif key == "p":
             self._act(PASS)
         elif char is not None and char in KEY_LABELS:
-            view = self.view()
+            view = self.seat_view()
             by_key = {label: card for card, label in self.labels(view).items()}
             if view["hunt"] is None:
                 self.show_message("No hunt is on: wait for a swatter or a fifth colour.")
@@ -251,7 +261,7 @@ class FliegenKlatschenScreen(TableScreen):
             else:
                 self._act(SLAPS[by_key[char]])
 
-    def _act(self, action: Any) -> None:
+    def _act(self, action: Action) -> None:
         if self.table.human_act(action):
             self.show_message("")
 

@@ -34,10 +34,13 @@ CALLS: dict[tuple[str, int], Call] = {(s, n): Call(s, n) for n in NUMBERS for s 
 WRITE_LEFT, WRITE_RIGHT = Write(LEFT), Write(RIGHT)
 WRITES: dict[str, Write] = {LEFT: WRITE_LEFT, RIGHT: WRITE_RIGHT}
 
-Action = Call | Write
+#: Every action of the game (``FlusterState`` is a ``GameState[FlusterAction]``): no
+#: decision has a deadline, so nobody ever passes.
+FlusterAction = Call | Write
+Action = FlusterAction  # the shorter name the research encoding uses
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str) -> FlusterAction:
     """'call A 7', 'call blank 7', 'left' or 'right' (case does not matter)."""
     words = text.strip().lower().split()
     if len(words) == 1 and words[0] in SIDES:

@@ -8,9 +8,10 @@ score with the very same code.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final, Literal
 
 from gamenight.games.fluster.words import Dictionary
 
@@ -22,8 +23,15 @@ BLANK = "#"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: What a caller may call: any letter of the alphabet, or a Blank.
 SYMBOLS = (*LETTERS, BLANK)
-LEFT, RIGHT = "left", "right"
-SIDES = (LEFT, RIGHT)
+#: The two blocks of a pad, as actions, views and events name them.
+Side = Literal["left", "right"]
+LEFT: Final = "left"
+RIGHT: Final = "right"
+SIDES: tuple[Side, Side] = (LEFT, RIGHT)
+#: Each number stands once in each block, so it can be called while a square of it is
+#: free on every pad: exactly twice, once for each block.  A game is therefore 50 calls.
+CALLS_PER_NUMBER = 2
+TOTAL_CALLS = CALLS_PER_NUMBER * SQUARES
 #: "If A totals 15 or more points, you receive a bonus of 10 additional points."
 BONUS_AT = 15
 BONUS = 10
@@ -35,6 +43,19 @@ ROWS: tuple[tuple[int, ...], ...] = tuple(
     tuple(SIZE * r + c for c in range(SIZE)) for r in range(SIZE))
 COLUMNS: tuple[tuple[int, ...], ...] = tuple(
     tuple(SIZE * r + c for r in range(SIZE)) for c in range(SIZE))
+
+
+def still_callable(times_called: int) -> bool:
+    """Whether a number called ``times_called`` times may be called again: while a
+    square of it is free on every pad."""
+    return times_called < CALLS_PER_NUMBER
+
+
+def callable_numbers(called: Sequence[int]) -> list[int]:
+    """The numbers that may still be called, given how often each of 1 to 25 has been
+    (in order, as a view's ``called`` holds them)."""
+    return [number for number, times in zip(NUMBERS, called, strict=True)
+            if still_callable(times)]
 
 
 def row_of(square: int) -> int:
@@ -55,6 +76,19 @@ def line_words(line: str, words: Dictionary) -> list[str]:
     block's edges and Blanks that is a word (a single letter only if it is A or I).  A run
     still holding an empty square is not a word yet."""
     return [run for run in line.split(BLANK) if run in words.scoring]
+
+
+def words_completed(line: str, at: int, words: Dictionary) -> list[str]:
+    """The words that writing square ``at`` of a row or column completed, left to right.
+
+    A run is a word only once no square of it is empty, and only the runs through the
+    square just written (a letter) or beside it (a Blank, which ends the run before it
+    and begins the one after) had that square empty: 'AT#IT' with the Blank just written
+    in the centre -> ['AT', 'IT']."""
+    before, after = line[:at].rpartition(BLANK)[2], line[at + 1:].partition(BLANK)[0]
+    runs = (before, after) if line[at] == BLANK else (before + line[at] + after,)
+    # A run holding an empty square, or no square, is never in the word list.
+    return [run for run in runs if run in words.scoring]
 
 
 def line_score(line: str, words: Dictionary) -> int:

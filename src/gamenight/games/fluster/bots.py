@@ -25,11 +25,11 @@ import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import cast
 
 from gamenight.bots.base import Bot, Clock
 from gamenight.engine import OptionError, View
-from gamenight.games.fluster.actions import CALLS, WRITES, Call, Write
+from gamenight.games.fluster.actions import CALLS, WRITES, Call, FlusterAction
 from gamenight.games.fluster.board import (
     BLANK,
     COLUMNS,
@@ -42,6 +42,7 @@ from gamenight.games.fluster.board import (
     column_of,
     row_of,
 )
+from gamenight.games.fluster.views import FlusterView, PadView
 from gamenight.games.fluster.words import ONE_LETTER_WORDS, Dictionary, lookup, packaged
 
 #: Weight of "how many words fit" against points a line can still make.
@@ -240,7 +241,7 @@ def pattern_index(words: Dictionary) -> PatternIndex:
     return PatternIndex(words)
 
 
-class WordsmithBot(Bot):
+class WordsmithBot(Bot[FlusterAction]):
     """Places and calls to keep the most and best words alive on its own pad."""
 
     name = "wordsmith"
@@ -274,27 +275,29 @@ class WordsmithBot(Bot):
             self._index, self._words = pattern_index(words), words
         return self._index
 
-    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+    def act(self, view: View, legal: Sequence[FlusterAction], clock: Clock) -> FlusterAction:
+        table = cast(FlusterView, view)  # this game's view (rules.py builds it)
         # The view names the dictionary in play (every player knows it), a list this
         # process has loaded.
-        index = self.index(lookup(view["dictionary"]))
-        worth = _PadWorth(index, view["pad"], self.flex)
+        index = self.index(lookup(table["dictionary"]))
+        worth = _PadWorth(index, table["pad"], self.flex)
         # Plans pay only where the bot calls every letter: with others calling, their
         # letters break plans faster than they are kept (see rules.md for the figures).
-        if self.planning and view["players"] == 1:
+        if self.planning and table["players"] == 1:
             self._plan(index, worth.blocks)
         rng = self.rng
-        if isinstance(legal[0], Write):
-            call = view["call"]
+        call = table["call"]
+        if call is not None:  # everyone is writing it: choose a block
             options = self._judged(worth, call["number"], (call["letter"],))[0]
             best = max(options, key=lambda g: (g[0], rng.random()))
             return WRITES[SIDES[best[1]]]
         # As caller: each number still callable, each letter and the Blank, on the side
         # it would then be written (the only side left, on a number's second call).
         top: tuple[float, float] = (-math.inf, 0.0)
-        choice: Call = legal[0]
+        calls = [action for action in legal if isinstance(action, Call)]
+        choice = calls[0]
         draw = rng.random
-        for number in sorted({action.number for action in legal}):
+        for number in sorted({action.number for action in calls}):
             for symbol, options in zip(SYMBOLS, self._judged(worth, number, SYMBOLS),
                                        strict=True):
                 gain = options[0][0] if len(options) == 1 else max(options)[0]
@@ -348,7 +351,7 @@ class WordsmithBot(Bot):
 class _PadWorth:
     """The worth of a pad's lines, and how a call written in one square changes it."""
 
-    def __init__(self, index: PatternIndex, pad: dict[str, Any], flex: float) -> None:
+    def __init__(self, index: PatternIndex, pad: PadView, flex: float) -> None:
         self.index = index
         self.flex = flex
         self.blocks = [pad[side]["squares"] for side in SIDES]

@@ -6,21 +6,22 @@ call ``(symbol, n)`` is ``27 * (n - 1) + SYMBOLS.index(symbol)``; then the two w
 the order of ``actions.WRITES`` (left 675, right 676).  Nothing is continuous, so every
 action has exactly one index.
 
-The observation is one float32 vector built from the seat's view only; ``slices(players)`` names
-its parts in order.  Seats are counted from the observer (0 = this seat, 1 = the next
+The observation is one float32 vector built from the seat's view only; ``layout(players)``
+names its pieces in order.  Seats are counted from the observer (0 = this seat, 1 = the next
 clockwise ...), so the same position reads the same to every seat.  The dictionary option
 changes only the scores in the view, never the layout.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, get_args
 
 import numpy as np
 
 from gamenight.engine import Game, IllegalAction, View
-from gamenight.games.fluster.actions import CALLS, WRITES, Action
+from gamenight.engine.game import JSON
+from gamenight.games.fluster.actions import CALLS, WRITES, FlusterAction
 from gamenight.games.fluster.board import (
     BONUS,
     EMPTY,
@@ -32,17 +33,20 @@ from gamenight.games.fluster.board import (
     SYMBOLS,
 )
 from gamenight.games.fluster.rules import CALLS_PER_NUMBER, TOTAL_CALLS
+from gamenight.games.fluster.views import FlusterView, Phase
 from gamenight.interop.encoding import ChanceMode, Encoding
+from gamenight.interop.layout import Layout, Parts
 
 #: Every action, numbered by its place here: calls from the game's table, then writes.
-ACTIONS: tuple[Action, ...] = (*CALLS.values(), *WRITES.values())
-INDEX: dict[Action, int] = {action: i for i, action in enumerate(ACTIONS)}
+ACTIONS: tuple[FlusterAction, ...] = (*CALLS.values(), *WRITES.values())
+INDEX: dict[FlusterAction, int] = {action: i for i, action in enumerate(ACTIONS)}
 
 #: A square holds one of A-Z, a Blank, or nothing yet: 28 channels.
 SQUARE_CHANNELS: tuple[str, ...] = (*SYMBOLS, EMPTY)
 _CHANNEL = {ch: i for i, ch in enumerate(SQUARE_CHANNELS)}
 _SYMBOL = {s: i for i, s in enumerate(SYMBOLS)}
-PHASES = ("setup", "call", "write", "over")
+#: The phases in the order of the phase one-hot: the game's own (``views.Phase``).
+PHASES: tuple[Phase, ...] = get_args(Phase)
 #: The most one row or column can score (a five-letter word), and one direction of a block
 #: (five of them); the bonuses of a pad (four directions at 10).
 _LINE_MAX = SIZE
@@ -50,12 +54,13 @@ _DIRECTION_MAX = SIZE * SIZE
 _BONUSES_MAX = 4 * BONUS
 
 
-def slices(players: int) -> dict[str, tuple[int, int]]:
-    """The observation's parts, name -> (start, stop), in order."""
-    sizes = [
-        ("squares", 2 * SQUARES * len(SQUARE_CHANNELS)),  # per block, per square: channel
-        ("numbers", 2 * SQUARES * len(NUMBERS)),  # per block, per square: its number
-        ("called", len(NUMBERS) * (CALLS_PER_NUMBER + 1)),  # per number: called 0, 1, 2 times
+def layout(players: int) -> Layout:
+    """The observation's pieces, in order."""
+    blocks = len(SIDES)
+    return Layout(
+        ("squares", (blocks, SQUARES, len(SQUARE_CHANNELS))),  # per block, square: channel
+        ("numbers", (blocks, SQUARES, len(NUMBERS))),  # per block, per square: its number
+        ("called", (len(NUMBERS), CALLS_PER_NUMBER + 1)),  # per number: called 0, 1, 2 times
         ("phase", len(PHASES)),
         ("progress", 1),  # calls made / 50
         ("caller", players),  # whose call it is, counted from this seat
@@ -67,19 +72,13 @@ def slices(players: int) -> dict[str, tuple[int, int]]:
         ("last_number", len(NUMBERS)),
         ("last_forced", 1),  # 1 if it was a number's second call
         ("last_side", len(SIDES)),  # where this seat wrote it
-        ("circles", 2 * 2 * SIZE),  # per block: the 5 Down circles, then the 5 Across
+        ("circles", (blocks, 2, SIZE)),  # per block: the 5 Down circles, then the 5 Across
         ("totals", 6),  # A, B, C, D, bonuses, Grand Total of this seat's pad
         ("final_scores", players),  # every Grand Total once the game is over
-    ]
-    out: dict[str, tuple[int, int]] = {}
-    start = 0
-    for name, size in sizes:
-        out[name] = (start, start + size)
-        start += size
-    return out
+    )
 
 
-class FlusterEncoding(Encoding):
+class FlusterEncoding(Encoding[FlusterAction, FlusterView]):
     """Calls and writes as 677 indices; the seat's pad, the calls and the scores as a
     flat vector."""
 
@@ -89,38 +88,31 @@ class FlusterEncoding(Encoding):
     perfect_information: ClassVar[bool] = False
     joint_decisions: ClassVar[bool] = True  # everyone writes each call at once
 
-    def __init__(self, game: Game, players: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, options: Mapping[str, JSON]) -> None:
         super().__init__(game, players, options)
-        self.slices = slices(players)
-        self._size = max(stop for _, stop in self.slices.values())
+        self.layout = layout(players)
 
     # -- actions --------------------------------------------------------------------
     @property
     def num_actions(self) -> int:
         return len(ACTIONS)
 
-    def legal(self, view: View, legal: Sequence[Any]) -> list[int]:
+    def legal(self, view: View, legal: Sequence[FlusterAction]) -> list[int]:
         return sorted({INDEX[action] for action in legal})
 
-    def action(self, view: View, index: int) -> Any:
+    def action(self, view: View, index: int) -> FlusterAction:
         if isinstance(index, bool) or not 0 <= int(index) < len(ACTIONS):
             raise IllegalAction(f"Fluster's actions are 0 to {len(ACTIONS) - 1}, not {index}")
         return ACTIONS[int(index)]
 
-    def index(self, view: View, action: Any) -> int:
+    def index(self, view: View, action: FlusterAction) -> int:
         try:
             return INDEX[action]
         except (KeyError, TypeError):
             raise IllegalAction(f"not a Fluster action: {action!r}") from None
 
     # -- observations -----------------------------------------------------------------
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        return (self._size,)
-
-    def observe(self, view: View, seat: int) -> np.ndarray:
-        obs = np.zeros(self._size, dtype=np.float32)
-        at = {name: start for name, (start, _) in self.slices.items()}
+    def _write(self, part: Parts, view: FlusterView, seat: int) -> None:
         n = self.players
 
         def mine(other: int) -> int:  # a seat counted from the observer
@@ -131,50 +123,44 @@ class FlusterEncoding(Encoding):
             for k, side in enumerate(SIDES):
                 block = pad[side]
                 for square, ch in enumerate(block["squares"]):
-                    obs[at["squares"] + (k * SQUARES + square) * len(SQUARE_CHANNELS)
-                        + _CHANNEL[ch]] = 1.0
+                    part["squares"][k, square, _CHANNEL[ch]] = 1.0
                 for square, number in enumerate(block["numbers"]):
-                    obs[at["numbers"] + (k * SQUARES + square) * len(NUMBERS)
-                        + number - 1] = 1.0
-                circles = at["circles"] + k * 2 * SIZE
-                obs[circles:circles + SIZE] = np.asarray(block["down"]) / _LINE_MAX
-                obs[circles + SIZE:circles + 2 * SIZE] = (
-                    np.asarray(block["across"]) / _LINE_MAX)
+                    part["numbers"][k, square, number - 1] = 1.0
+                part["circles"][k, 0] = np.asarray(block["down"]) / _LINE_MAX
+                part["circles"][k, 1] = np.asarray(block["across"]) / _LINE_MAX
             totals = pad["totals"]
-            obs[at["totals"]:at["totals"] + 6] = (
+            part["totals"][:] = (
                 totals["A"] / _DIRECTION_MAX, totals["B"] / _DIRECTION_MAX,
                 totals["C"] / _DIRECTION_MAX, totals["D"] / _DIRECTION_MAX,
                 totals["bonuses"] / _BONUSES_MAX, totals["grand_total"] / MAXIMUM)
         else:
             # Before the pads are handed out every square is empty (no numbers yet).
-            for j in range(2 * SQUARES):
-                obs[at["squares"] + j * len(SQUARE_CHANNELS) + _CHANNEL[EMPTY]] = 1.0
+            part["squares"][:, :, _CHANNEL[EMPTY]] = 1.0
         for number, times in enumerate(view["called"], start=1):
-            obs[at["called"] + (number - 1) * (CALLS_PER_NUMBER + 1) + times] = 1.0
-        obs[at["phase"] + PHASES.index(view["phase"])] = 1.0
-        obs[at["progress"]] = view["turn"] / TOTAL_CALLS
+            part["called"][number - 1, times] = 1.0
+        part["phase"][PHASES.index(view["phase"])] = 1.0
+        part["progress"][0] = view["turn"] / TOTAL_CALLS
         if view["phase"] in ("call", "write"):  # nobody calls at setup or at the end
-            obs[at["caller"] + mine(view["caller"])] = 1.0
+            part["caller"][mine(view["caller"])] = 1.0
         call = view["call"]
         if call is not None:
-            obs[at["call_letter"] + _SYMBOL[call["letter"]]] = 1.0
-            obs[at["call_number"] + call["number"] - 1] = 1.0
+            part["call_letter"][_SYMBOL[call["letter"]]] = 1.0
+            part["call_number"][call["number"] - 1] = 1.0
         for other in view["written"]:
-            obs[at["written"] + mine(other)] = 1.0
+            part["written"][mine(other)] = 1.0
         if view.get("my_choice") is not None:
-            obs[at["my_choice"] + SIDES.index(view["my_choice"])] = 1.0
+            part["my_choice"][SIDES.index(view["my_choice"])] = 1.0
         last = view["last"]
         if last is not None:
-            obs[at["last_letter"] + _SYMBOL[last["letter"]]] = 1.0
-            obs[at["last_number"] + last["number"] - 1] = 1.0
-            obs[at["last_forced"]] = float(last["forced"])
+            part["last_letter"][_SYMBOL[last["letter"]]] = 1.0
+            part["last_number"][last["number"] - 1] = 1.0
+            part["last_forced"][0] = float(last["forced"])
         if view.get("last_side") is not None:
-            obs[at["last_side"] + SIDES.index(view["last_side"])] = 1.0
+            part["last_side"][SIDES.index(view["last_side"])] = 1.0
         outcome = view.get("outcome")
         if outcome is not None:
             for other, score in enumerate(outcome["scores"]):
-                obs[at["final_scores"] + mine(other)] = score / MAXIMUM
-        return obs
+                part["final_scores"][mine(other)] = score / MAXIMUM
 
     # -- length and scores --------------------------------------------------------------
     @property

@@ -5,64 +5,81 @@ letter or a Blank and a number) -> ``write`` (on a number's first call, every pl
 once and in secret writes it in his left or right block) -> ``call`` ... -> ``over``
 after the 50th call, when every square of every block is filled.  On a number's second
 call nobody has a choice (one square of that number is left on each pad), so it is
-written at once.  See docs/rules/fluster.md for every rulebook sentence mapped to this
-code and its tests.
+written at once.  What happens is told as events (``events.py``).  See
+docs/rules/fluster.md for every rulebook sentence mapped to this code and its tests.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, Step, View
+from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, Step
+from gamenight.engine.events import Event
 from gamenight.engine.game import JSON, BotFactory
 from gamenight.games.fluster.actions import (
     CALLS,
     WRITE_LEFT,
     WRITE_RIGHT,
-    Action,
     Call,
+    FlusterAction,
     Write,
     parse_action,
 )
 from gamenight.games.fluster.board import (
     BLANK,
+    CALLS_PER_NUMBER,
     EMPTY,
     LEFT,
     NUMBERS,
     RIGHT,
     SIDES,
+    SIZE,
     SQUARES,
     SYMBOLS,
+    TOTAL_CALLS,
+    Side,
     block_score,
-    bonus,
+    callable_numbers,
     grand_total,
-    line_score,
     pad_score,
+    still_callable,
+    words_completed,
 )
-from gamenight.games.fluster.words import Dictionary, lookup, packaged
+from gamenight.games.fluster.events import (
+    CALLS_DONE,
+    EVENT_TYPES,
+    Called,
+    CallWritten,
+    CreatedWord,
+    GameOver,
+    PadScored,
+    PadsHandedOut,
+    SquareWritten,
+    Wrote,
+    symbol_name,
+)
+from gamenight.games.fluster.positions import FlusterPosition, position_of, read_position
+from gamenight.games.fluster.views import BlockView, FlusterView, PadView, Phase
+from gamenight.games.fluster.words import Dictionary, lookup
 
-#: Each number is called exactly twice (once for each block), so a game is 50 calls.
-CALLS_PER_NUMBER = 2
-TOTAL_CALLS = CALLS_PER_NUMBER * SQUARES
+__all__ = ["CALLS_PER_NUMBER", "GAME", "TOTAL_CALLS", "Fluster", "FlusterState",
+           "callable_numbers"]
+
 #: The calls of each number, in a stable order (letters A-Z, then the Blank).
 _CALLS_OF: dict[int, list[Call]] = {n: [CALLS[(s, n)] for s in SYMBOLS] for n in NUMBERS}
-_WRITES = [WRITE_LEFT, WRITE_RIGHT]
+_WRITES: list[FlusterAction] = [WRITE_LEFT, WRITE_RIGHT]
 #: Who acts, made once (acting() is asked very often); the seats still writing -> Acting.
 _TURN = tuple(Acting("turn", (seat,)) for seat in range(8))
 _CHANCE = Acting("chance")
 _OVER = Acting("over")
 _WRITING: dict[tuple[int, ...], Acting] = {}
-Arrangement = list[list[list[int]]]  # per seat, per side (left, right): the number in each square
+#: A pad's numbering: per block (left, right), the number printed in each square.
+Numbering = tuple[tuple[int, ...], tuple[int, ...]]
 
 
-def symbol_name(symbol: str) -> str:
-    return "a Blank" if symbol == BLANK else symbol
-
-
-class FlusterState(GameState):
+class FlusterState(GameState[FlusterAction]):
     """A game of Fluster in progress."""
 
     game: Fluster
@@ -71,9 +88,9 @@ class FlusterState(GameState):
                  words: Dictionary) -> None:
         super().__init__(game, players, seed, options)
         self.words = words
-        self.phase = "setup"
+        self.phase: Phase = "setup"
         # Each pad: the number printed in each square, and back from number to square.
-        self.numbers: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        self.numbers: list[Numbering] = []
         self.square_of: list[tuple[list[int], list[int]]] = []
         # What is written: EMPTY, a letter, or BLANK, square by square (row by row).
         self.blocks: list[tuple[list[str], list[str]]] = [
@@ -82,10 +99,10 @@ class FlusterState(GameState):
         self.turns = 0  # calls made
         self.caller = 0  # "One player is selected to begin the game": seat 0
         self.call: Call | None = None  # the call being written (first calls only)
-        self.choices: dict[int, str] = {}  # secret: seat -> side, until everyone has written
-        # Public facts of the last call once written, and where each seat put it.
-        self.last: dict[str, Any] | None = None
-        self.last_sides: list[str | None] = [None] * players
+        self.choices: dict[int, Side] = {}  # secret: seat -> side, until everyone has written
+        # The last call once everyone has written it, and where each seat put it.
+        self.last: CallWritten | None = None
+        self.last_sides: list[Side | None] = [None] * players
 
     # -- who acts -------------------------------------------------------------------
     def acting(self) -> Acting:
@@ -104,21 +121,19 @@ class FlusterState(GameState):
         return _OVER
 
     # -- actions --------------------------------------------------------------------
-    def _legal_actions(self, seat: int) -> list[Any]:
+    def _legal_actions(self, seat: int) -> list[FlusterAction]:
         if self.phase == "call":
             if seat != self.caller:
                 return []
-            called = self.called
-            actions: list[Any] = []
-            for n in NUMBERS:
-                if called[n] < CALLS_PER_NUMBER:
-                    actions.extend(_CALLS_OF[n])
+            actions: list[FlusterAction] = []
+            for n in callable_numbers(self.called[1:]):
+                actions.extend(_CALLS_OF[n])
             return actions
         if self.phase == "write" and seat not in self.choices:
             return list(_WRITES)
         return []
 
-    def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:
+    def _verify(self, seat: int, action: FlusterAction, at_ms: float | None) -> None:
         phase = self.phase
         if phase == "call":
             if not isinstance(action, Call):
@@ -130,7 +145,7 @@ class FlusterState(GameState):
             if CALLS.get((action.letter, action.number)) != action:
                 raise IllegalAction("a call is a letter A-Z or a Blank and a number 1-25, "
                                     f"not {action.letter!r} {action.number!r}")
-            if self.called[action.number] >= CALLS_PER_NUMBER:
+            if not still_callable(self.called[action.number]):
                 raise IllegalAction(f"number {action.number} has been called twice: "
                                     "both its squares are filled on every pad")
             return
@@ -147,11 +162,13 @@ class FlusterState(GameState):
             raise IllegalAction("the pads have not been handed out yet")
         raise IllegalAction("the game is over: every square is filled")
 
-    def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
+    def _do(self, seat: int, action: FlusterAction, at_ms: float | None) -> None:
         if isinstance(action, Call):
             self._call(action)
             return
-        self.choices[seat] = action.side
+        side = SIDES[SIDES.index(action.side)]  # checked: left or right
+        self.choices[seat] = side
+        self.emit(Wrote(seat, side))
         if len(self.choices) == self.players:
             assert self.call is not None
             self._write(self.call, dict(self.choices), forced=False)
@@ -160,8 +177,7 @@ class FlusterState(GameState):
         number = call.number
         self.called[number] += 1
         self.turns += 1
-        if self.narrate:
-            self.say(f"Seat {self.caller} calls {symbol_name(call.letter)} for square {number}.")
+        self.emit(Called(self.caller, call.letter, number, self.called[number]))
         if self.called[number] == 1:
             # Both squares of this number are free on every pad: all choose, in secret.
             self.call = call
@@ -170,34 +186,72 @@ class FlusterState(GameState):
             return
         # The second call of a number: each pad has one free square of it, which must
         # be used, so nobody has a choice and it is written at once.
-        sides = {}
+        sides: dict[int, Side] = {}
         for seat in range(self.players):
             left = self.blocks[seat][0][self.square_of[seat][0][number]]
             sides[seat] = LEFT if left == EMPTY else RIGHT
         self._write(call, sides, forced=True)
 
-    def _write(self, call: Call, sides: dict[int, str], *, forced: bool) -> None:
+    def _write(self, call: Call, sides: dict[int, Side], *, forced: bool) -> None:
         number = call.number
-        for seat, side in sides.items():
+        written = []
+        for seat in range(self.players):  # in seat order, whoever chose first
+            side = sides[seat]
             k = SIDES.index(side)
             square = self.square_of[seat][k][number]
             block = self.blocks[seat][k]
             assert block[square] == EMPTY, "a square is written once"
             block[square] = call.letter
             self.last_sides[seat] = side
-        self.last = {"caller": self.caller, "letter": call.letter, "number": number,
-                     "forced": forced}
-        if self.narrate:
-            self.say(f"Everyone has written {self._call_text(call)}"
-                     + (" in the one square of it left." if forced else "."))
+            written.append((seat, side, k, square))
+        self.last = CallWritten(self.caller, call.letter, number, forced)
+        self.emit(self.last)
+        for seat, side, k, square in written:
+            row, column = divmod(square, SIZE)
+            self.emit(SquareWritten(seat, side, row + 1, column + 1,
+                                    self._words_created(self.blocks[seat][k], square)))
         self.call = None
         self.choices = {}
         if self.turns >= TOTAL_CALLS:
             self.phase = "over"
-            self.say("Every square is filled: the game is over.")
+            self._end()
         else:
             self.phase = "call"
             self.caller = (self.caller + 1) % self.players  # clockwise
+
+    def _words_created(self, block: list[str], square: int) -> tuple[CreatedWord, ...]:
+        """The words that what was just written in ``square`` of ``block`` completed, in
+        its row and in its column (``board.words_completed`` decides; this first spares
+        most writes the work: see ``_may_complete``)."""
+        r, c = divmod(square, SIZE)
+        blank = block[square] == BLANK
+        across = _may_complete(blank, block[square - 1] if c else BLANK,
+                               block[square + 1] if c < SIZE - 1 else BLANK)
+        down = _may_complete(blank, block[square - SIZE] if r else BLANK,
+                             block[square + SIZE] if r < SIZE - 1 else BLANK)
+        if not (across or down):
+            return ()
+        words = self.words
+        created: list[CreatedWord] = []
+        if across:
+            created += [("across", r + 1, word) for word in
+                        words_completed("".join(block[r * SIZE:(r + 1) * SIZE]), c, words)]
+        if down:
+            created += [("down", c + 1, word) for word in
+                        words_completed("".join(block[c::SIZE]), r, words)]
+        return tuple(created)
+
+    def _end(self) -> None:
+        """Every square is filled: each pad is shown and scored, and the game ends."""
+        scores = []
+        for seat in range(self.players):
+            left, right = ("".join(block) for block in self.blocks[seat])
+            totals = pad_score(left, right, self.words)
+            self.emit(PadScored(seat, totals.a, totals.b, totals.c, totals.d, totals.bonuses,
+                                totals.grand_total))
+            scores.append(totals.grand_total)
+        outcome = Outcome.from_keys(scores, reason=CALLS_DONE)
+        self.emit(GameOver(outcome.reason, tuple(scores), outcome.winners))
 
     @staticmethod
     def _call_text(call: Call) -> str:
@@ -229,34 +283,38 @@ class FlusterState(GameState):
 
     def _do_chance(self, outcome: JSON) -> None:
         for left, right in outcome:
-            self.numbers.append((tuple(left), tuple(right)))
-            self.square_of.append((_inverse(left), _inverse(right)))
+            self._hand_out((tuple(left), tuple(right)))
         self.phase = "call"
-        self.say(f"Each of the {self.players} players gets a pad of two blocks, "
-                 "numbered at random.")
+        self.emit(PadsHandedOut(self.players))
+
+    def _hand_out(self, numbering: Numbering) -> None:
+        self.numbers.append(numbering)
+        self.square_of.append((_inverse(numbering[0]), _inverse(numbering[1])))
 
     # -- information ------------------------------------------------------------------
     def block_text(self, seat: int, side: str) -> str:
         """A block as 25 characters, row by row ('.' empty, '#' a Blank)."""
         return "".join(self.blocks[seat][SIDES.index(side)])
 
-    def pad_json(self, seat: int) -> dict[str, Any]:
+    def pad_json(self, seat: int) -> PadView:
         """One pad as its owner sees it: numbers, squares, circles and totals."""
-        out: dict[str, Any] = {}
-        for k, side in enumerate(SIDES):
-            text = "".join(self.blocks[seat][k])
-            score = block_score(text, self.words)
-            out[side] = {"numbers": list(self.numbers[seat][k]), "squares": text,
-                         "down": list(score.down), "across": list(score.across)}
-        totals = pad_score(out[LEFT]["squares"], out[RIGHT]["squares"], self.words)
-        out["totals"] = {"A": totals.a, "B": totals.b, "C": totals.c, "D": totals.d,
-                         "bonuses": totals.bonuses, "grand_total": totals.grand_total}
-        return out
+        left, right = (self._block_view(seat, k) for k in (0, 1))
+        totals = pad_score(left["squares"], right["squares"], self.words)
+        return {"left": left, "right": right,
+                "totals": {"A": totals.a, "B": totals.b, "C": totals.c, "D": totals.d,
+                           "bonuses": totals.bonuses, "grand_total": totals.grand_total}}
 
-    def _view(self, seat: int | None, at_ms: float | None) -> View:
-        call = self.call
-        v: View = {
-            "game": self.game.id,
+    def _block_view(self, seat: int, k: int) -> BlockView:
+        text = "".join(self.blocks[seat][k])
+        score = block_score(text, self.words)
+        return {"numbers": list(self.numbers[seat][k]), "squares": text,
+                "down": list(score.down), "across": list(score.across)}
+
+    def _view(self, seat: int | None, at_ms: float | None
+              ) -> FlusterView:
+        call, last = self.call, self.last
+        v: FlusterView = {
+            "game": "fluster",
             "seat": seat,
             "players": self.players,
             "phase": self.phase,
@@ -266,7 +324,9 @@ class FlusterState(GameState):
             "call": None if call is None else {
                 "caller": self.caller, "letter": call.letter, "number": call.number},
             "written": sorted(self.choices),  # who has finished writing (not where)
-            "last": None if self.last is None else dict(self.last),
+            "last": None if last is None else {
+                "caller": last.caller, "letter": last.letter, "number": last.number,
+                "forced": last.forced},
             "dictionary": self.options["dictionary"],  # "" for the packaged list
         }
         if seat is not None and self.numbers:
@@ -278,7 +338,9 @@ class FlusterState(GameState):
             out = self.outcome()
             assert out is not None
             v["pads"] = [self.pad_json(s) for s in range(self.players)]
-            v["outcome"] = out.to_json()
+            v["outcome"] = {"scores": [int(s) for s in out.scores], "ranks": list(out.ranks),
+                            "winners": list(out.winners), "tiebreaks": [],
+                            "truncated": out.truncated, "reason": out.reason}
         return v
 
     # -- what a seat cannot tell apart ----------------------------------------------------
@@ -335,7 +397,7 @@ class FlusterState(GameState):
             if len(set(every)) == len(every):
                 return out
 
-    def _seen_side(self, seat: int, letter: str, number: int) -> str | None:
+    def _seen_side(self, seat: int, letter: str, number: int) -> Side | None:
         """Where ``seat`` wrote the first call of ``number`` (``letter``), as the final
         pads show it; None when both its squares of that number hold the same symbol."""
         left, right = (self.blocks[seat][k][self.square_of[seat][k][number]] for k in (0, 1))
@@ -346,7 +408,8 @@ class FlusterState(GameState):
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
             return None
-        return Outcome.from_keys([self.grand_total(s) for s in range(self.players)])
+        return Outcome.from_keys([self.grand_total(s) for s in range(self.players)],
+                                 reason=CALLS_DONE)
 
     def grand_total(self, seat: int) -> int:
         left, right = self.blocks[seat]
@@ -362,12 +425,45 @@ class FlusterState(GameState):
             "choices": sorted(self.choices.items()),
             "numbers": [[list(b) for b in pad] for pad in self.numbers],
             "blocks": [["".join(b) for b in pad] for pad in self.blocks],
-            "last": self.last,
+            "last": None if self.last is None else self.last.to_json(),
             "last_sides": self.last_sides,
         }
 
+    # -- positions ------------------------------------------------------------------------
+    def _position(self) -> FlusterPosition:
+        return position_of(self)
 
-def _inverse(numbers: list[int]) -> list[int]:
+    def _set_up(self, state: JSON) -> None:
+        """Take the position's ``state`` (IllegalAction naming what is impossible in it)."""
+        setting = read_position(self.players, state)
+        for numbering in setting.numbers:
+            self._hand_out(numbering)
+        self.phase = setting.phase
+        self.blocks = setting.blocks
+        self.called = setting.called
+        self.turns = setting.turns
+        self.caller = setting.caller
+        self.call = setting.call
+        self.choices = setting.choices
+        self.last = setting.last
+        self.last_sides = setting.last_sides
+
+
+def _may_complete(blank: bool, before: str, after: str) -> bool:
+    """Whether a symbol just written between the squares ``before`` and ``after`` of a
+    row or column (a block's edge counts as a Blank) can have completed a word there: a
+    letter only if neither is empty (a run with an empty square is no word yet), a Blank
+    only if one is a letter (the run it ends or begins).  Most writes are beside an empty
+    square, so most lines need no more work."""
+    if blank:
+        return before not in _NO_LETTER or after not in _NO_LETTER
+    return before != EMPTY and after != EMPTY
+
+
+_NO_LETTER = (EMPTY, BLANK)
+
+
+def _inverse(numbers: tuple[int, ...]) -> list[int]:
     """Number -> square (index 0 unused)."""
     square_of = [0] * (SQUARES + 1)
     for square, number in enumerate(numbers):
@@ -386,6 +482,8 @@ class Fluster(Game):
     rules_version: ClassVar[str] = "1"
     default_bot: ClassVar[str] = "wordsmith"
     action_types: ClassVar[tuple[type, ...]] = (Call, Write)
+    view_type: ClassVar[type | None] = FlusterView
+    event_types: ClassVar[tuple[type[Event], ...]] = EVENT_TYPES
     options: ClassVar[tuple[Option, ...]] = (
         Option("dictionary", "",
                "the word list to score with, by its content hash (sha256:...): give "
@@ -404,46 +502,19 @@ class Fluster(Game):
         opts = self.resolve_options(players, options)
         return FlusterState(self, players, seed, opts, lookup(opts["dictionary"]))
 
-    def _parse_action(self, text: str) -> Action:
+    def _from_position(self, players: int, seed: int, options: dict[str, Any],
+                       state: JSON) -> FlusterState:
+        game = FlusterState(self, players, seed, options, lookup(options["dictionary"]))
+        game._set_up(state)
+        return game
+
+    def _parse_action(self, text: str) -> FlusterAction:
         return parse_action(text)
 
     def bots(self) -> dict[str, BotFactory]:
         from gamenight.games.fluster.bots import WordsmithBot
 
         return {**super().bots(), "wordsmith": WordsmithBot}
-
-    def micro_benchmarks(self) -> dict[str, Callable[[], object]]:
-        """'score a finished board': one pad's Grand Total, as every finished game needs
-        it, over a cycle of 256 pads finished by random play (so both the line memory and
-        new lines are timed); and the same without the line memory."""
-        from gamenight.sim.random_play import random_playout
-
-        pads: list[tuple[str, str]] = []
-        seed = 0
-        while len(pads) < 256:
-            state = self.new(4, seed)
-            random_playout(state, random.Random(seed))
-            pads += [(state.block_text(s, LEFT), state.block_text(s, RIGHT))
-                     for s in range(4)]
-            seed += 1
-        words = packaged()
-        cycle, again = itertools.cycle(pads), itertools.cycle(pads)
-
-        def score() -> object:
-            left, right = next(cycle)
-            return grand_total(left, right, words)
-
-        def score_unremembered() -> object:
-            left, right = next(again)
-            total = 0
-            for block in (left, right):
-                down = sum(line_score(block[c::5], words) for c in range(5))
-                across = sum(line_score(block[r * 5:r * 5 + 5], words) for r in range(5))
-                total += down + across + bonus(down) + bonus(across)
-            return total
-
-        return {"score a finished board": score,
-                "score a finished board (no line memory)": score_unremembered}
 
 
 GAME = Fluster()

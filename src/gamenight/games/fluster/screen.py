@@ -11,7 +11,7 @@ everyone writes, the left and right arrow keys write the call in that block.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, cast
 
 from rich import box
 from rich.console import RenderableType
@@ -22,8 +22,19 @@ from textual.app import ComposeResult
 from textual.widgets import Log, Static
 
 from gamenight.games.fluster.actions import CALLS, WRITES
-from gamenight.games.fluster.board import BLANK, EMPTY, LEFT, NUMBERS, RIGHT, SIDES, bonus
-from gamenight.games.fluster.rules import CALLS_PER_NUMBER, TOTAL_CALLS
+from gamenight.games.fluster.board import (
+    BLANK,
+    EMPTY,
+    LEFT,
+    NUMBERS,
+    RIGHT,
+    SIDES,
+    TOTAL_CALLS,
+    Side,
+    bonus,
+    callable_numbers,
+)
+from gamenight.games.fluster.views import BlockView, FlusterView, PadView, TotalsView
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
 
@@ -31,7 +42,12 @@ HELP_CALL = ("[b]a-z[/b] letter  [b]space[/b] Blank  [b]0-9[/b] number  "
              "[b]backspace[/b] erase  [b]enter[/b] call  [b]esc[/b] quit")
 HELP_WRITE = "[b]←[/b] write in the left block   [b]→[/b] write in the right block   [b]q[/b] quit"
 HELP_WAIT = "[b]q[/b] quit"
-TOTAL_NAMES = {LEFT: ("A", "B"), RIGHT: ("C", "D")}  # (Down, Across) of each block
+#: (Down, Across) of each block.
+TOTAL_NAMES: dict[Side, tuple[Literal["A", "C"], Literal["B", "D"]]] = {
+    LEFT: ("A", "B"), RIGHT: ("C", "D")}
+#: The results' columns: a pad's totals in the order the rulebook adds them.
+RESULTS: tuple[Literal["A", "B", "C", "D", "bonuses", "grand_total"], ...] = (
+    "A", "B", "C", "D", "bonuses", "grand_total")
 
 
 def symbol_text(symbol: str) -> str:
@@ -51,7 +67,7 @@ def square_face(number: int, written: str, *, lit: bool) -> Text:
     return face
 
 
-def block_table(side: str, block: dict[str, Any], totals: dict[str, int],
+def block_table(side: Side, block: BlockView, totals: TotalsView,
                 lit_number: int | None) -> Table:
     """A block as printed: 5x5 squares, circles at the right of each row (Across) and at
     the bottom of each column (Down), and the block's two totals (from the pad's
@@ -82,7 +98,7 @@ def _bonus(total: int) -> str:
     return f" +{earned}" if earned else ""
 
 
-def pad_line(pad: dict[str, Any]) -> str:
+def pad_line(pad: PadView) -> str:
     """A whole pad on one line: each block's squares, five to a row."""
     return "  ".join(f"{side} " + " ".join(pad[side]["squares"][i:i + 5]
                                            for i in range(0, 25, 5)) for side in SIDES)
@@ -113,8 +129,12 @@ class FlusterScreen(TableScreen):
         yield Static(HELP_WAIT, id="help")
 
     # -- what the table looks like ---------------------------------------------------
+    def pad_view(self) -> FlusterView:
+        """The person's view, as Fluster's views are shaped."""
+        return cast(FlusterView, self.view())
+
     def refresh_table(self) -> None:
-        view = self.view()
+        view = self.pad_view()
         self.query_one("#status", Static).update(self._status(view))
         if "pad" in view:
             call = view["call"]
@@ -135,12 +155,12 @@ class FlusterScreen(TableScreen):
         self.follow_log()
 
     @staticmethod
-    def _grid(pad: dict[str, Any], lit: int | None) -> Table:
+    def _grid(pad: PadView, lit: int | None) -> Table:
         grid = Table.grid(padding=(0, 3))
         grid.add_row(*[block_table(side, pad[side], pad["totals"], lit) for side in SIDES])
         return grid
 
-    def _status(self, view: dict[str, Any]) -> Text:
+    def _status(self, view: FlusterView) -> Text:
         head = f"Fluster · call {min(view['turn'] + 1, TOTAL_CALLS)} of {TOTAL_CALLS} · "
         if view["phase"] == "over":
             return Text(f"Fluster · {view['turn']} calls · game over")
@@ -156,7 +176,7 @@ class FlusterScreen(TableScreen):
                                  "a letter or space (Blank), the number, then Enter")
         return Text(head + f"{self.table.seat_names[view['caller']]} is calling")
 
-    def _call_line(self, view: dict[str, Any]) -> Text:
+    def _call_line(self, view: FlusterView) -> Text:
         """The last call and where it went on my pad; then the call I am typing."""
         line = Text()
         last = view["last"]
@@ -172,20 +192,18 @@ class FlusterScreen(TableScreen):
             typed = symbol_text(self.letter) if self.letter else "_"
             line.append("Your call: ", style="bold")
             line.append(f"{typed} {self.digits or '__'}", style="bold reverse")
-            free = [str(n) for n, times in enumerate(view["called"], start=1)
-                    if times < CALLS_PER_NUMBER]
-            line.append(f"   numbers still callable: {' '.join(free)}", style="dim")
+            free = " ".join(map(str, callable_numbers(view["called"])))
+            line.append(f"   numbers still callable: {free}", style="dim")
         return line
 
     # -- events from the shell ---------------------------------------------------------
     def game_over(self) -> None:
-        view = self.view()
-        totals = ("A", "B", "C", "D", "bonuses", "grand_total")
+        final = self.pad_view()["pads"]
         # Every other pad as it was filled in, after the verdict.
-        pads = [Text(f"{self.table.seat_names[seat]}: {pad_line(view['pads'][seat])}",
-                     style="dim") for seat in range(view["players"]) if seat != HUMAN]
+        pads = [Text(f"{self.table.seat_names[seat]}: {pad_line(pad)}", style="dim")
+                for seat, pad in enumerate(final) if seat != HUMAN]
         self.show_results(("A", "B", "C", "D", "Bonuses", "Grand Total"),
-                          lambda seat: [str(view["pads"][seat]["totals"][t]) for t in totals],
+                          lambda seat: [str(final[seat]["totals"][t]) for t in RESULTS],
                           notes=pads)
 
     # -- keys ----------------------------------------------------------------------------
@@ -226,7 +244,7 @@ class FlusterScreen(TableScreen):
         else:
             return
         # Only the call being typed changes: redraw that line, not the blocks.
-        self.query_one("#call", Static).update(self._call_line(self.view()))
+        self.query_one("#call", Static).update(self._call_line(self.pad_view()))
 
     def _call(self) -> None:
         if self.letter is None:

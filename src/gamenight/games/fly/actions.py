@@ -1,9 +1,10 @@
 """The one action of FLY: drop the swatter, aimed at a point and an angle.
 
-An aim is written ``drop X Y A``: X and Y in inches with exactly two decimals (the aim's
+An aim is written ``drop X Y A``: X and Y in inches with two decimals (the aim's
 precision is a hundredth of an inch), A a whole number of degrees from 0 to 179 (a
 rectangle turned by 180 degrees is the same rectangle).  The aim is kept as whole
-hundredths and whole degrees, so an aim's text reads back to the very same aim.
+hundredths and whole degrees, so an aim's text reads back to the very same aim.  A
+person may write fewer decimals ("drop 0.5 1.5 0" is "drop 0.50 1.50 0"), never more.
 """
 
 from __future__ import annotations
@@ -66,24 +67,35 @@ def _hundredths(value: object) -> str:
 #: table is 18 x 9 inches): a bound that keeps every aim a float can hold.
 AIM_LIMIT = 10**6
 #: ASCII digits only: other scripts' digits would read as numbers whose text differs;
-#: and few of them, so that no text reads as an aim too far away for a float.
-_DROP = re.compile(r"drop (-?\d{1,4})\.(\d\d) (-?\d{1,4})\.(\d\d) (\d{1,3})", re.ASCII)
+#: and few of them, so that no text reads as an aim too far away for a float.  Up to two
+#: decimals: an aim is never finer than a hundredth of an inch.
+_DROP = re.compile(r"drop (-?\d{1,4})(?:\.(\d{1,2}))? (-?\d{1,4})(?:\.(\d{1,2}))? (\d{1,3})",
+                   re.ASCII)
 
-Action = Drop
+#: FLY's actions: the one drop (FLY has no window or secret choice, so never a pass).
+FlyAction = Drop
 
 
-def parse_action(text: str) -> Action:
-    """The action written as ``text``: 'drop X.XX Y.YY A'."""
+def parse_action(text: str) -> FlyAction:
+    """The action written as ``text``: 'drop X Y A' (X and Y to two decimals at most).
+
+    >>> parse_action("drop 0.5 1.5 0") == parse_action("drop 0.50 1.50 0") == Drop(50, 150, 0)
+    True
+    """
     m = _DROP.fullmatch(" ".join(text.split()))
     if m is not None:
         angle = int(m[5])
         if angle < 180:
-            x = int(m[1]) * 100 + (-1 if m[1].startswith("-") else 1) * int(m[2])
-            y = int(m[3]) * 100 + (-1 if m[3].startswith("-") else 1) * int(m[4])
-            return Drop(x, y, angle)
+            return Drop(_to_hundredths(m[1], m[2]), _to_hundredths(m[3], m[4]), angle)
     raise IllegalAction(
-        f"not a FLY action: {text!r} (drop X Y ANGLE, e.g. 'drop 3.25 1.50 90': inches "
-        "with two decimals, whole degrees 0-179)")
+        f"not a FLY action: {text!r} (drop X Y ANGLE, e.g. 'drop 3.25 1.5 90': inches "
+        "to two decimals at most, whole degrees 0-179)")
+
+
+def _to_hundredths(whole: str, decimals: str | None) -> int:
+    """Whole hundredths of the number written ``whole.decimals`` ("-0" and "5": -50)."""
+    fraction = int((decimals or "").ljust(2, "0"))
+    return int(whole) * 100 + (-fraction if whole.startswith("-") else fraction)
 
 
 def _grid_for(slot: int) -> tuple[Drop, ...]:

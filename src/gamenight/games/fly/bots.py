@@ -5,25 +5,35 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
 from gamenight.bots.base import Bot, Clock
 from gamenight.engine import OptionError, View
-from gamenight.games.fly.actions import Drop
+from gamenight.games.fly.actions import Drop, FlyAction
 from gamenight.games.fly.cards import CARD_HEIGHT, CARD_WIDTH, COLOUR_OF, SYMBOL_OF
-from gamenight.games.fly.geometry import cover_reach, over_table, slot_origin
+from gamenight.games.fly.geometry import (
+    cover_reach,
+    frame_box,
+    line_angle,
+    over_table,
+    slot_origin,
+    to_swatter,
+)
 from gamenight.games.fly.table import score
 
+#: What the aimer's candidates depend on: the cards by place, the swatter's width and
+#: length, and the fly's radius.
+TableKey = tuple[tuple[int, ...], float, float, float]
 
-class RandomDropBot(Bot):
+
+class RandomDropBot(Bot[FlyAction]):
     """Aims uniformly over the table (every point over a card equally likely) with a
     uniformly random angle: a player with no aim at all."""
 
     name = "random"
 
-    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+    def act(self, view: View, legal: Sequence[FlyAction], clock: Clock) -> FlyAction:
         rng = self.rng
         # Every card place has the same area, so a uniform place and a uniform point on
         # it is a uniform point over the table.
@@ -45,7 +55,7 @@ def _param(params: dict[str, str], key: str, default: float, low: float, high: f
     return value
 
 
-class AimerBot(Bot):
+class AimerBot(Bot[FlyAction]):
     """Searches candidate aims and drops where it expects to gain most.
 
     Candidates: each fly's centre at six angles; for every two flies close enough to fit
@@ -77,7 +87,7 @@ class AimerBot(Bot):
             self.sigma_angle = _param(params, "sigma_angle", 0.0, 0.0, 360.0)
         super().__init__(seat, seed, level, **params)
         self.np_rng = np.random.default_rng(seed)
-        self._cache: tuple[Any, list[Drop], np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._cache: tuple[TableKey, list[Drop], np.ndarray, np.ndarray, np.ndarray] | None = None
 
     # -- valuing flies ------------------------------------------------------------------
     def fly_values(self, view: View, cards: Sequence[int]) -> np.ndarray:
@@ -112,30 +122,20 @@ class AimerBot(Bot):
             xi, yi = points[i]
             for j in near[i]:
                 xj, yj = points[j]
-                dx, dy = xj - xi, yj - yi
-                # The long side runs along (-sin a, cos a): point it from fly i to fly j.
-                angle = math.degrees(math.atan2(-dx, dy)) % 180.0
+                angle = line_angle(points[i], points[j])
                 out.append(((xi + xj) / 2, (yi + yj) / 2, angle))
-                a = math.radians(angle)
-                cos_a, sin_a = math.cos(a), math.sin(a)
-                uj, vj = dx * cos_a + dy * sin_a, dy * cos_a - dx * sin_a
                 for k in near[i]:
                     if k <= j:
                         continue
-                    xk, yk = points[k]
-                    uk = (xk - xi) * cos_a + (yk - yi) * sin_a
-                    vk = (yk - yi) * cos_a - (xk - xi) * sin_a
-                    lo_u, hi_u = min(0.0, uj, uk), max(0.0, uj, uk)
-                    lo_v, hi_v = min(0.0, vj, vk), max(0.0, vj, vk)
-                    if hi_u - lo_u > spread or hi_v - lo_v > span:
-                        continue
-                    mu, mv = (hi_u + lo_u) / 2, (hi_v + lo_v) / 2
-                    out.append((xi + mu * cos_a - mv * sin_a, yi + mu * sin_a + mv * cos_a,
-                                angle))
+                    # The three together, along the line of the first two: they fit when
+                    # their box in the swatter's frame fits the spans.
+                    x, y, across, along = frame_box((points[i], points[j], points[k]), angle)
+                    if across <= spread and along <= span:
+                        out.append((x, y, angle))
         return out
 
     # -- choosing ----------------------------------------------------------------------------
-    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+    def act(self, view: View, legal: Sequence[FlyAction], clock: Clock) -> FlyAction:
         entries = [e for e in view["table"] if e["fly"] is not None]
         cards = len(view["table"])
         if not entries:
@@ -160,11 +160,9 @@ class AimerBot(Bot):
 
         def gains(lx: np.ndarray, ly: np.ndarray, la: np.ndarray) -> np.ndarray:
             """Value covered by landings (any shape S) -> array of shape S."""
-            dx = flies[:, 0] - lx[..., None]
-            dy = flies[:, 1] - ly[..., None]
-            cos_a, sin_a = np.cos(la)[..., None], np.sin(la)[..., None]
-            inside = ((np.abs(dx * cos_a + dy * sin_a) <= reach_u)
-                      & (np.abs(dy * cos_a - dx * sin_a) <= reach_v))
+            u, v = to_swatter(flies[:, 0], flies[:, 1], lx[..., None], ly[..., None],
+                              np.cos(la)[..., None], np.sin(la)[..., None])
+            inside = (np.abs(u) <= reach_u) & (np.abs(v) <= reach_v)
             result: np.ndarray = inside @ values
             return result
 

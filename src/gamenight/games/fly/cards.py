@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamenight.games.fly.views import CardView, TableCardView
+
 #: A table card's size in inches (the swatter is the same card; its size is an option).
 CARD_WIDTH = 1.0
 CARD_HEIGHT = 3.0
@@ -95,8 +97,8 @@ class Card:
     def __str__(self) -> str:
         return "blank card" if self.colour is None else f"{self.colour} {self.symbol}"
 
-    def to_json(self) -> dict[str, object]:
-        if self.place is None:
+    def to_json(self) -> CardView:
+        if self.place is None or self.colour is None or self.symbol is None:
             return {"id": self.id, "blank": True}
         return {"id": self.id, "blank": False, "colour": self.colour, "symbol": self.symbol,
                 "place": list(self.place)}
@@ -111,12 +113,20 @@ def is_fly(card_id: int) -> bool:
     return COLOUR_OF[card_id] != BLANK
 
 
-_CARD_JSON: tuple[dict[str, object], ...] = tuple(Card.of(i).to_json() for i in range(DECK_SIZE))
+_CARD_JSON: tuple[CardView, ...] = tuple(Card.of(i).to_json() for i in range(DECK_SIZE))
 
 
-def card_json(card_id: int) -> dict[str, object]:
+def card_json(card_id: int) -> CardView:
     """The card as view data (a fresh dict; its place list is fresh too)."""
-    data = dict(_CARD_JSON[card_id])
+    data = _CARD_JSON[card_id].copy()
     if "place" in data:
         data["place"] = list(FLY_PLACE[card_id] or ())
+    return data
+
+
+def table_card_json(card_id: int, slot: int, fly: tuple[float, float] | None) -> TableCardView:
+    """The card as view data where it lies on the table: at ``slot``, its fly at ``fly``
+    (table inches; None for a blank)."""
+    data: TableCardView = {**card_json(card_id), "slot": slot,
+                           "fly": None if fly is None else list(fly)}
     return data

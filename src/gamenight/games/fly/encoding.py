@@ -24,15 +24,16 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import ClassVar, get_args
 
 import numpy as np
 
 from gamenight.engine import Game, IllegalAction, View
-from gamenight.games.fly.actions import AIM_GRID, AIMS_PER_PLACE, GRID_FOR_CARDS, Drop
+from gamenight.engine.game import JSON
+from gamenight.games.fly.actions import AIM_GRID, AIMS_PER_PLACE, GRID_FOR_CARDS, Drop, FlyAction
 from gamenight.games.fly.cards import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -43,8 +44,10 @@ from gamenight.games.fly.cards import (
     SYMBOLS,
     TABLE_CARDS,
 )
-from gamenight.games.fly.geometry import circle_inside_rectangle, over_table
+from gamenight.games.fly.geometry import circle_inside_rectangle, line_aim, over_table
+from gamenight.games.fly.views import AimView, FlyView, LandingView, Phase
 from gamenight.interop.encoding import ChanceMode, Encoding
+from gamenight.interop.layout import Layout, Parts
 
 #: Neighbour directions as (row step, column step): right, down, down-right, down-left.
 #: Each unordered pair of neighbouring places is named once, from its earlier place.
@@ -63,7 +66,8 @@ assert len(GRID_INDEX) == GRID_ACTIONS and GRID_ACTIONS == AIMS_PER_PLACE * TABL
 #: The table's extent in inches (9 x 9): positions are divided by it.
 TABLE_WIDTH = COLUMNS * CARD_WIDTH
 TABLE_HEIGHT = ROWS * CARD_HEIGHT
-PHASES: tuple[str, ...] = ("layout", "aim", "landing", "over")
+#: The phases in the order of the phase one-hot: the game's own (``views.Phase``).
+PHASES: tuple[Phase, ...] = get_args(Phase)
 #: Per card place: present, blank, colour (5), symbol (5), the fly's place on the card.
 PLACE_FEATURES = 2 + len(COLOURS) + len(SYMBOLS) + 2
 #: Per seat: the flies held (one per fly card), colour and symbol counts, score, flies.
@@ -96,22 +100,6 @@ def slot_places(index: int) -> tuple[int, ...] | None:
     if any(p is None for p in places):
         return None
     return tuple(p for p in places if p is not None)
-
-
-def line_aim(flies: Sequence[tuple[float, float]]) -> tuple[float, float, float]:
-    """The aim (x, y, angle) with the swatter's long side along the line from the first
-    fly to the last, centred on the flies in the swatter's own frame (for two flies:
-    their midpoint), as the ``aimer`` bot builds its pair and triple candidates."""
-    (x0, y0), (x1, y1) = flies[0], flies[-1]
-    # The long side runs along (-sin a, cos a) (geometry's frame): point it from the
-    # first fly to the last.
-    angle = math.degrees(math.atan2(-(x1 - x0), y1 - y0)) % 180.0
-    a = math.radians(angle)
-    cos_a, sin_a = math.cos(a), math.sin(a)
-    us = [(x - x0) * cos_a + (y - y0) * sin_a for x, y in flies]  # across
-    vs = [(y - y0) * cos_a - (x - x0) * sin_a for x, y in flies]  # along
-    mu, mv = (min(us) + max(us)) / 2, (min(vs) + max(vs)) / 2
-    return x0 + mu * cos_a - mv * sin_a, y0 + mu * sin_a + mv * cos_a, angle
 
 
 #: What an aim's pair or triple slots depend on: the fly centre at each place (None for
@@ -200,7 +188,7 @@ def footprint_distance(a: tuple[float, float, float], b: tuple[float, float, flo
     return 4 * shift2 + 2 * (width ** 2 + length ** 2) * (1 - abs(math.cos(turn)))
 
 
-class FlyEncoding(Encoding):
+class FlyEncoding(Encoding[FlyAction, FlyView]):
     """FLY's aims as 459 numbered actions, and a seat's view as a flat float32 vector.
 
     Observation (``observation_shape = (399 + 39 * players,)``), in order; seats are
@@ -227,25 +215,19 @@ class FlyEncoding(Encoding):
     # Decision 8): only future landings are unknown.
     perfect_information: ClassVar[bool] = True
 
-    def __init__(self, game: Game, players: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, options: Mapping[str, JSON]) -> None:
         super().__init__(game, players, options)
-        self._options = game.resolve_options(players, options)
-        parts = [("places", TABLE_CARDS * PLACE_FEATURES), ("seats", players * SEAT_FEATURES),
-                 ("turn", players), ("phase", len(PHASES)), ("drops", 1),
-                 ("table_options", 5), ("aim", 5), ("last_drop", 6 + players)]
-        self.slices: dict[str, slice] = {}
-        start = 0
-        for name, size in parts:
-            self.slices[name] = slice(start, start + size)
-            start += size
-        self._size = start
+        self.layout = Layout(
+            ("places", (TABLE_CARDS, PLACE_FEATURES)), ("seats", (players, SEAT_FEATURES)),
+            ("turn", players), ("phase", len(PHASES)), ("drops", 1),
+            ("table_options", 5), ("aim", 5), ("last_drop", 6 + players))
 
     # -- actions --------------------------------------------------------------------
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    def legal(self, view: View, legal: Sequence[Any]) -> list[int]:
+    def legal(self, view: View, legal: Sequence[FlyAction]) -> list[int]:
         if not legal:
             return []
         if all(map(operator.is_, legal, AIM_GRID)):
@@ -256,7 +238,7 @@ class FlyEncoding(Encoding):
             grid = sorted({GRID_INDEX[a] for a in legal if a in GRID_INDEX})
         return grid + list(offer(table_key(view)).extra_legal)
 
-    def action(self, view: View, index: int) -> Drop:
+    def action(self, view: View, index: int) -> FlyAction:
         if not 0 <= index < NUM_ACTIONS:
             raise IllegalAction(f"FLY's actions are numbered 0 to {NUM_ACTIONS - 1}, not {index}")
         if index < GRID_ACTIONS:
@@ -266,7 +248,7 @@ class FlyEncoding(Encoding):
             raise IllegalAction(f"action {index} ({describe(index)}) has no aim over this table")
         return aim
 
-    def index(self, view: View, action: Any) -> int:
+    def index(self, view: View, action: FlyAction) -> int:
         if not isinstance(action, Drop):
             raise IllegalAction(f"a FLY action is a drop, not {action!r}")
         found = offer(table_key(view))
@@ -284,19 +266,13 @@ class FlyEncoding(Encoding):
         return int(found.indices[int(np.argmin(4 * shift2 + 2 * sizes * (1 - turn)))])
 
     # -- observations -----------------------------------------------------------------
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        return (self._size,)
-
-    def observe(self, view: View, seat: int) -> np.ndarray:
+    def _write(self, part: Parts, view: FlyView, seat: int) -> None:
         players = self.players
-        obs = np.zeros(self._size, dtype=np.float32)
-        s = self.slices
 
         def rel(other: int) -> int:
             return (other - seat) % players  # seats counted from the observer
 
-        places = obs[s["places"]].reshape(TABLE_CARDS, PLACE_FEATURES)
+        places = part["places"]
         for entry in view["table"]:
             row = places[entry["slot"]]
             row[0] = 1.0
@@ -307,7 +283,7 @@ class FlyEncoding(Encoding):
             row[2 + len(COLOURS) + SYMBOLS.index(entry["symbol"])] = 1.0
             row[-2] = entry["place"][0] / CARD_WIDTH
             row[-1] = entry["place"][1] / CARD_HEIGHT
-        seats = obs[s["seats"]].reshape(players, SEAT_FEATURES)
+        seats = part["seats"]
         for owner, held in enumerate(view["collected"]):
             row = seats[rel(owner)]
             for card in held:
@@ -318,36 +294,35 @@ class FlyEncoding(Encoding):
                 row[FLIES + len(COLOURS) + SYMBOLS.index(card["symbol"])] += 1 / 5
             row[-2] = view["scores"][owner] / FLIES
             row[-1] = len(held) / FLIES
-        obs[s["turn"]][rel(view["current"])] = 1.0
-        obs[s["phase"]][PHASES.index(view["phase"])] = 1.0
-        obs[s["drops"]] = view["drops"] / view["max_drops"]
+        part["turn"][rel(view["current"])] = 1.0
+        part["phase"][PHASES.index(view["phase"])] = 1.0
+        part["drops"][0] = view["drops"] / view["max_drops"]
         drift, turn = view["flutter"]["sigma_pos"], view["flutter"]["sigma_angle"]
-        obs[s["table_options"]] = (view["swatter"]["width"] / 9, view["swatter"]["length"] / 9,
-                                   view["fly_diameter"] / 0.75, drift / (1 + drift),
-                                   turn / (45 + turn))
+        part["table_options"][:] = (
+            view["swatter"]["width"] / 9, view["swatter"]["length"] / 9,
+            view["fly_diameter"] / 0.75, drift / (1 + drift), turn / (45 + turn))
         if view["aim"] is not None:
-            obs[s["aim"]] = (1.0, *_place(view["aim"]))
+            part["aim"][:] = (1.0, *_place(view["aim"]))
         last = view["last_drop"]
         if last is not None:
-            out = obs[s["last_drop"]]
+            out = part["last_drop"]
             out[0] = 1.0
             out[1 + rel(last["seat"])] = 1.0
             out[1 + players:5 + players] = _place(last["landing"])
             out[-1] = len(last["covered"]) / FLIES
-        return obs
 
     # -- chance, length and scores ------------------------------------------------------
     @property
     def max_game_length(self) -> int:
         # One decision per drop, and the game ends at the max_drops cap at the latest.
-        return int(self._options["max_drops"])
+        return int(self.options["max_drops"])
 
     @property
     def score_bounds(self) -> tuple[float, float]:
         return 0.0, float(FLIES)  # a point per fly at most, and 25 flies
 
 
-def _place(aim: dict[str, float]) -> tuple[float, float, float, float]:
+def _place(aim: AimView | LandingView) -> tuple[float, float, float, float]:
     """A swatter's place as numbers: x / 9, y / 9, and its angle as sin 2A, cos 2A (an
     angle and the angle + 180 are the same swatter, so the encoding has period 180).
     A landing may drift off the table; its place is clipped to -1 .. 2 (a table's width

@@ -14,12 +14,20 @@ taken modulo 180.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from gamenight.games.fly.cards import CARD_HEIGHT, CARD_WIDTH, COLUMNS, FLY_PLACE
 
 #: Float slack in favour of covering: a fly touching the swatter's edge from inside is
 #: covered (the footprint lies inside the closed rectangle), whatever the rounding.
 EPSILON = 1e-9
+
+if TYPE_CHECKING:
+    import numpy as np
+
+#: A coordinate: a number, or an array of them (the bots judge many landings at once).
+Coord = TypeVar("Coord", float, "np.ndarray")
 
 
 def cover_reach(radius: float, width: float, length: float) -> tuple[float, float]:
@@ -31,6 +39,86 @@ def cover_reach(radius: float, width: float, length: float) -> tuple[float, floa
     (0.250000001, 1.250000001)
     """
     return width / 2 - radius + EPSILON, length / 2 - radius + EPSILON
+
+
+def to_swatter(px: Coord, py: Coord, x0: Coord, y0: Coord, cos_a: Coord,
+               sin_a: Coord) -> tuple[Coord, Coord]:
+    """The point (px, py) in the frame of a swatter centred on (x0, y0) and turned by
+    the angle whose cosine and sine are given: how far across the swatter (u) and along
+    it (v).  The one place the frame is worked out: the rules' cover test, the bots,
+    the screen and the research encoding all turn points with it and :func:`from_swatter`
+    (they take numbers or NumPy arrays alike).
+
+    >>> to_swatter(1.0, 2.0, 1.0, 1.0, 0.0, 1.0)  # at 90 degrees, down the table is across
+    (1.0, 0.0)
+    """
+    dx = px - x0
+    dy = py - y0
+    return dx * cos_a + dy * sin_a, dy * cos_a - dx * sin_a
+
+
+def from_swatter(u: Coord, v: Coord, x0: Coord, y0: Coord, cos_a: Coord,
+                 sin_a: Coord) -> tuple[Coord, Coord]:
+    """The table point ``u`` across and ``v`` along a swatter centred on (x0, y0): the
+    inverse of :func:`to_swatter`.
+
+    >>> from_swatter(1.0, 0.0, 1.0, 1.0, 0.0, 1.0)
+    (1.0, 2.0)
+    """
+    return x0 + u * cos_a - v * sin_a, y0 + u * sin_a + v * cos_a
+
+
+def cos_sin(angle_deg: float) -> tuple[float, float]:
+    """The cosine and sine of a swatter's angle in degrees."""
+    a = math.radians(angle_deg)
+    return math.cos(a), math.sin(a)
+
+
+def line_angle(start: tuple[float, float], end: tuple[float, float]) -> float:
+    """The angle (0 to 180 degrees) that lays the swatter's long side along the line
+    from ``start`` to ``end``: the long side runs along (-sin a, cos a).
+
+    >>> line_angle((0.0, 0.0), (0.0, 2.0)), line_angle((0.0, 0.0), (2.0, 0.0))
+    (0.0, 90.0)
+    """
+    return math.degrees(math.atan2(-(end[0] - start[0]), end[1] - start[1])) % 180.0
+
+
+def frame_box(points: Sequence[tuple[float, float]],
+              angle_deg: float) -> tuple[float, float, float, float]:
+    """The smallest swatter-frame box around ``points`` for a swatter at ``angle_deg``:
+    its centre on the table (x, y) and how far it spans across and along the swatter.
+    A swatter centred there covers the points' centres at once exactly when the spans
+    fit its width and length less a fly's diameter."""
+    x0, y0 = points[0]
+    cos_a, sin_a = cos_sin(angle_deg)
+    frame = [to_swatter(x, y, x0, y0, cos_a, sin_a) for x, y in points]
+    us = [u for u, _ in frame]
+    vs = [v for _, v in frame]
+    lo_u, hi_u, lo_v, hi_v = min(us), max(us), min(vs), max(vs)
+    x, y = from_swatter((hi_u + lo_u) / 2, (hi_v + lo_v) / 2, x0, y0, cos_a, sin_a)
+    return x, y, hi_u - lo_u, hi_v - lo_v
+
+
+def line_aim(points: Sequence[tuple[float, float]]) -> tuple[float, float, float]:
+    """The aim (x, y, angle) with the swatter's long side along the line from the first
+    point to the last, centred on the points in the swatter's own frame (for two points:
+    their midpoint).
+
+    >>> line_aim([(0.5, 1.0), (1.5, 1.0)])
+    (1.0, 1.0, 90.0)
+    """
+    angle = line_angle(points[0], points[-1])
+    x, y, _, _ = frame_box(points, angle)
+    return x, y, angle
+
+
+def within_reach(px: float, py: float, x0: float, y0: float, cos_a: float, sin_a: float,
+                 reach_u: float, reach_v: float) -> bool:
+    """True if the point lies within ``reach_u`` across and ``reach_v`` along a swatter
+    centred on (x0, y0) (see :func:`cover_reach` for the reach of a fly's centre)."""
+    u, v = to_swatter(px, py, x0, y0, cos_a, sin_a)
+    return abs(u) <= reach_u and abs(v) <= reach_v
 
 
 def circle_inside_rectangle(
@@ -50,37 +138,46 @@ def circle_inside_rectangle(
     >>> circle_inside_rectangle(0.5, 1.5, 0.275, 1.5, 1.5, 0, 1, 3)
     False
     """
-    a = math.radians(angle_deg)
-    cos_a, sin_a = math.cos(a), math.sin(a)
-    dx, dy = cx - rx, cy - ry
-    u = dx * cos_a + dy * sin_a  # across the swatter
-    v = -dx * sin_a + dy * cos_a  # along the swatter
-    reach_u, reach_v = cover_reach(radius, width, length)
-    return abs(u) <= reach_u and abs(v) <= reach_v
+    cos_a, sin_a = cos_sin(angle_deg)
+    return within_reach(cx, cy, rx, ry, cos_a, sin_a, *cover_reach(radius, width, length))
+
+
+def covered_flies(flies: Iterable[tuple[int, int, float, float]], x: float, y: float,
+                  angle_deg: float, reach_u: float, reach_v: float) -> list[int]:
+    """The places (the first of each ``(place, card, fly x, fly y)``) whose fly's centre
+    lies within the reach of a swatter landed at (x, y, angle): the flies it covers
+    whole, for the reach of :func:`cover_reach`."""
+    cos_a, sin_a = cos_sin(angle_deg)
+    # No fly farther than the reach's diagonal can be inside, so most are skipped
+    # cheaply; the bound is a little over it, so rounding never skips one inside.
+    diagonal2 = (reach_u * reach_u + reach_v * reach_v) * (1 + 1e-6)
+    out = []
+    for place, _card, fx, fy in flies:
+        dx = fx - x
+        dy = fy - y
+        if dx * dx + dy * dy <= diagonal2:
+            u, v = to_swatter(fx, fy, x, y, cos_a, sin_a)
+            if abs(u) <= reach_u and abs(v) <= reach_v:
+                out.append(place)
+    return out
 
 
 def rectangle_corners(
     rx: float, ry: float, angle_deg: float, width: float, length: float,
 ) -> list[tuple[float, float]]:
     """The four corners of the turned rectangle, in order around it (for drawing)."""
-    a = math.radians(angle_deg)
-    cos_a, sin_a = math.cos(a), math.sin(a)
-    corners = []
-    for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-        u, v = su * width / 2, sv * length / 2
-        corners.append((rx + u * cos_a - v * sin_a, ry + u * sin_a + v * cos_a))
-    return corners
+    cos_a, sin_a = cos_sin(angle_deg)
+    return [from_swatter(su * width / 2, sv * length / 2, rx, ry, cos_a, sin_a)
+            for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
 
 
 def point_in_rectangle(
     px: float, py: float, rx: float, ry: float, angle_deg: float, width: float, length: float,
 ) -> bool:
     """True if the point lies inside the turned rectangle (edges included)."""
-    a = math.radians(angle_deg)
-    cos_a, sin_a = math.cos(a), math.sin(a)
-    dx, dy = px - rx, py - ry
-    return (abs(dx * cos_a + dy * sin_a) <= width / 2 + EPSILON
-            and abs(-dx * sin_a + dy * cos_a) <= length / 2 + EPSILON)
+    cos_a, sin_a = cos_sin(angle_deg)
+    return within_reach(px, py, rx, ry, cos_a, sin_a, width / 2 + EPSILON,
+                        length / 2 + EPSILON)
 
 
 def slot_origin(slot: int, columns: int = COLUMNS) -> tuple[float, float]:

@@ -3,29 +3,38 @@
 Phases: ``layout`` (chance: the shuffle that lays out the table) -> ``aim`` (the player
 with the swatter aims a drop) -> ``landing`` (chance: where the fluttering card lands;
 covered flies are collected and the table consolidated) -> ``aim`` ... -> ``over``.
-See docs/rules/fly.md for every rulebook sentence mapped to this code and its tests.
+Each step emits what happened as events (``events``); a position (``position``) sets up
+any table.  See docs/rules/fly.md for every rulebook sentence mapped to this code and its
+tests.
 """
 
 from __future__ import annotations
 
-import math
 import random
-import re
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, OptionError, Outcome
 from gamenight.engine.checks import describe
-from gamenight.engine.game import JSON, BotFactory, View
-from gamenight.games.fly.actions import AIM_LIMIT, GRID_FOR_CARDS, Action, Drop, parse_action
-from gamenight.games.fly.cards import (
-    DECK_SIZE,
-    TABLE_CARDS,
-    card_json,
-    name,
+from gamenight.engine.events import Event
+from gamenight.engine.game import JSON, BotFactory
+from gamenight.games.fly import positions
+from gamenight.games.fly.actions import AIM_LIMIT, GRID_FOR_CARDS, Drop, FlyAction, parse_action
+from gamenight.games.fly.cards import DECK_SIZE, TABLE_CARDS, card_json, table_card_json
+from gamenight.games.fly.events import (
+    EVENT_TYPES,
+    FliesCollected,
+    GameOver,
+    Reason,
+    SwatterDropped,
+    SwatterLanded,
+    SwatterPassed,
+    TableConsolidated,
+    TableLaidOut,
 )
-from gamenight.games.fly.geometry import cover_reach, fly_centre, over_table
+from gamenight.games.fly.geometry import cover_reach, covered_flies, fly_centre, over_table
+from gamenight.games.fly.landing import LastDrop, draw_landing, parse_landing
 from gamenight.games.fly.table import Move, consolidate, score
+from gamenight.games.fly.views import FlyView, Phase
 
 _ACT = tuple(Acting("turn", (s,)) for s in range(8))
 _CHANCE = Acting("chance")
@@ -35,52 +44,9 @@ _FLY_AT: tuple[tuple[tuple[int, int, float, float] | None, ...], ...] = tuple(
     tuple(None if (c := fly_centre(card, slot)) is None else (slot, card, c[0], c[1])
           for card in range(DECK_SIZE))
     for slot in range(TABLE_CARDS))
-#: A landing's numbers have few digits before the point (a landing is within inches of
-#: the table), so no text reads as one too far away for a float, or infinitely far.
-_LANDING = re.compile(r"(-?\d{1,6}\.\d{4}) (-?\d{1,6}\.\d{4}) (\d{1,3}\.\d\d)", re.ASCII)
 
 
-def parse_landing(text: object) -> tuple[float, float, float] | None:
-    """(x, y, angle) from a landing's text 'X Y ANGLE'; None if it is not one."""
-    if not isinstance(text, str):
-        return None
-    m = _LANDING.fullmatch(text)
-    if m is None:
-        return None
-    angle = float(m[3])
-    if angle >= 180.0:
-        return None
-    return float(m[1]), float(m[2]), angle
-
-
-class LastDrop:
-    """The public facts of the latest drop, for views and the screen: who dropped, the
-    aim, the landing, the flies covered, the table as the swatter landed on it, and the
-    consolidation moves that followed."""
-
-    __slots__ = ("aim", "before", "covered", "landing", "moves", "seat")
-
-    def __init__(self, seat: int, aim: Drop, landing: tuple[float, float, float],
-                 covered: list[int], before: list[int], moves: list[Move]) -> None:
-        self.seat = seat
-        self.aim = aim
-        self.landing = landing
-        self.covered = covered
-        self.before = before
-        self.moves = moves
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "aim": {"x": self.aim.x, "y": self.aim.y, "angle": self.aim.angle},
-            "landing": {"x": self.landing[0], "y": self.landing[1], "angle": self.landing[2]},
-            "covered": list(self.covered),
-            "before": list(self.before),
-            "moves": [m.to_json() for m in self.moves],
-        }
-
-
-class FlyState(GameState):
+class FlyState(GameState[FlyAction]):
     """A game of FLY in progress."""
 
     game: Fly
@@ -90,7 +56,7 @@ class FlyState(GameState):
         self.table: list[int] = []  # card ids in place order (row 1, row 2, row 3)
         self.collected: list[list[int]] = [[] for _ in range(players)]
         self.current = 0  # the youngest player starts: seat 0
-        self.phase = "layout"
+        self.phase: Phase = "layout"
         self.aim: Drop | None = None  # the drop in the air, waiting for its landing
         self.drops = 0
         self.truncated = False
@@ -103,8 +69,6 @@ class FlyState(GameState):
         # frame: the swatter's half-sizes shrunk by the fly's radius.
         self._reach_u, self._reach_v = cover_reach(radius, options["swatter_width"],
                                                    options["swatter_length"])
-        # No fly whose centre is farther than half the swatter's diagonal can be inside.
-        self._reach2 = (options["swatter_width"] / 2) ** 2 + (options["swatter_length"] / 2) ** 2
         self._flies: list[tuple[int, int, float, float]] = []  # (slot, card, x, y)
         self._drawn: tuple[str, tuple[float, float, float]] | None = None  # last landing
 
@@ -118,7 +82,7 @@ class FlyState(GameState):
         return _CHANCE
 
     # -- actions --------------------------------------------------------------------
-    def _legal_actions(self, seat: int) -> list[Any]:
+    def _legal_actions(self, seat: int) -> list[FlyAction]:
         """The aim grid over the cards still on the table (see ``actions.AIM_GRID``).
 
         Any other aim over the table is legal too; the grid is the finite set offered for
@@ -128,7 +92,7 @@ class FlyState(GameState):
             return []
         return list(GRID_FOR_CARDS[len(self.table)])
 
-    def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:
+    def _verify(self, seat: int, action: FlyAction, at_ms: float | None) -> None:
         phase = self.phase
         if phase != "aim":
             if phase == "over":
@@ -150,15 +114,13 @@ class FlyState(GameState):
                 f"aim ({x}, {y}) is not over the table: "
                 "the swatter must be dropped over a card still on the table")
 
-    def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
+    def _do(self, seat: int, action: FlyAction, at_ms: float | None) -> None:
         self.aim = action
         self.drops += 1
         self.phase = "landing"
-        if self.narrate:
-            self.say(f"Seat {seat} drops the swatter aimed at ({action.x:.2f}, "
-                     f"{action.y:.2f}) turned {action.angle} degrees.")
+        self.emit(SwatterDropped(seat, action.x, action.y, action.angle))
 
-    # -- chance: the flutter --------------------------------------------------------
+    # -- chance: the layout, and where the fluttering swatter lands --------------------
     def _sample_chance(self) -> JSON:
         if self.phase == "layout":
             deck = list(range(DECK_SIZE))
@@ -166,21 +128,11 @@ class FlyState(GameState):
             return deck
         aim = self.aim
         assert self.phase == "landing" and aim is not None, "the engine draws only when due"
-        gauss = self.rng.gauss
-        # The falling card drifts and turns: dx, dy ~ N(0, sigma_pos), dangle ~
-        # N(0, sigma_angle).  Written as text, "X Y ANGLE" (1/10000 in, 1/100 degree):
-        # the landing carried out is exactly the one the record shows.
-        x = aim.x100 / 100 + gauss(0.0, self.sigma_pos)
-        y = aim.y100 / 100 + gauss(0.0, self.sigma_pos)
-        angle = (aim.angle + gauss(0.0, self.sigma_angle)) % 180.0
-        if angle >= 179.995:  # would print as 180.00, the same swatter as 0.00
-            angle = 0.0
-        xs, ys, angles = f"{x:.4f}", f"{y:.4f}", f"{angle:.2f}"
-        text = f"{xs} {ys} {angles}"
-        # The landing's numbers are read back from its text, so the landing carried out
-        # is exactly the recorded one; kept so the hot loop need not parse it again.
-        self._drawn = (text, (float(xs), float(ys), float(angles)))
-        return text
+        # Written as text, "X Y ANGLE" (1/10000 in, 1/100 degree): the landing carried
+        # out is exactly the one the record shows.  Kept, so the hot loop need not parse
+        # its own text again.
+        self._drawn = draw_landing(self.rng, aim, self.sigma_pos, self.sigma_angle)
+        return self._drawn[0]
 
     def _verify_chance(self, outcome: JSON) -> None:
         if self.phase == "layout":
@@ -191,8 +143,8 @@ class FlyState(GameState):
             return
         if self._landing(outcome) is None:
             raise IllegalAction(
-                "a landing is 'X Y ANGLE': inches (4 decimals) and degrees 0 to 180 "
-                f"(2 decimals), not {describe(outcome)}")
+                "a landing is 'X Y ANGLE': inches (up to 4 decimals) and degrees 0 up to 180 "
+                f"(up to 2 decimals), not {describe(outcome)}")
 
     def _do_chance(self, outcome: JSON) -> None:
         if self.phase == "layout":
@@ -200,40 +152,44 @@ class FlyState(GameState):
             self.table = list(outcome)
             self._place_flies()
             self.phase = "aim"
-            self.say("The table is laid out: 9 x 3 cards, the box beside row 1.")
+            self.emit(TableLaidOut(tuple(self.table)))
             return
         aim = self.aim
         assert aim is not None
         landing = self._landing(outcome)
         assert landing is not None
-        lx, ly, angle = landing
-        slots = self.covered_slots(lx, ly, angle)
+        slots = self.covered_slots(*landing)
         seat = self.current
         before = self.table
-        covered = [before[s] for s in slots]
+        covered = tuple(before[s] for s in slots)
         moves: list[Move] = []
+        self.emit(SwatterLanded(seat, *landing, covered))
         if covered:
-            self.collected[seat].extend(covered)
+            mine = self.collected[seat]
+            mine.extend(covered)
+            self.emit(FliesCollected(seat, covered, score(mine), len(mine)))
             self.table, moves = consolidate(before, slots)
             self._place_flies()
-        if self.narrate:
-            where = f"It lands at ({lx:.2f}, {ly:.2f}), {angle:.0f} degrees"
-            self.say(f"{where}, covering {', '.join(name(c) for c in covered)}: seat {seat} "
-                     f"collects {'them' if len(covered) > 1 else 'it'}." if covered else
-                     f"{where}, covering no fly completely.")
-        self.last = LastDrop(seat, aim, (lx, ly, angle), covered, before, moves)
+            self.emit(TableConsolidated(tuple(moves)))
+        self.last = LastDrop(seat, aim, landing, covered, tuple(before), tuple(moves))
         self.aim = None
         if not self._flies:
-            self.phase = "over"
-            self.say("Only the two blank cards remain: the game is over.")
+            self._end("only-blanks-left")
         elif self.drops >= self.options["max_drops"]:
-            self.phase = "over"
             self.truncated = True
-            self.say("The safety cap on drops ended the game.")
+            self._end("cap")
         else:
             # Whatever the outcome, the swatter passes to the player on the left.
             self.phase = "aim"
             self.current = (seat + 1) % self.players
+            self.emit(SwatterPassed(self.current))
+
+    def _end(self, reason: Reason) -> None:
+        self.phase = "over"
+        out = self.outcome()
+        assert out is not None
+        self.emit(GameOver(reason, tuple(score(mine) for mine in self.collected),
+                           out.winners))
 
     def _landing(self, text: object) -> tuple[float, float, float] | None:
         """The landing written as ``text``: the one just drawn, or parsed."""
@@ -249,40 +205,23 @@ class FlyState(GameState):
 
     def covered_slots(self, x: float, y: float, angle: float) -> list[int]:
         """The places whose fly lies wholly under a swatter landed at (x, y, angle)."""
-        a = math.radians(angle)
-        cos_a, sin_a = math.cos(a), math.sin(a)
-        reach_u, reach_v, reach2 = self._reach_u, self._reach_v, self._reach2
-        out = []
-        for slot, _card, fx, fy in self._flies:
-            dx = fx - x
-            dy = fy - y
-            if dx * dx + dy * dy > reach2:
-                continue
-            if (abs(dx * cos_a + dy * sin_a) <= reach_u
-                    and abs(dy * cos_a - dx * sin_a) <= reach_v):
-                out.append(slot)
-        return out
+        return covered_flies(self._flies, x, y, angle, self._reach_u, self._reach_v)
 
     # -- information ------------------------------------------------------------------
-    def _view(self, seat: int | None, at_ms: float | None) -> View:
+    def _view(self, seat: int | None,
+              at_ms: float | None) -> FlyView:
         """Everything in FLY is public: the table, every collected card, the last drop."""
         opts = self.options
-        table = []
-        for slot, card in enumerate(self.table):
-            entry = card_json(card)
-            entry["slot"] = slot
-            centre = fly_centre(card, slot)
-            entry["fly"] = None if centre is None else list(centre)
-            table.append(entry)
-        v: View = {
-            "game": self.game.id,
+        v: FlyView = {
+            "game": "fly",
             "seat": seat,
             "players": self.players,
             "phase": self.phase,
             "drops": self.drops,
             "max_drops": opts["max_drops"],
             "current": self.current,
-            "table": table,
+            "table": [table_card_json(card, slot, fly_centre(card, slot))
+                      for slot, card in enumerate(self.table)],
             "collected": [[card_json(c) for c in mine] for mine in self.collected],
             "scores": [score(mine) for mine in self.collected],
             "swatter": {"width": opts["swatter_width"], "length": opts["swatter_length"]},
@@ -304,7 +243,8 @@ class FlyState(GameState):
         scores = [score(mine) for mine in self.collected]
         # Tie: the player with the most flies wins; still tied: a shared win.
         return Outcome.from_keys(scores, [[len(mine)] for mine in self.collected],
-                                 truncated=self.truncated)
+                                 truncated=self.truncated,
+                                 reason="cap" if self.truncated else "only-blanks-left")
 
     def snapshot(self) -> JSON:
         return {
@@ -317,6 +257,24 @@ class FlyState(GameState):
             "truncated": self.truncated,
             "last": None if self.last is None else self.last.to_json(),
         }
+
+    # -- positions --------------------------------------------------------------------
+    def _position(self) -> positions.FlyPosition:
+        return positions.write(positions.Setup(
+            self.phase, self.drops, self.current, list(self.table),
+            [list(mine) for mine in self.collected], self.aim, self.last))
+
+    def _set_up(self, setup: positions.Setup) -> None:
+        """Lay the table out as a checked position says."""
+        self.phase = setup.phase
+        self.drops = setup.drops
+        self.current = setup.current
+        self.table = list(setup.table)
+        self.collected = [list(mine) for mine in setup.collected]
+        self.aim = setup.aim
+        self.last = setup.last
+        self.truncated = setup.truncated
+        self._place_flies()
 
     def _resample(self, seat: int, rng: random.Random) -> FlyState:
         """A state ``seat`` cannot tell from this one.  Everything in FLY is public
@@ -350,6 +308,8 @@ class Fly(Game):
     rules_version: ClassVar[str] = "1"
     default_bot: ClassVar[str] = "aimer"
     action_types: ClassVar[tuple[type, ...]] = (Drop,)
+    view_type: ClassVar[type | None] = FlyView
+    event_types: ClassVar[tuple[type[Event], ...]] = EVENT_TYPES
     # Every number is finite and within its bounds (Option.check), said in its help.
     options: ClassVar[tuple[Option, ...]] = (
         Option("fly_diameter", 0.55, "a fly's round footprint, inches across (0.05 to 0.75)",
@@ -370,14 +330,20 @@ class Fly(Game):
 
     def new(self, players: int, seed: int = 0, **options: Any) -> FlyState:
         opts = self.resolve_options(players, options)
-        smallest = min(opts["swatter_width"], opts["swatter_length"])
-        if opts["fly_diameter"] > smallest:
-            raise OptionError(
-                f"a fly {opts['fly_diameter']} in across can never lie inside a swatter "
-                f"{opts['swatter_width']} x {opts['swatter_length']} in")
+        _check_sizes(opts)
         return FlyState(self, players, seed, opts)
 
-    def _parse_action(self, text: str) -> Action:
+    def _from_position(self, players: int, seed: int, options: dict[str, Any],
+                       state: JSON) -> FlyState:
+        try:
+            _check_sizes(options)
+        except OptionError as exc:
+            raise IllegalAction(f"not a position this game offers: {exc}") from None
+        fly = FlyState(self, players, seed, options)
+        fly._set_up(positions.read(state, players, options))
+        return fly
+
+    def _parse_action(self, text: str) -> FlyAction:
         return parse_action(text)
 
     def bots(self) -> dict[str, BotFactory]:
@@ -385,30 +351,14 @@ class Fly(Game):
 
         return {"random": RandomDropBot, "aimer": AimerBot}
 
-    def micro_benchmarks(self) -> dict[str, Callable[[], object]]:
-        from gamenight.games.fly.bots import AimerBot
 
-        state = self.new(4, seed=1)
-        state.draw_chance()
-        full = list(state.table)
-        view = state.view(0)
-        legal = state.legal_actions(0)
-        aimer = AimerBot(seat=0, seed=1)
-
-        def judge() -> object:
-            return state.covered_slots(4.5, 4.5, 30.0)
-
-        def consolidate_two() -> object:
-            return consolidate(full, {3, 13})
-
-        def aimer_decides() -> object:
-            from gamenight.bots.base import Clock
-
-            return aimer.act(view, legal, Clock())
-
-        return {"judge a landing over a full table": judge,
-                "consolidate after two cards are collected": consolidate_two,
-                "aimer chooses a drop over a full table (candidates known)": aimer_decides}
+def _check_sizes(options: dict[str, Any]) -> None:
+    """A fly must fit under the swatter, or no fly could ever be collected."""
+    smallest = min(options["swatter_width"], options["swatter_length"])
+    if options["fly_diameter"] > smallest:
+        raise OptionError(
+            f"a fly {options['fly_diameter']} in across can never lie inside a swatter "
+            f"{options['swatter_width']} x {options['swatter_length']} in")
 
 
 GAME = Fly()

@@ -12,10 +12,9 @@ state accepts or refuses.  The screen never judges a rule itself.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -36,8 +35,15 @@ from gamenight.games.fly.cards import (
     SYMBOLS,
     name,
 )
-from gamenight.games.fly.geometry import fly_centre, over_table, slot_origin
+from gamenight.games.fly.geometry import (
+    cos_sin,
+    fly_centre,
+    over_table,
+    slot_origin,
+    within_reach,
+)
 from gamenight.games.fly.table import Move, apply_moves
+from gamenight.games.fly.views import CardView, FlyView, LastDropView
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
 
@@ -76,7 +82,7 @@ class Frame:
     moving: int | None = None
 
 
-def drop_frames(last: dict[str, Any]) -> list[Frame]:
+def drop_frames(last: LastDropView) -> list[Frame]:
     """The story of a drop, one frame per step: the landing over the table as it lay, the
     covered cards taken, then each consolidation move in the order it is made."""
     places: list[int | None] = list(last["before"])
@@ -106,13 +112,11 @@ def _inside(width: float, length: float,
     if rect is None:
         return lambda x, y: False
     rx, ry, angle = rect
-    a = math.radians(angle)
-    cos_a, sin_a = math.cos(a), math.sin(a)
+    cos_a, sin_a = cos_sin(angle)
     hw, hl = width / 2, length / 2
 
     def inside(x: float, y: float) -> bool:
-        dx, dy = x - rx, y - ry
-        return abs(dx * cos_a + dy * sin_a) <= hw and abs(dy * cos_a - dx * sin_a) <= hl
+        return within_reach(x, y, rx, ry, cos_a, sin_a, hw, hl)
 
     return inside
 
@@ -176,9 +180,9 @@ def render_table(frame: Frame, radius: float, swatter: tuple[float, float],
     return out
 
 
-def fly_chip(card: dict[str, Any]) -> Text:
+def fly_chip(card: CardView) -> Text:
     """A collected card as a coloured symbol."""
-    if card["blank"]:
+    if card["blank"] or "symbol" not in card or "colour" not in card:
         return Text("□")
     return Text(SYMBOL_MARK[card["symbol"]], style=f"bold {FLY_STYLE[card['colour']]}")
 
@@ -224,9 +228,13 @@ class FlyScreen(TableScreen):
         yield Static(id="log")
         yield Static(HELP, id="help")
 
+    def fly_view(self) -> FlyView:
+        """The person's view, as FLY's view type says it is (``views.FlyView``)."""
+        return cast(FlyView, self.view())
+
     # -- drawing -------------------------------------------------------------------------
     def refresh_table(self) -> None:
-        view = self.view()
+        view = self.fly_view()
         if view["drops"] != self._seen_drops and view["last_drop"] is not None \
                 and view["phase"] != "landing":
             self._seen_drops = view["drops"]
@@ -236,7 +244,7 @@ class FlyScreen(TableScreen):
         self._keep_ghost_on_table(view)
         self._draw(view)
 
-    def _draw(self, view: dict[str, Any]) -> None:
+    def _draw(self, view: FlyView) -> None:
         self.query_one("#status", Static).update(self._status(view))
         self.query_one("#seats", Static).update(self._seats(view))
         frame = self._showing
@@ -249,7 +257,7 @@ class FlyScreen(TableScreen):
         self.query_one("#table", Static).update(
             render_table(frame, view["fly_diameter"] / 2, swatter, ghost))
         self.query_one("#caption", Static).update(self._caption(view, frame))
-        self.query_one("#log", Static).update("\n".join(self.table.state.log[-4:]))
+        self.query_one("#log", Static).update("\n".join(self.table.state.narration(HUMAN)[-4:]))
 
     def _next_frame(self) -> None:
         """Show the next step of the drop's story; the live table once none is left."""
@@ -260,11 +268,11 @@ class FlyScreen(TableScreen):
             delay = self.landing_s if frame.landing is not None else self.frame_s
             if delay > 0:
                 self._showing = frame
-                self._draw(self.view())
+                self._draw(self.fly_view())
                 self._timer = self.set_timer(delay, self._next_frame)
                 return
         self._showing = None
-        self._draw(self.view())
+        self._draw(self.fly_view())
 
     def skip_story(self) -> None:
         """Jump to the table as it is now (the person wants to play on)."""
@@ -275,7 +283,7 @@ class FlyScreen(TableScreen):
         self._queue = []
         self._showing = None
 
-    def _status(self, view: dict[str, Any]) -> Text:
+    def _status(self, view: FlyView) -> Text:
         flies = sum(1 for c in view["table"] if not c["blank"])
         head = f"FLY · drop {view['drops']} · {flies} flies on the table · "
         if view["phase"] == "over":
@@ -285,7 +293,7 @@ class FlyScreen(TableScreen):
                                  "aim with the arrows, r to turn, space to drop")
         return Text(head + f"{self.table.seat_names[view['current']]} holds the swatter")
 
-    def _seats(self, view: dict[str, Any]) -> Table:
+    def _seats(self, view: FlyView) -> Table:
         table = Table(expand=True, box=None, pad_edge=False)
         for column in ("", "Seat", "Points", "Flies"):
             table.add_column(column, justify="right" if column in ("Points", "Flies")
@@ -298,7 +306,7 @@ class FlyScreen(TableScreen):
                           str(len(view["collected"][seat])))
         return table
 
-    def _caption(self, view: dict[str, Any], frame: Frame) -> RenderableType:
+    def _caption(self, view: FlyView, frame: Frame) -> RenderableType:
         if frame.caption:
             return Text(frame.caption, style="bold")
         if self.table.my_turn:
@@ -311,7 +319,7 @@ class FlyScreen(TableScreen):
         what = ", ".join(name(c) for c in last["covered"]) or "nothing"
         return Text(f"Last drop: {who} covered {what}.")
 
-    def _keep_ghost_on_table(self, view: dict[str, Any]) -> None:
+    def _keep_ghost_on_table(self, view: FlyView) -> None:
         cards = len(view["table"])
         if cards and not over_table(self.ghost[0], self.ghost[1], cards):
             x0, y0 = slot_origin(cards - 1)
@@ -319,7 +327,7 @@ class FlyScreen(TableScreen):
 
     # -- events from the shell ---------------------------------------------------------
     def game_over(self) -> None:
-        collected = self.view()["collected"]
+        collected = self.fly_view()["collected"]
         self.show_results(("Points", "Flies"),
                           lambda seat: (self.score(seat), str(len(collected[seat]))),
                           capped_on="drops")
@@ -337,7 +345,7 @@ class FlyScreen(TableScreen):
             turn = TURN_DEG if event.character == "r" else -TURN_DEG
             self.ghost[2] = (self.ghost[2] + turn) % 180
             self.show_message("")
-            self._draw(self.view())
+            self._draw(self.fly_view())
         elif key in ("space", "enter"):
             self.drop()
 
@@ -345,12 +353,12 @@ class FlyScreen(TableScreen):
         x, y = round(self.ghost[0] + dx, 2), round(self.ghost[1] + dy, 2)
         if self.table.my_turn:
             self.skip_story()  # the person is aiming: show the table as it is now
-        if not over_table(x, y, len(self.view()["table"])):
+        if not over_table(x, y, len(self.fly_view()["table"])):
             self.show_message("The swatter must be aimed over the table.")
             return
         self.ghost[0], self.ghost[1] = x, y
         self.show_message("")
-        self._draw(self.view())
+        self._draw(self.fly_view())
 
     def drop(self) -> None:
         if not self.table.my_turn:

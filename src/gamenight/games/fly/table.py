@@ -8,9 +8,10 @@ table of n cards always fills the first n card places.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from gamenight.games.fly.cards import BLANK, COLOUR_OF, COLOURS, COLUMNS, SYMBOL_OF, SYMBOLS
+from gamenight.games.fly.views import MoveKind, MoveView
 
 
 class Move(NamedTuple):
@@ -21,11 +22,11 @@ class Move(NamedTuple):
     """
 
     card: int
-    kind: Literal["slide", "up"]
+    kind: MoveKind
     source: tuple[int, int]
     target: tuple[int, int]
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> MoveView:
         return {"card": self.card, "kind": self.kind, "from": list(self.source),
                 "to": list(self.target)}
 

@@ -22,11 +22,12 @@ _SWAT_TEXT: tuple[str, ...] = tuple(f"swat {n}" for n in NAMES)
 #: One Swat per card id, made once: the hot loop of a simulation never builds them.
 SWATS: tuple[Swat, ...] = tuple(Swat(i) for i in range(DECK_SIZE))
 
-Action = Swat | Pass
+#: Every Superfly action: a swat, or a pass (``GameState[SuperflyAction]``).
+SuperflyAction = Swat | Pass
 _NUMBERS = frozenset(map(str, NUMBERS))
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str) -> SuperflyAction:
     """The action written as ``text``: 'pass' or 'swat <colour> <number>' ('swat red 3')."""
     words = text.split()
     if words == ["pass"]:

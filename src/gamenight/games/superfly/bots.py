@@ -9,14 +9,15 @@ for the deadline passes, as a person would.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
 from gamenight.bots.base import Bot, Clock, Wait
 from gamenight.engine import PASS, View
-from gamenight.games.superfly.actions import SWATS
+from gamenight.games.superfly.actions import SWATS, SuperflyAction
 from gamenight.games.superfly.cards import COLOUR_OF, DIE_FACES, NUMBER_OF
 from gamenight.games.superfly.rules import HAND_LIMIT
 from gamenight.games.superfly.sets import best_set_size
+from gamenight.games.superfly.views import SeatView
 
 _FACE = 1 / len(DIE_FACES)
 
@@ -42,7 +43,7 @@ def win_chance(number: int, others: Sequence[float]) -> float:
     return total
 
 
-class CollectorBot(Bot):
+class CollectorBot(Bot[SuperflyAction]):
     """Builds the biggest set it can.
 
     Each centre fly is worth what it adds to the bot's best set (plus a little for what
@@ -63,17 +64,19 @@ class CollectorBot(Bot):
         super().__init__(seat, seed, level, **params)
         self._due: tuple[int | None, float] | None = None  # (decision, moment to choose)
 
-    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+    def act(self, view: View, legal: Sequence[SuperflyAction],
+            clock: Clock) -> SuperflyAction | Wait:
+        table = cast(SeatView, view)  # this game's view of this bot's seat (rules.py)
         if clock.deadline_ms is not None:
             # At the signal: look over the flies, then swat (Hick's law over the choices).
             if self._due is None or self._due[0] != clock.window:
                 self._due = (clock.window, clock.now_ms
-                             + self.reaction.choice(self.rng, len(view["centre"]) + 1))
+                             + self.reaction.choice(self.rng, len(table["centre"]) + 1))
             if clock.now_ms < self._due[1]:
                 return Wait(self._due[1])
-        return self.choose(view, legal)
+        return self.choose(table, legal)
 
-    def choose(self, view: View, legal: Sequence[Any]) -> Any:
+    def choose(self, view: SeatView, legal: Sequence[SuperflyAction]) -> SuperflyAction:
         """The swat (or pass) this bot makes, whenever it makes it."""
         centre = [c["id"] for c in view["centre"]]
         hand = [c["id"] for c in view["my_hand"]]
@@ -81,7 +84,7 @@ class CollectorBot(Bot):
             return PASS
         base = self.worth(hand)
         rivals = self._rivals(view, centre)
-        scores = {}
+        scores: dict[int, float] = {}
         for card in centre:
             gain = self.worth([*hand, card]) - base
             if gain > 1e-9 and SWATS[card] in legal:
@@ -109,7 +112,7 @@ class CollectorBot(Bot):
                   min(len(set(colours)), len(set(numbers))))  # a bound for all different
         return best + self.potential * sum(g for g in groups if g + room > best) / 3
 
-    def _rivals(self, view: View, centre: list[int]) -> list[dict[int, float]]:
+    def _rivals(self, view: SeatView, centre: list[int]) -> list[dict[int, float]]:
         """For each other player who may swat, the chance he swats each centre fly."""
         hands = view.get("hands")
         last = view["last_turn"]

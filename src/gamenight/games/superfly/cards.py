@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamenight.games.superfly.views import CardView
+
 COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple")
 NUMBERS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 #: The fly kind shown for each number (display only; the real mapping is not published).
@@ -53,14 +55,27 @@ class Card:
     def __str__(self) -> str:
         return f"{self.colour} {self.number}"
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> CardView:
         return {"id": self.id, "colour": self.colour, "number": self.number,
                 "kind": self.kind}
 
 
 #: 'red 3' for every card id, made once (action texts and narration use them).
 NAMES: tuple[str, ...] = tuple(str(Card.of(i)) for i in range(DECK_SIZE))
-_CARD_JSON: tuple[dict[str, object], ...] = tuple(Card.of(i).to_json() for i in range(DECK_SIZE))
+_CARD_JSON: tuple[CardView, ...] = tuple(Card.of(i).to_json() for i in range(DECK_SIZE))
+
+
+_BY_NAME: dict[str, int] = {n: i for i, n in enumerate(NAMES)}
+
+
+def card_named(text: str) -> int:
+    """The id of the card named ``text`` ('red 3'; case and spacing as a person types
+    them: 'Red  3' too); ValueError naming the text if no card has that name."""
+    card = _BY_NAME.get(" ".join(text.lower().split()))
+    if card is None:
+        raise ValueError(f"there is no fly card {text!r} (a card is a colour and a number "
+                         f"from 1 to 6, such as 'red 3'; colours: {', '.join(COLOURS)})")
+    return card
 
 
 def name(card: int) -> str:
@@ -73,6 +88,6 @@ def long_name(card: int) -> str:
     return f"{NAMES[card]} ({KINDS[NUMBER_OF[card]]} fly)"
 
 
-def card_json(card: int) -> dict[str, object]:
+def card_json(card: int) -> CardView:
     """The card as view data: a fresh dict each time (a caller may change its copy)."""
-    return dict(_CARD_JSON[card])
+    return _CARD_JSON[card].copy()

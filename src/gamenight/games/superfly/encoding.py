@@ -16,34 +16,31 @@ card's index is its id and a die's index is its face.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, get_args
 
 import numpy as np
 
 from gamenight.engine import PASS, Game, IllegalAction, Pass, View
 from gamenight.engine.game import JSON
-from gamenight.games.superfly.actions import SWATS, Swat
+from gamenight.games.superfly.actions import SWATS, SuperflyAction, Swat
 from gamenight.games.superfly.cards import DECK_SIZE, DIE_FACES
 from gamenight.games.superfly.rules import (
-    CENTRE,
-    DICE,
     HAND_LIMIT,
-    HANDS,
-    OVER,
-    SWAT,
     TOKENS_IN_BOX,
     TOKENS_TO_WIN,
 )
 from gamenight.games.superfly.sets import best_set_size
-from gamenight.interop.encoding import Encoding
+from gamenight.games.superfly.views import LastTurnView, Phase, SeatView
+from gamenight.interop.encoding import ChanceMode, Encoding
+from gamenight.interop.layout import Layout, Parts
 
 #: The index of ``pass``: right after one swat per card id.
 PASS_INDEX = len(SWATS)
 #: Swats and pass.
 NUM_ACTIONS = len(SWATS) + 1
-#: The game's phases, in the order of the phase one-hot.
-PHASES: tuple[str, ...] = (HANDS, CENTRE, SWAT, DICE, OVER)
+#: The phases in the order of the phase one-hot: the game's own (``views.Phase``).
+PHASES: tuple[Phase, ...] = get_args(Phase)
 #: Per-seat facts in the "seats" block: hand size, tokens, eligible, chosen, first player.
 SEAT_FACTS = 5
 #: A swat as one-hot over the action indices, then the die as one-hot over its faces.
@@ -53,48 +50,36 @@ SWAT_WIDTH = NUM_ACTIONS + len(DIE_FACES)
 SCALARS = 8
 
 
-class SuperflyEncoding(Encoding):
+class SuperflyEncoding(Encoding[SuperflyAction, SeatView]):
     """Superfly's discrete actions (a swat per card id, and pass) and observations."""
 
-    chance = "explicit"
+    chance: ClassVar[ChanceMode] = "explicit"
     # Hands are secret (unless open_hands) and so is each swat until all are in.
-    perfect_information = False
+    perfect_information: ClassVar[bool] = False
     # The swat is a simultaneous decision: every eligible seat chooses at once.
-    joint_decisions = True
+    joint_decisions: ClassVar[bool] = True
 
-    def __init__(self, game: Game, players: int, options: dict[str, Any]) -> None:
-        # The adapters may pass only the options that differ from the defaults.
-        full = {o.name: o.default for o in game.options}
-        full.update(options)
-        super().__init__(game, players, full)
+    def __init__(self, game: Game, players: int, options: Mapping[str, JSON]) -> None:
+        super().__init__(game, players, options)
         n = players
-        self.max_turns = int(full["max_turns"])
+        self.max_turns = int(self.options["max_turns"])
         # Before the last round nobody holds 3 tokens and every round gives one, so at
         # most 2 * players rounds end before the last one.
         self.max_rounds = 2 * n + 1
-        # Offsets of each block in the flat vector (documented in docs/interop/superfly.md).
-        layout = [
+        # The pieces of the flat vector (documented in docs/interop/superfly.md).
+        self.layout = Layout(
             ("phase", len(PHASES)),
             ("scalars", SCALARS),
             ("my_hand", DECK_SIZE),
             ("centre", DECK_SIZE),
             ("my_swat", NUM_ACTIONS),
-            ("seats", n * SEAT_FACTS),
-            ("hands_shown", n * DECK_SIZE),
-            ("swats_now", n * SWAT_WIDTH),
+            ("seats", (n, SEAT_FACTS)),
+            ("hands_shown", (n, DECK_SIZE)),
+            ("swats_now", (n, SWAT_WIDTH)),
             ("last_turn", 3 + 2 * DECK_SIZE),
-            ("last_turn_seats", n * self._last_seat_width),
+            ("last_turn_seats", (n, self._last_seat_width)),
             ("last_round", 1 + n * (DECK_SIZE + 3)),
-        ]
-        #: Where each block starts; ``slices`` gives (start, stop).
-        self.offsets: dict[str, int] = {}
-        self.slices: dict[str, tuple[int, int]] = {}
-        at = 0
-        for block, width in layout:
-            self.offsets[block] = at
-            self.slices[block] = (at, at + width)
-            at += width
-        self.size = at
+        )
 
     @property
     def _last_seat_width(self) -> int:
@@ -106,10 +91,10 @@ class SuperflyEncoding(Encoding):
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    def legal(self, view: View, legal: Sequence[Any]) -> list[int]:
+    def legal(self, view: View, legal: Sequence[SuperflyAction]) -> list[int]:
         return sorted({self.index(view, action) for action in legal})
 
-    def action(self, view: View, index: int) -> Any:
+    def action(self, view: View, index: int) -> SuperflyAction:
         if isinstance(index, bool) or not isinstance(index, int | np.integer):
             raise IllegalAction(f"an action index is an int, not {index!r}")
         i = int(index)
@@ -119,7 +104,7 @@ class SuperflyEncoding(Encoding):
             return SWATS[i]
         raise IllegalAction(f"Superfly's action indices run from 0 to {PASS_INDEX}, not {i}")
 
-    def index(self, view: View, action: Any) -> int:
+    def index(self, view: View, action: SuperflyAction) -> int:
         if isinstance(action, Pass):
             return PASS_INDEX
         if type(action) is Swat and type(action.card) is int and 0 <= action.card < DECK_SIZE:
@@ -127,22 +112,14 @@ class SuperflyEncoding(Encoding):
         raise IllegalAction(f"not a Superfly action: {action!r}")
 
     # -- observations -----------------------------------------------------------------
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        return (self.size,)
-
-    def observe(self, view: View, seat: int) -> np.ndarray:
+    def _write(self, part: Parts, view: SeatView, seat: int) -> None:
         n = self.players
-        off = self.offsets
-        obs = np.zeros(self.size, dtype=np.float32)
         slot = [(s - seat) % n for s in range(n)]  # seat -> its slot (0: the observer)
 
-        phase = view["phase"]
-        obs[off["phase"] + PHASES.index(phase)] = 1.0
+        part["phase"][PHASES.index(view["phase"])] = 1.0
 
         my_hand = [card["id"] for card in view.get("my_hand", [])]
-        at = off["scalars"]
-        obs[at:at + SCALARS] = (
+        part["scalars"][:] = (
             min(1.0, view["round"] / self.max_rounds),
             min(1.0, view["turn"] / self.max_turns),
             float(view["final_turn"]),
@@ -152,19 +129,17 @@ class SuperflyEncoding(Encoding):
             view["tokens_in_box"] / TOKENS_IN_BOX,
             best_set_size(my_hand) / HAND_LIMIT,
         )
-        for card in my_hand:
-            obs[off["my_hand"] + card] = 1.0
-        for card in view["centre"]:
-            obs[off["centre"] + card["id"]] = 1.0
+        part["my_hand"][my_hand] = 1.0
+        for fly in view["centre"]:
+            part["centre"][fly["id"]] = 1.0
         if "my_swat" in view:
             mine = view["my_swat"]
-            obs[off["my_swat"] + (PASS_INDEX if mine is None else mine)] = 1.0
+            part["my_swat"][PASS_INDEX if mine is None else mine] = 1.0
 
         eligible = set(view["eligible"])
         chosen = set(view["chosen"])
         for s in range(n):
-            at = off["seats"] + slot[s] * SEAT_FACTS
-            obs[at:at + SEAT_FACTS] = (
+            part["seats"][slot[s]] = (
                 view["hand_sizes"][s] / HAND_LIMIT,
                 min(1.0, view["tokens"][s] / TOKENS_TO_WIN),
                 float(s in eligible),
@@ -173,49 +148,48 @@ class SuperflyEncoding(Encoding):
             )
         if "hands" in view:  # open_hands: every hand is on the table
             for s, hand in enumerate(view["hands"]):
-                for card in hand:
-                    obs[off["hands_shown"] + slot[s] * DECK_SIZE + card["id"]] = 1.0
+                for open_card in hand:
+                    part["hands_shown"][slot[s], open_card["id"]] = 1.0
         if "swats" in view:  # the dice phase: the swatters are down and their dice roll
             for s in range(n):
-                at = off["swats_now"] + slot[s] * SWAT_WIDTH
-                self._swat(obs, at, s in eligible, view["swats"][s], view["dice"][s])
+                self._swat(part["swats_now"][slot[s]], s in eligible, view["swats"][s],
+                           view["dice"][s])
 
         last = view.get("last_turn")
         if last is not None:
-            self._last_turn(obs, last, slot)
+            self._last_turn(part, last, slot)
         shown = view.get("last_round")
         if shown is not None:
-            at = off["last_round"]
-            obs[at] = 1.0
+            out = part["last_round"]
+            out[0] = 1.0
             winners = set(shown["winners"])
             for s in range(n):
-                base = at + 1 + slot[s] * (DECK_SIZE + 3)
+                base = 1 + slot[s] * (DECK_SIZE + 3)
                 for card in shown["hands"][s]:
-                    obs[base + card] = 1.0
-                obs[base + DECK_SIZE] = shown["sizes"][s] / HAND_LIMIT
-                obs[base + DECK_SIZE + 1] = float(s in winners)
-                obs[base + DECK_SIZE + 2] = min(1.0, shown["tokens"][s] / TOKENS_TO_WIN)
-        return obs
+                    out[base + card] = 1.0
+                out[base + DECK_SIZE] = shown["sizes"][s] / HAND_LIMIT
+                out[base + DECK_SIZE + 1] = float(s in winners)
+                out[base + DECK_SIZE + 2] = min(1.0, shown["tokens"][s] / TOKENS_TO_WIN)
 
     @staticmethod
-    def _swat(obs: np.ndarray, at: int, eligible: bool, card: int | None,
-              die: int | None) -> None:
+    def _swat(out: np.ndarray, eligible: bool, card: int | None, die: int | None) -> None:
         """A seat's swat (one-hot over action indices: a fly or pass; nothing if it could
-        not swat) and its die (one-hot over faces; nothing if not rolled)."""
+        not swat) and its die (one-hot over faces; nothing if not rolled), written into
+        ``out``, the seat's row."""
         if eligible:
-            obs[at + (PASS_INDEX if card is None else card)] = 1.0
+            out[PASS_INDEX if card is None else card] = 1.0
         if die is not None:
-            obs[at + NUM_ACTIONS + DIE_FACES.index(die)] = 1.0
+            out[NUM_ACTIONS + DIE_FACES.index(die)] = 1.0
 
-    def _last_turn(self, obs: np.ndarray, last: dict[str, Any], slot: list[int]) -> None:
+    def _last_turn(self, part: Parts, last: LastTurnView, slot: list[int]) -> None:
         """The public facts of the last resolved turn, as the view gives them."""
         n = self.players
-        at = self.offsets["last_turn"]
-        obs[at:at + 3] = (1.0, float(last["final"]), float(last["round_over"]))
+        out = part["last_turn"]
+        out[:3] = (1.0, float(last["final"]), float(last["round_over"]))
         for card in last["centre"]:
-            obs[at + 3 + card] = 1.0
+            out[3 + card] = 1.0
         for card in last["squished"]:
-            obs[at + 3 + DECK_SIZE + card] = 1.0
+            out[3 + DECK_SIZE + card] = 1.0
         eligible = set(last["eligible"])
         took = {seat for seat, _ in last["takes"]}
         squished = {s for fly in last["flies"] for s in fly["squished_by"]}
@@ -225,17 +199,16 @@ class SuperflyEncoding(Encoding):
         for group in last["swaps"]:
             for i, s in enumerate(group):
                 received[group[(i + 1) % len(group)]] = s
-        width = self._last_seat_width
         for s in range(n):
-            base = self.offsets["last_turn_seats"] + slot[s] * width
-            obs[base] = float(s in eligible)
-            self._swat(obs, base + 1, s in eligible, last["swats"][s], last["dice"][s])
-            base += 1 + SWAT_WIDTH
-            obs[base] = float(s in took)
-            obs[base + 1] = float(s in squished)
+            row = part["last_turn_seats"][slot[s]]
+            row[0] = float(s in eligible)
+            self._swat(row[1:1 + SWAT_WIDTH], s in eligible, last["swats"][s], last["dice"][s])
+            base = 1 + SWAT_WIDTH
+            row[base] = float(s in took)
+            row[base + 1] = float(s in squished)
             if s in received:
-                obs[base + 2 + slot[received[s]]] = 1.0
-            obs[base + 2 + n] = float(s in five)
+                row[base + 2 + slot[received[s]]] = 1.0
+            row[base + 2 + n] = float(s in five)
 
     # -- chance, length and scores ------------------------------------------------------
     @property

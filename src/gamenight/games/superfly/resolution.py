@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from gamenight.games.superfly.cards import DECK_SIZE, NUMBER_OF
+from gamenight.games.superfly.views import FlyResultView
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,7 @@ class FlyResult:
     def squished(self) -> bool:
         return bool(self.squished_by)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> FlyResultView:
         return {"card": self.card, "claimants": list(self.claimants),
                 "squished_by": list(self.squished_by),
                 "swaps": [list(g) for g in self.swaps], "taker": self.taker}

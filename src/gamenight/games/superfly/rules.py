@@ -7,7 +7,8 @@ and at once (a simultaneous decision with a deadline); each swatter's die is rol
 (chance, one die at a time, in seat order); then every fly is resolved
 (``resolution.resolve_swat``).  When a turn leaves someone with 5 cards, the others get
 one final turn; then hands are shown, the biggest set wins a Fly Catcher token and a new
-round starts, until someone has 3 tokens.
+round starts, until someone has 3 tokens.  Every step emits what happened as events
+(``events``); a state can be written down and set up again as a position (``positions``).
 
 See docs/rules/superfly.md for every rulebook sentence mapped to this code and its tests.
 """
@@ -16,8 +17,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from gamenight.engine import (
     PASS,
@@ -30,14 +32,44 @@ from gamenight.engine import (
     Outcome,
     Pass,
     Step,
-    View,
 )
 from gamenight.engine.checks import describe
+from gamenight.engine.events import Event
 from gamenight.engine.game import JSON, BotFactory
-from gamenight.games.superfly.actions import SWATS, Action, Swat, parse_action
-from gamenight.games.superfly.cards import DECK_SIZE, DIE_FACES, card_json, name
-from gamenight.games.superfly.resolution import FlyResult, pass_hands, resolve_swat
-from gamenight.games.superfly.sets import best_set, best_set_size
+from gamenight.games.superfly.actions import SWATS, SuperflyAction, Swat, parse_action
+from gamenight.games.superfly.cards import DECK_SIZE, DIE_FACES, NAMES, card_json, name
+from gamenight.games.superfly.events import (
+    EVENT_TYPES,
+    CardDealt,
+    DieRolled,
+    DrawPileReshuffled,
+    FiveCardsAnnounced,
+    FlyLaid,
+    FlyNotTaken,
+    FlySquished,
+    FlyTaken,
+    GameOver,
+    HandShown,
+    HandsSwapped,
+    RoundStarted,
+    SignalGiven,
+    SwatChosen,
+    SwattersDown,
+    TokensWon,
+    TurnEnded,
+)
+from gamenight.games.superfly.resolution import pass_hands, resolve_swat
+from gamenight.games.superfly.sets import best_set
+from gamenight.games.superfly.turns import LastRound, LastTurn
+from gamenight.games.superfly.views import (
+    LastRoundView,
+    LastTurnView,
+    Phase,
+    Reason,
+    SeatView,
+    SuperflyView,
+    TableView,
+)
 
 #: No hand ever holds more than 5 cards; 5 cards end the round.
 HAND_LIMIT = 5
@@ -50,96 +82,31 @@ TOKENS_IN_BOX = 11
 RULEBOOK_PLAYERS = (3, 5)
 
 # Phases.
-HANDS = "hands"  # chance: a face-down card for each player, one at a time
-CENTRE = "centre"  # chance: the centre flies, one at a time
-SWAT = "swat"  # simultaneous: every eligible player swats a fly or passes
-DICE = "dice"  # chance: each placed swatter's die, in seat order
-OVER = "over"
+HANDS: Final = "hands"  # chance: a face-down card for each player, one at a time
+CENTRE: Final = "centre"  # chance: the centre flies, one at a time
+SWAT: Final = "swat"  # simultaneous: every eligible player swats a fly or passes
+DICE: Final = "dice"  # chance: each placed swatter's die, in seat order
+OVER: Final = "over"
+
+if TYPE_CHECKING:
+    from gamenight.games.superfly.positions import SuperflyPosition
+
+T = TypeVar("T")
 
 _CHANCE = Acting("chance")
 _OVER = Acting("over")
 _DIE_OUTCOMES: list[tuple[JSON, float]] = [(face, 1 / len(DIE_FACES)) for face in DIE_FACES]
 
 
-class LastTurn:
-    """The public facts of a resolved turn, as they came (made into JSON on demand)."""
-
-    __slots__ = ("centre", "choices", "dice", "discarded", "eligible", "final", "first",
-                 "five", "players", "results", "round", "round_over", "taken", "turn")
-
-    def __init__(self, turn: int, round_: int, final: bool, first: int, centre: list[int],
-                 eligible: tuple[int, ...], choices: dict[int, int | None],
-                 dice: dict[int, int], results: tuple[FlyResult, ...],
-                 taken: list[tuple[int, int]], discarded: list[int], five: list[int],
-                 players: int) -> None:
-        self.turn = turn
-        self.round = round_
-        self.final = final
-        self.first = first
-        self.centre = centre
-        self.eligible = eligible
-        self.choices = choices
-        self.dice = dice
-        self.results = results
-        self.taken = taken
-        self.discarded = discarded
-        self.five = five
-        self.players = players
-        self.round_over = False
-
-    def to_json(self) -> dict[str, Any]:
-        results = self.results
-        return {
-            "turn": self.turn,
-            "round": self.round,
-            "final": self.final,
-            "first_player": self.first,
-            "centre": list(self.centre),
-            "eligible": list(self.eligible),
-            "swats": [self.choices.get(s) for s in range(self.players)],
-            "dice": [self.dice.get(s) for s in range(self.players)],
-            "flies": [fly.to_json() for fly in results],
-            "squished": [fly.card for fly in results if fly.squished],
-            "swaps": [list(g) for fly in results for g in fly.swaps],
-            "takes": [[seat, card] for seat, card in self.taken],
-            "discarded": list(self.discarded),
-            "five_cards": list(self.five),
-            "round_over": self.round_over,
-        }
-
-
-class LastRound:
-    """The hands shown at a round's end and who won a token (made into JSON on demand)."""
-
-    __slots__ = ("hands", "round", "sizes", "tokens", "winners")
-
-    def __init__(self, round_: int, hands: list[list[int]], sizes: list[int],
-                 winners: list[int], tokens: list[int]) -> None:
-        self.round = round_
-        self.hands = hands
-        self.sizes = sizes
-        self.winners = winners
-        self.tokens = tokens
-
-    def to_json(self) -> dict[str, Any]:
-        sets = [best_set(h) for h in self.hands]
-        return {
-            "round": self.round,
-            "hands": [list(h) for h in self.hands],
-            "sizes": list(self.sizes),
-            "sets": [list(cards) for _, cards in sets],
-            "kinds": [kind for kind, _ in sets],
-            "winners": list(self.winners),
-            "tokens": list(self.tokens),
-        }
-
-
-class SuperflyState(GameState):
+class SuperflyState(GameState[SuperflyAction]):
     """A game of Superfly in progress."""
 
     game: Superfly
 
-    def __init__(self, game: Superfly, players: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: Superfly, players: int, seed: int, options: dict[str, Any],
+                 *, deal: bool = True) -> None:
+        """A new game, its first round begun (``deal``), or (``deal`` False) an empty
+        table that ``positions.set_out`` lays a position out on."""
         super().__init__(game, players, seed, options)
         # The draw pile holds its cards in no particular order: each draw is a uniformly
         # random card of it (a chance outcome), which is what shuffling gives.
@@ -161,28 +128,28 @@ class SuperflyState(GameState):
         self.truncated = False
         # The public facts of the last turn, and the hands shown at the last round's end.
         self._last_turn: LastTurn | None = None
-        self._last_turn_json: dict[str, Any] | None = None
         self._last_round: LastRound | None = None
-        self._last_round_json: dict[str, Any] | None = None
-        self._public_texts: dict[str, str] = {}  # the two above as JSON text, for views
-        self.phase = HANDS
+        # The two above as JSON text, made once and read back for each view.
+        self._public_texts: dict[str, str] = {}
+        self.phase: Phase = HANDS
         self._acting = _CHANCE
-        self._legal: list[Any] = []
+        self._legal: list[SuperflyAction] = []
         # Who is still choosing -> its Acting, made once (acting() is asked very often).
         self._actings: dict[tuple[int, ...], Acting] = {}
-        self._start_round()
+        if deal:
+            self._start_round()
 
     # -- who acts -------------------------------------------------------------------
     def acting(self) -> Acting:
         return self._acting
 
     # -- actions --------------------------------------------------------------------
-    def _legal_actions(self, seat: int) -> list[Any]:
+    def _legal_actions(self, seat: int) -> list[SuperflyAction]:
         if self.phase != SWAT or seat not in self._acting.seats:
             return []
         return list(self._legal)
 
-    def _verify(self, seat: int, action: Any, at_ms: float | None) -> None:
+    def _verify(self, seat: int, action: SuperflyAction, at_ms: float | None) -> None:
         if self.phase != SWAT:
             if self.phase == OVER:
                 raise IllegalAction("the game is over")
@@ -205,18 +172,18 @@ class SuperflyState(GameState):
             return
         raise IllegalAction(f"at the signal a player swats a centre fly or passes, not {action}")
 
-    def _do(self, seat: int, action: Any, at_ms: float | None) -> None:
+    def _do(self, seat: int, action: SuperflyAction, at_ms: float | None) -> None:
         choices = self.choices
-        choices[seat] = action.card if type(action) is Swat else None
+        card = choices[seat] = action.card if type(action) is Swat else None
+        self.emit(SwatChosen(seat, "pass" if card is None else NAMES[card]))
         pending = tuple(s for s in self._acting.seats if s != seat)
         if pending:
-            acting = self._actings.get(pending)
-            if acting is None:
-                acting = self._actings[pending] = Acting(
-                    "simultaneous", pending, float(self.options["deadline_ms"]))
-            self._acting = acting
+            self._acting = self._choosing(pending)
             return
-        # Every choice is in: the swatters are revealed and their dice rolled.
+        # Every choice is in: the swatters land together, and their dice are rolled.
+        self.emit(SwattersDown(tuple(
+            None if s not in choices else "pass" if (c := choices[s]) is None else NAMES[c]
+            for s in range(self.players))))
         self.rolling = tuple(s for s in self.eligible if choices[s] is not None)
         self.dice = {}
         if self.rolling:
@@ -224,6 +191,23 @@ class SuperflyState(GameState):
             self._acting = _CHANCE
         else:
             self._resolve()
+
+    def set_acting(self) -> None:
+        """Who acts now, from the phase and the choices in (for a table set out from a
+        position: play sets it as it goes)."""
+        if self.phase == SWAT:
+            self._acting = self._choosing(tuple(s for s in self.eligible
+                                                if s not in self.choices))
+        else:
+            self._acting = _OVER if self.phase == OVER else _CHANCE
+
+    def _choosing(self, seats: tuple[int, ...]) -> Acting:
+        """The simultaneous decision of ``seats`` (made once for each group of seats)."""
+        acting = self._actings.get(seats)
+        if acting is None:
+            acting = self._actings[seats] = Acting(
+                "simultaneous", seats, float(self.options["deadline_ms"]))
+        return acting
 
     # -- chance ---------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[JSON, float]] | None:
@@ -252,18 +236,23 @@ class SuperflyState(GameState):
         if phase == DICE:
             seat = self.rolling[len(self.dice)]
             self.dice[seat] = outcome
+            card = self.choices[seat]
+            assert card is not None, "only a placed swatter's die is rolled"
+            self.emit(DieRolled(seat, NAMES[card], outcome))
             if len(self.dice) == len(self.rolling):
                 self._resolve()
             return
         self.draw.remove(outcome)
         if phase == HANDS:
-            if self.narrate and len(self.to_deal) == self.players:
-                self.say(f"Round {self.round}: seat {self.first} deals each player a "
-                         "face-down card.")
+            if len(self.to_deal) == self.players:
+                # Told with the first card dealt, so that every event comes of a step.
+                self.emit(RoundStarted(self.round, self.first))
             seat = self.to_deal.pop(0)
             self.hands[seat].append(outcome)
+            self.emit(CardDealt(seat, NAMES[outcome], self.options["open_hands"]))
         else:
             self.centre.append(outcome)
+            self.emit(FlyLaid(NAMES[outcome]))
         self._deal_on()
 
     # -- the course of a round ----------------------------------------------------------
@@ -275,9 +264,7 @@ class SuperflyState(GameState):
             self.draw = self.discards
             self.discards = []
             self.reshuffles += 1
-            if self.narrate:
-                self.say(f"The draw pile is empty: the {len(self.draw)} discarded cards are "
-                         "shuffled into a new draw pile.")
+            self.emit(DrawPileReshuffled(len(self.draw)))
         return bool(self.draw)
 
     def _start_round(self) -> None:
@@ -307,28 +294,30 @@ class SuperflyState(GameState):
     def _open_swat(self) -> None:
         self.phase = SWAT
         self.choices = {}
-        self._legal = [SWATS[c] for c in self.centre]
-        self._legal.append(PASS)
-        acting = self._actings.get(self.eligible)
-        if acting is None:
-            acting = self._actings[self.eligible] = Acting(
-                "simultaneous", self.eligible, float(self.options["deadline_ms"]))
-        self._acting = acting
-        if self.narrate:
-            final = "final turn, " if self.final else ""
-            self.say(f"Turn {self.turns + 1} ({final}seat {self.first} gives the signal): "
-                     f"the centre shows {', '.join(map(name, self.centre))}.")
+        self._legal = [*(SWATS[c] for c in self.centre), PASS]
+        self._acting = self._choosing(self.eligible)
+        self.emit(SignalGiven(self.turns + 1, self.first, self.final,
+                              tuple(NAMES[c] for c in self.centre), self.eligible))
 
     def _resolve(self) -> None:
-        swats = {s: c for s, c in self.choices.items() if c is not None}
+        choices = self.choices
+        swats = {s: c for s, c in choices.items() if c is not None}
         results = resolve_swat(self.centre, swats, self.dice)
         hands = self.hands
         taken: list[tuple[int, int]] = []
         for fly in results:
+            fly_name = NAMES[fly.card]
+            if fly.squished:
+                self.emit(FlySquished(fly_name, fly.squished_by))
+                continue
             for group in fly.swaps:
                 hands = pass_hands(hands, group)
+                self.emit(HandsSwapped(fly_name, group, self.dice[group[0]]))
             if fly.taker is not None:
                 taken.append((fly.taker, fly.card))
+                self.emit(FlyTaken(fly.taker, fly_name, len(fly.claimants) > 1))
+            elif fly.claimants:
+                self.emit(FlyNotTaken(fly_name))
         for seat, card in taken:
             hands[seat] = [*hands[seat], card]
             assert len(hands[seat]) <= HAND_LIMIT, "a hand never exceeds 5 cards"
@@ -336,15 +325,14 @@ class SuperflyState(GameState):
         kept = {card for _, card in taken}
         discarded = [c for c in self.centre if c not in kept]
         self.discards.extend(discarded)
-        if self.narrate:
-            self._tell(results)
-        five = [s for s in range(self.players) if len(hands[s]) >= HAND_LIMIT]
-        # Kept as it came and turned into view data only when someone looks.
-        self._last_turn = LastTurn(self.turns + 1, self.round, self.final, self.first,
-                                   self.centre, self.eligible, self.choices, self.dice,
-                                   results, taken, discarded, five, self.players)
-        self._last_turn_json = None
+        five = tuple(s for s in range(self.players) if len(hands[s]) >= HAND_LIMIT)
+        n = self.players
+        self._last_turn = LastTurn(
+            self.turns + 1, self.round, self.final, self.first, tuple(self.centre),
+            self.eligible, tuple(choices.get(s) for s in range(n)),
+            tuple(self.dice.get(s) for s in range(n)), five)
         self._public_texts.pop("turn", None)
+        self.emit(TurnEnded(self.turns + 1, tuple(NAMES[c] for c in discarded), five))
         self.centre = []
         self.choices = {}
         self.dice = {}
@@ -358,10 +346,7 @@ class SuperflyState(GameState):
             # only moves hands between swatters who took nothing): someone is short.
             short = tuple(s for s in range(self.players) if len(hands[s]) < HAND_LIMIT)
             assert short, "a turn fills at most players - 1 hands"
-            if self.narrate:
-                who = _seats(five)
-                self.say(f"{who} announce{'s' if len(five) == 1 else ''} 5 cards: the others "
-                         "get one final turn.")
+            self.emit(FiveCardsAnnounced(five, short))
             self.final = True
             self.eligible = short
             self._next_turn()
@@ -370,108 +355,77 @@ class SuperflyState(GameState):
 
     def _next_turn(self) -> None:
         if self.turns >= self.options["max_turns"]:
-            self._truncate()
+            self._game_over("cap")
         else:
             self._start_turn()
-
-    def _tell(self, results: tuple[Any, ...]) -> None:
-        for seat in sorted(self.choices):
-            card = self.choices[seat]
-            if card is None:
-                self.say(f"Seat {seat} passes.")
-            else:
-                self.say(f"Seat {seat} swats {name(card)}: the die shows {self.dice[seat]}.")
-        for fly in results:
-            if fly.squished:
-                who = _seats(fly.squished_by)
-                self.say(f"{name(fly.card)} is squished ({who} rolled its number): discarded.")
-                continue
-            for group in fly.swaps:
-                seats = " and ".join(f"seat {s}" for s in group)
-                how = "swap hands" if len(group) == 2 else "pass their hands clockwise"
-                self.say(f"On {name(fly.card)}, {seats} tie with {self.dice[group[0]]}: "
-                         f"they {how} and none of them takes it.")
-            if fly.taker is not None:
-                self.say(f"Seat {fly.taker} takes {name(fly.card)}.")
-            elif fly.claimants:
-                self.say(f"Nobody takes {name(fly.card)}: discarded.")
 
     def _end_round(self) -> None:
         """Hands are shown; the biggest set wins a token (ties all get one)."""
         assert self._last_turn is not None
-        hands = self.hands
-        sizes = [best_set_size(h) for h in hands]
-        top = max(sizes)
-        winners = [s for s in range(self.players) if sizes[s] == top]
+        hands = tuple(map(tuple, self.hands))
+        winners = LastRound(self.round, hands, ()).winners
         for s in winners:
             self.tokens[s] += 1
-        self._last_turn.round_over = True
-        self._last_turn_json = None
-        self._public_texts.pop("turn", None)
-        self._last_round = LastRound(self.round, hands, sizes, winners, list(self.tokens))
-        self._last_round_json = None
-        self._public_texts.pop("round", None)
-        if self.narrate:
-            for s in range(self.players):
-                self.say(f"Seat {s} shows {', '.join(map(name, hands[s]))}: a set of "
-                         f"{sizes[s]}.")
-            who = _seats(winners)
-            self.say(f"{who} win{'s' if len(winners) == 1 else ''} a Fly Catcher token "
-                     f"(tokens: {', '.join(map(str, self.tokens))}).")
-        for h in hands:
+        self._last_turn = replace(self._last_turn, round_over=True)
+        self._last_round = LastRound(self.round, hands, tuple(self.tokens))
+        self._public_texts.clear()
+        for s, hand in enumerate(hands):
+            kind, cards = best_set(hand)
+            self.emit(HandShown(s, tuple(NAMES[c] for c in hand), len(cards), kind,
+                                tuple(NAMES[c] for c in cards)))
+        self.emit(TokensWon(self.round, winners, tuple(self.tokens)))
+        for h in self.hands:
             self.discards.extend(h)
         self.hands = [[] for _ in range(self.players)]
         self.final = False
         if max(self.tokens) >= TOKENS_TO_WIN:
-            self.phase = OVER
-            self._acting = _OVER
-            if self.narrate:
-                self.say("The game is over.")
+            self._game_over("tokens")
         elif self.turns >= self.options["max_turns"]:
-            self._truncate()
+            self._game_over("cap")
         else:
             self._start_round()
 
-    def _truncate(self) -> None:
+    def _game_over(self, reason: Reason) -> None:
         self.phase = OVER
         self._acting = _OVER
-        self.truncated = True
-        if self.narrate:
-            self.say("The safety cap on turns ended the game.")
+        self.truncated = reason == "cap"
+        outcome = self.outcome()
+        assert outcome is not None
+        self.emit(GameOver(reason, outcome.winners, tuple(self.tokens)))
 
     # -- information ------------------------------------------------------------------
     @property
-    def last_turn(self) -> dict[str, Any] | None:
+    def last_turn(self) -> LastTurnView | None:
         """What all saw of the last turn: centre, swats, dice, squishes, swaps, takes."""
-        if self._last_turn_json is None and self._last_turn is not None:
-            self._last_turn_json = self._last_turn.to_json()
-        return self._last_turn_json
+        return None if self._last_turn is None else self._last_turn.to_json()
 
     @property
-    def last_round(self) -> dict[str, Any] | None:
+    def last_round(self) -> LastRoundView | None:
         """The hands shown at the end of the last round, their sets and the token winners."""
-        if self._last_round_json is None and self._last_round is not None:
-            self._last_round_json = self._last_round.to_json()
-        return self._last_round_json
+        return None if self._last_round is None else self._last_round.to_json()
 
-    def _public_text(self, which: str) -> Any:
-        """A fresh copy of ``last_turn`` or ``last_round`` for a view: kept as JSON text,
-        made once, and read back for each view (far quicker than copying the dicts)."""
+    def _fresh_copy(self, which: str, data: Callable[[], T | None]) -> T | None:
+        """A fresh copy of ``data()`` (``last_turn`` or ``last_round``) for a view: kept
+        as JSON text, made once, and read back for each view (far quicker than building
+        the dicts again)."""
         texts = self._public_texts
         text = texts.get(which)
         if text is None:
-            data = self.last_turn if which == "turn" else self.last_round
-            if data is None:
+            made = data()
+            if made is None:
                 return None
-            text = texts[which] = json.dumps(data)
-        return json.loads(text)
+            text = texts[which] = json.dumps(made)
+        copy: T = json.loads(text)
+        return copy
 
-    def _view(self, seat: int | None, at_ms: float | None) -> View:
+    def _view(self, seat: int | None,
+              at_ms: float | None) -> SuperflyView:
+        # A swat is a simultaneous decision, not a race: the view at any moment of it is
+        # the view of now (``at_ms`` changes nothing).
         phase = self.phase
         n = self.players
-        v: View = {
-            "game": self.game.id,
-            "seat": seat,
+        table: TableView = {
+            "game": "superfly",
             "players": n,
             "phase": phase,
             "round": self.round,
@@ -489,30 +443,34 @@ class SuperflyState(GameState):
             "discards": len(self.discards),
             # Who has chosen is seen at the table (a raised swatter); what, is not.
             "chosen": sorted(self.choices),
-            "last_turn": self._public_text("turn"),
-            "last_round": self._public_text("round"),
+            "last_turn": self._fresh_copy("turn", lambda: self.last_turn),
+            "last_round": self._fresh_copy("round", lambda: self.last_round),
         }
         if phase == DICE:
             # The swatters are down on their flies and the dice roll for all to see.
-            v["swats"] = [self.choices.get(s) for s in range(n)]
-            v["dice"] = [self.dice.get(s) for s in range(n)]
-        if seat is not None:
-            # He may look at his own hand; the others may not.
-            v["my_hand"] = [card_json(c) for c in self.hands[seat]]
-            if phase == SWAT and seat in self.choices:
-                v["my_swat"] = self.choices[seat]
+            table["swats"] = [self.choices.get(s) for s in range(n)]
+            table["dice"] = [self.dice.get(s) for s in range(n)]
         if self.options["open_hands"]:
-            v["hands"] = [[card_json(c) for c in h] for h in self.hands]
+            table["hands"] = [[card_json(c) for c in h] for h in self.hands]
         if phase == OVER:
             out = self.outcome()
             assert out is not None
-            v["outcome"] = out.to_json()
-        return v
+            table["outcome"] = out.to_json()
+        if seat is None:
+            return {"seat": None, **table}
+        # He may look at his own hand; the others may not.
+        # (mypy asks the ** item for my_swat, which a seat's view may leave out.)
+        mine: SeatView = {"seat": seat, **table,  # type: ignore[typeddict-item]
+                          "my_hand": [card_json(c) for c in self.hands[seat]]}
+        if phase == SWAT and seat in self.choices:
+            mine["my_swat"] = self.choices[seat]
+        return mine
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        return Outcome.from_keys(self.tokens, truncated=self.truncated)
+        return Outcome.from_keys(self.tokens, truncated=self.truncated,
+                                 reason="cap" if self.truncated else "tokens")
 
     def snapshot(self) -> JSON:
         return {
@@ -546,6 +504,12 @@ class SuperflyState(GameState):
         for s, hand in enumerate(self.hands):
             places.update((c, f"hand {s}") for c in hand)
         return places
+
+    # -- positions ----------------------------------------------------------------------
+    def _position(self) -> SuperflyPosition:
+        from gamenight.games.superfly.positions import position_of
+
+        return position_of(self)
 
     # -- what a seat cannot tell apart ----------------------------------------------------
     def _resample(self, seat: int, rng: random.Random) -> SuperflyState:
@@ -626,13 +590,6 @@ class SuperflyState(GameState):
         return redealt
 
 
-def _seats(seats: Sequence[int]) -> str:
-    """'Seat 2', 'Seats 0 and 2', 'Seats 0, 1 and 3' (for narration)."""
-    if len(seats) == 1:
-        return f"Seat {seats[0]}"
-    return f"Seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}"
-
-
 class Superfly(Game):
     """Superfly: swat the flies you want at the signal; the biggest set wins the round."""
 
@@ -649,6 +606,8 @@ class Superfly(Game):
     rules_version: ClassVar[str] = "1"
     default_bot: ClassVar[str] = "collector"
     action_types: ClassVar[tuple[type, ...]] = (Swat, Pass)
+    view_type = SuperflyView
+    event_types: ClassVar[tuple[type[Event], ...]] = EVENT_TYPES
     options: ClassVar[tuple[Option, ...]] = (
         Option("deadline_ms", 5000, "how long players have to swat after the signal, in "
                "milliseconds; a player who has not swatted by then passes",
@@ -663,15 +622,32 @@ class Superfly(Game):
 
     def new(self, players: int, seed: int = 0, **options: Any) -> SuperflyState:
         opts = self.resolve_options(players, options)
-        if players < RULEBOOK_PLAYERS[0] and not opts["two_players"]:
+        self.check_table(players, opts)
+        return SuperflyState(self, players, seed, opts)
+
+    @staticmethod
+    def check_table(players: int, options: dict[str, Any]) -> None:
+        """OptionError unless the rulebook (or the variant asked for) seats ``players``."""
+        if players < RULEBOOK_PLAYERS[0] and not options["two_players"]:
             raise OptionError(
                 f"Superfly is for {RULEBOOK_PLAYERS[0]} to {RULEBOOK_PLAYERS[1]} players; "
                 "2 players is a variant: add --option two_players=true"
             )
-        return SuperflyState(self, players, seed, opts)
 
-    def _parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> SuperflyAction:
         return parse_action(text)
+
+    def _from_position(self, players: int, seed: int, options: dict[str, Any],
+                       state: JSON) -> SuperflyState:
+        try:
+            self.check_table(players, options)
+        except OptionError as exc:
+            raise IllegalAction(str(exc)) from None
+        from gamenight.games.superfly.positions import set_out
+
+        table = SuperflyState(self, players, seed, options, deal=False)
+        set_out(table, state)
+        return table
 
     def bots(self) -> dict[str, BotFactory]:
         from gamenight.games.superfly.bots import CollectorBot

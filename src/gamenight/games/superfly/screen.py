@@ -9,7 +9,7 @@ are in, so what happened is read from the view's ``last_turn`` and ``last_round`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -22,10 +22,11 @@ from textual.containers import Horizontal
 from textual.widgets import Log, Static
 
 from gamenight.engine import PASS
-from gamenight.games.superfly.actions import SWATS
+from gamenight.games.superfly.actions import SWATS, SuperflyAction
 from gamenight.games.superfly.cards import NAMES
 from gamenight.games.superfly.rules import HAND_LIMIT
 from gamenight.games.superfly.sets import best_set
+from gamenight.games.superfly.views import CardView, SeatView
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
 
@@ -45,7 +46,7 @@ BAR = 30
 HELP = "[b]1-4[/b] swat that fly   [b]p[/b] pass   [b]q[/b] quit"
 
 
-def card_face(card: dict[str, Any], label: str | None = None) -> Panel:
+def card_face(card: CardView, label: str | None = None) -> Panel:
     """One face-up fly: its colour as a real colour, its number and its kind."""
     bg, fg = FACES[card["colour"]]
     body = Text.assemble((f"{card['number']}\n", "bold"), f"{card['kind']}\n", card["colour"])
@@ -81,8 +82,12 @@ class SuperflyScreen(TableScreen):
         yield Static(HELP, id="help")
 
     # -- what the table looks like ---------------------------------------------------
+    def seat_view(self) -> SeatView:
+        """The person's view, as this game builds it (``SuperflyState._view``)."""
+        return cast(SeatView, self.view())
+
     def refresh_table(self) -> None:
-        view = self.view()
+        view = self.seat_view()
         self.query_one("#status", Static).update(self._status(view))
         self.query_one("#countdown", Static).update(self._countdown(view))
         self.query_one("#seats", Static).update(self._seats(view))
@@ -91,15 +96,14 @@ class SuperflyScreen(TableScreen):
         self.query_one("#hand", Static).update(self._hand(view))
         self.follow_log()
 
-    def seconds_left(self, view: dict[str, Any]) -> float | None:
+    def seconds_left(self, view: SeatView) -> float | None:
         """Seconds to the deadline of the open swat (None before its clock starts)."""
         now = self.table.window_ms()
         if view["phase"] != "swat" or now is None:
             return None
-        deadline: float = view["deadline_ms"]
-        return max(0.0, (deadline - now) / 1000.0)
+        return max(0.0, (view["deadline_ms"] - now) / 1000.0)
 
-    def _status(self, view: dict[str, Any]) -> Text:
+    def _status(self, view: SeatView) -> Text:
         head = f"Superfly · round {view['round']} · turn {view['turn']} · "
         if view["phase"] == "over":
             return Text(head + "game over")
@@ -118,7 +122,7 @@ class SuperflyScreen(TableScreen):
             return Text(head + final + mine + ": waiting for the others" + clock)
         return Text(head + final + "get ready to swat")
 
-    def _countdown(self, view: dict[str, Any]) -> Text:
+    def _countdown(self, view: SeatView) -> Text:
         left = self.seconds_left(view)
         if left is None:
             return Text("")
@@ -127,7 +131,7 @@ class SuperflyScreen(TableScreen):
         return Text.assemble(("Swat  ", "bold"), ("█" * filled + "░" * (BAR - filled), "red"),
                              f" {left:4.1f} s")
 
-    def _seats(self, view: dict[str, Any]) -> Table:
+    def _seats(self, view: SeatView) -> Table:
         table = Table(expand=True, box=None, pad_edge=False)
         hands = view.get("hands")  # every hand, when hands are played face up
         columns = ("", "Seat", "Cards", "Tokens", "Swat") + (("Hand",) if hands else ())
@@ -152,7 +156,7 @@ class SuperflyScreen(TableScreen):
     def _who(self, seat: int) -> str:
         return "You" if seat == HUMAN else f"Seat {seat}"
 
-    def _last(self, view: dict[str, Any]) -> RenderableType:
+    def _last(self, view: SeatView) -> RenderableType:
         last = view["last_turn"]
         if last is None:
             return Text("No turn played yet.  ◆ marks the first player.")
@@ -193,14 +197,14 @@ class SuperflyScreen(TableScreen):
                                   f"{star}"))
         return Group(*lines)
 
-    def _centre(self, view: dict[str, Any]) -> RenderableType:
+    def _centre(self, view: SeatView) -> RenderableType:
         centre = view["centre"]
         if not centre:
             return Panel(Text("No flies on the table."), title="Centre", height=6)
         faces = [card_face(card, label) for card, label in zip(centre, KEY_LABELS, strict=False)]
         return Panel(Columns(faces), title=f"Centre ({len(centre)} flies)")
 
-    def _hand(self, view: dict[str, Any]) -> RenderableType:
+    def _hand(self, view: SeatView) -> RenderableType:
         hand = view["my_hand"]
         ids = [c["id"] for c in hand]
         if not ids:
@@ -215,7 +219,7 @@ class SuperflyScreen(TableScreen):
     def tick(self) -> None:
         if self.table.state.acting().kind != "simultaneous":
             return  # the swat is over
-        view = self.view()
+        view = self.seat_view()
         self.query_one("#status", Static).update(self._status(view))
         self.query_one("#countdown", Static).update(self._countdown(view))
         self.query_one("#seats", Static).update(self._seats(view))
@@ -229,14 +233,14 @@ class SuperflyScreen(TableScreen):
         if key == "p":
             self._act(PASS)
         elif char is not None and char in KEY_LABELS:
-            centre = self.view()["centre"]
+            centre = self.seat_view()["centre"]
             index = KEY_LABELS.index(char)
             if index >= len(centre):
                 self.show_message(f"No fly has the key {char}.")
             else:
                 self._act(SWATS[centre[index]["id"]])
 
-    def _act(self, action: Any) -> None:
+    def _act(self, action: SuperflyAction) -> None:
         # The shell and the rules say what is wrong (too early, chosen already, 5 cards).
         if self.table.human_act(action):
             self.show_message("")

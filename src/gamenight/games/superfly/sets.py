@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Final
 
 from gamenight.games.superfly.cards import COLOUR_OF, DECK_SIZE, NUMBER_OF
+from gamenight.games.superfly.views import SetKind
 
-SAME_COLOUR = "same colour"
-SAME_NUMBER = "same number"
-ALL_DIFFERENT = "all different"
-SET_KINDS: tuple[str, ...] = (SAME_COLOUR, SAME_NUMBER, ALL_DIFFERENT)
+SAME_COLOUR: Final = "same colour"
+SAME_NUMBER: Final = "same number"
+ALL_DIFFERENT: Final = "all different"
+SET_KINDS: tuple[SetKind, ...] = (SAME_COLOUR, SAME_NUMBER, ALL_DIFFERENT)
 
 #: One bit for the card's colour (bits 0-5) and one for its number (bits 6-11): a group
 #: is "all different" exactly when its bits never overlap.
@@ -24,12 +26,12 @@ _BITS: tuple[int, ...] = tuple((1 << COLOUR_OF[c]) | (1 << (6 + NUMBER_OF[c] - 1
                                for c in range(DECK_SIZE))
 
 
-def set_kinds(cards: Sequence[int]) -> tuple[str, ...]:
+def set_kinds(cards: Sequence[int]) -> tuple[SetKind, ...]:
     """Every kind of valid set these cards form (empty: not a valid set).
 
     A single card (or none) is all three kinds at once.
     """
-    kinds = []
+    kinds: list[SetKind] = []
     if len({COLOUR_OF[c] for c in cards}) <= 1:
         kinds.append(SAME_COLOUR)
     if len({NUMBER_OF[c] for c in cards}) <= 1:
@@ -79,7 +81,7 @@ def _best_size(mask: int) -> int:
     return best
 
 
-def best_set(hand: Sequence[int]) -> tuple[str, tuple[int, ...]]:
+def best_set(hand: Sequence[int]) -> tuple[SetKind, tuple[int, ...]]:
     """A biggest valid set in ``hand``: its kind and its cards (in hand order).
 
     Where several are biggest, the first kind of SET_KINDS wins, then the group that
@@ -88,7 +90,9 @@ def best_set(hand: Sequence[int]) -> tuple[str, tuple[int, ...]]:
     size = best_set_size(hand)
     if size == 0:
         return SAME_COLOUR, ()
-    for kind, key in ((SAME_COLOUR, COLOUR_OF), (SAME_NUMBER, NUMBER_OF)):
+    by_key: tuple[tuple[SetKind, tuple[int, ...]], ...] = ((SAME_COLOUR, COLOUR_OF),
+                                                            (SAME_NUMBER, NUMBER_OF))
+    for kind, key in by_key:
         for first in hand:
             group = tuple(c for c in hand if key[c] == key[first])
             if len(group) == size:

@@ -186,7 +186,7 @@ async def test_whole_game_played_by_keys_ends_with_the_outcome() -> None:
         assert f"{verdict}: {names}" in results
         assert "q to quit" in results
         # Everything that happened is in the log.
-        assert "the game is over" in app.state.log[-1]
+        assert "the game is over" in app.state.narration()[-1]
         await pilot.press("q")
     assert app.return_code == 0 or app.return_code is None
 

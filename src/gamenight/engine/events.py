@@ -1,0 +1,80 @@
+"""Events: what just happened, as data.
+
+``GameState.apply``, ``apply_chance`` and ``expire_window`` return the events their step
+caused, and the state keeps every event in ``state.events``.  An event says what
+happened in public terms (a card revealed, a hunt won, a word scored); the terminal's
+narration is built from events (:meth:`Event.text`), the server broadcasts them, the
+browser animates them and the balance lab counts them.
+
+An event may hold something not every seat may know (the card a seat drew into its own
+hand).  :meth:`Event.seen_by` is the event as one seat may know it: the event itself
+when it is public, a copy with the secret left out, or None when the seat sees nothing
+of it.  Whatever leaves the engine for a seat goes through ``seen_by``; a property test
+(``tests/engine/test_events.py``) checks for every game that what a seat is given of
+the events never tells it more than its views do.
+
+Events are frozen dataclasses whose fields are JSON values (bools, whole numbers,
+floats, texts, None, and tuples of these), so an event is its own JSON form
+(:meth:`Event.to_json`) and each game's events have a published JSON Schema
+(``gamenight schema GAME``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+#: An event as JSON: ``{"event": <class name>, <field>: <value>, ...}``.
+EventJSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened in a game, in public terms (a game's events subclass
+    this as frozen dataclasses with JSON-valued fields)."""
+
+    #: True for an event that ends the game (the outcome's ``reason`` names it).
+    ends_game: ClassVar[bool] = False
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        """This event as ``seat`` may know it (None: a spectator).  The default is a
+        public event: everyone sees all of it.  An event holding a secret overrides
+        this to return a copy without the secret (or None) for the seats that may not
+        know it."""
+        return self
+
+    def text(self) -> str:
+        """The event as a line of narration ("Seat 2 wins the red fly."), or "" when it
+        is not worth a line.  Built only when someone reads it."""
+        return ""
+
+    def to_json(self) -> EventJSON:
+        """The event as JSON: its class name under ``event`` and its fields."""
+        data: EventJSON = {"event": type(self).__name__}
+        for field in dataclasses.fields(self):
+            data[field.name] = _json(getattr(self, field.name))
+        return data
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Event:
+        # Frozen, with JSON-valued fields: a cloned game shares its events.
+        return self
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_json(item) for item in value]
+    return value
+
+
+def narration(events: list[Event], seat: int | None = None) -> list[str]:
+    """The lines of narration of ``events`` as ``seat`` may know them (None: a
+    spectator), skipping events that make no line."""
+    lines = []
+    for event in events:
+        seen = event.seen_by(seat)
+        if seen is not None:
+            line = seen.text()
+            if line:
+                lines.append(line)
+    return lines

@@ -13,7 +13,7 @@ import json
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -25,7 +25,7 @@ from rich.table import Table
 from gamenight.engine import RecordError
 
 if TYPE_CHECKING:
-    from gamenight.engine import Option
+    from gamenight.engine import Game, Option, Outcome
     from gamenight.signing import VerifyKey
     from gamenight.sim.simulate import Summary
 
@@ -125,7 +125,8 @@ def _out(text: str) -> Path:
 def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--option", "-o", type=_option, action="append", default=[],
                    metavar="KEY=VALUE",
-                   help="a rule option (repeatable); `gamenight games` lists each game's")
+                   help="set one of the game's rule options (repeatable); `gamenight games` "
+                        "lists each game's options with their defaults and values")
     p.add_argument("--seed", type=_seed, default=None,
                    help="master seed, 0 to 2**64 - 1 (default: a random one, printed so the "
                         "run can be repeated)")
@@ -192,8 +193,9 @@ SIGN_KEY_HELP = ("sign the record with the key in FILE: an Ed25519 private key (
 
 BOTS_HELP = ("comma-separated bot specs, one per bot seat, the last repeated: "
              "NAME[:LEVEL][:KEY=VALUE...] such as sharp, sharp:expert:error=0.1, random; "
-             "a bare level (relaxed, average, quick, expert) means the game's default bot "
-             "at that level (default: the game's default bot)")
+             "a bare level (child, beginner, relaxed, average, quick, expert; `gamenight "
+             "games` lists each bot's) means the game's default bot at that level "
+             "(default: the game's default bot)")
 
 
 def build_parser() -> Parser:
@@ -227,8 +229,9 @@ def build_parser() -> Parser:
                         "instead of a new deal")
     p.add_argument("--bots", "-b", type=_specs, default=None, metavar="SPECS", help=BOTS_HELP)
     p.add_argument("--record", type=Path, default=None, metavar="FILE",
-                   help="when you leave the table, write the game's record (your measured "
-                        "reaction times included) to FILE")
+                   help="when you leave the table, write the record of the game on it to FILE "
+                        "(after a rematch or a new game, the last one's; your measured "
+                        "reaction times included)")
     p.add_argument("--sign-key", type=_signing_key_file, default=None, metavar="FILE",
                    help=SIGN_KEY_HELP)
     _add_game_options(p)
@@ -297,7 +300,8 @@ def build_parser() -> Parser:
     p.add_argument("--shared", action="store_true",
                    help="a shared HMAC secret instead of an Ed25519 key pair")
 
-    p = command("rules", "Print a game's rules as implemented.",
+    p = command("rules", "Show how to play a game, then its rules as implemented (through "
+                "a pager in a terminal).",
                 "  gamenight rules fliegen-klatschen")
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
 
@@ -345,6 +349,26 @@ def _writable(path: Path) -> None:
         raise OSError(f"cannot write {path}: permission denied")
 
 
+def _folder_for(folder: Path, what: str) -> None:
+    """Refuse a folder that ``what`` could not be written into (OSError: exit 1): a file
+    where the folder should be, or on the way to it."""
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(f"cannot write {what} into {folder}: it is a file, not a "
+                                 "folder")
+    existing = next(p for p in (folder.absolute(), *folder.absolute().parents) if p.exists())
+    if not existing.is_dir():
+        raise NotADirectoryError(f"cannot make the folder {folder} for {what}: {existing} "
+                                 "is a file, not a folder")
+
+
+def _os_error(error: OSError) -> str:
+    """An OSError as one line: the system's own errors ("[Errno 13] Permission denied:
+    'x'") as what went wrong with which path, without the error number."""
+    if error.strerror and error.filename is not None:
+        return f"cannot use {error.filename}: {error.strerror[:1].lower()}{error.strerror[1:]}"
+    return _one_line(error)
+
+
 def _new_seed(seed: int | None) -> int:
     return seed if seed is not None else random.SystemRandom().randrange(2**32)
 
@@ -382,11 +406,11 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.record import record_of
     from gamenight.tui.app import run_play
 
-    state = run_play(args.game, players, bots, seed, options, position=position)
+    # The last game at the table, and its bots (a new game may change the table size).
+    state, bots = run_play(args.game, players, bots, seed, options, position=position)
     outcome = state.outcome()
     if outcome is not None:
-        out.print(f"scores {list(outcome.scores)}; winners {list(outcome.winners)} "
-                  "(you are seat 0)", highlight=False)
+        out.print(result_line(game, outcome), highlight=False)
     if args.record is not None:
         seats = ["human"] + [f"bot:{spec}" for spec in bots]
         record = record_of(state, seats)
@@ -400,6 +424,27 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
     return 0
 
 
+def result_line(game: Game, outcome: Outcome) -> str:
+    """How a game the person played ended, as the person reads it: who won, and each
+    seat's figures that mean something in this game (``Game.summary_columns``), e.g.
+    "Seat 1 wins (you are seat 0). Rank: you 2, seat 1 1. Cards left: you 7, seat 1 0."
+    """
+    from gamenight.engine.voice import Voice
+
+    you = Voice(0)
+    seats = range(len(outcome.scores))
+    parts = [f"{you.group_does(list(outcome.winners), 'wins')} (you are seat 0)."]
+    if outcome.truncated:
+        parts.append("The safety cap ended the game.")
+    for column in game.summary_columns():
+        # One game's figure: "Mean score" over a batch is a seat's score here.
+        label = column.heading.removeprefix("Mean ").capitalize()
+        figures = ", ".join(f"{you.name(s, start=False)} {column.value(outcome, s):g}"
+                            for s in seats)
+        parts.append(f"{label}: {figures}.")
+    return " ".join(parts)
+
+
 def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -409,6 +454,10 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise ValueError("--sign-key signs the records: give --records DIR too")
     if args.out is not None:
         _writable(args.out)  # before the games are played, not after
+    if args.records is not None:
+        from gamenight.sim.simulate import check_records_folder
+
+        check_records_folder(args.records)  # likewise; simulate() makes it
     seed = _new_seed(args.seed)
     # No auto-refresh thread: the bar is redrawn as chunks arrive, and no thread is
     # running while the worker processes are forked.
@@ -428,7 +477,10 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
                            sign_key=args.sign_key)
     if args.out is not None:
         write_results(results, args.out)
-    _print_summary(out, args, seed, summarize(results))
+    from gamenight.games import get_game
+
+    columns = get_game(args.game).summary_columns()
+    _print_summary(out, args, seed, summarize(results, columns))
     if args.out is not None:
         out.print(f"wrote {len(results)} rows to {args.out}")
     if args.records is not None:
@@ -443,12 +495,14 @@ def _print_summary(out: Console, args: argparse.Namespace, seed: int, s: Summary
         table.add_column(heading, no_wrap=True)
         if heading == "Bot":
             table.add_column("Seat-games", justify="right")
-        for name in ("Wins", "Shared", "Win share", "Mean score"):
+        # Beside the wins, the figures that mean something for this game.
+        for name in ("Wins", "Shared", "Win share", *(c.heading for c in s.columns)):
             table.add_column(name, justify="right")
         for t in rows:
             cells = [t.label] + ([str(t.seat_games)] if heading == "Bot" else [])
             table.add_row(*cells, str(t.wins), str(t.shared), f"{t.win_share:.1%}",
-                          f"{t.mean_score:.2f}")
+                          *(f"{mean:.{c.places}f}" for c, mean in zip(s.columns, t.means,
+                                                                      strict=True)))
         out.print(table)
     mean, low, high = s.length
     line = f"length: mean {mean:.1f}, min {low}, max {high} steps"
@@ -507,6 +561,7 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
 def cmd_keygen(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.signing import generate_key_pair, generate_shared_secret
 
+    _folder_for(args.directory, "the keys")
     if args.shared:
         secret = generate_shared_secret(args.directory)
         out.print(f"wrote a shared secret to {secret} (keep it secret; sign with "
@@ -523,12 +578,29 @@ def cmd_keygen(args: argparse.Namespace, out: Console, err: Console) -> int:
 def cmd_rules(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.games import get_game
 
-    text = get_game(args.game).rules_text()
-    if out.is_terminal:
-        out.print(Markdown(text))
-    else:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    game = get_game(args.game)
+    # How to play first (the page the terminal's ? shows), then the rules as implemented.
+    pages = [game.howto_text(), game.rules_text()]
+    if not out.is_terminal:
+        sys.stdout.write("\n".join(p if p.endswith("\n") else p + "\n" for p in pages))
+        return 0
+    with out.pager(styles=_pager_shows_styles()):
+        for number, page in enumerate(pages):
+            if number:
+                out.rule()
+            out.print(Markdown(page))
     return 0
+
+
+def _pager_shows_styles() -> bool:
+    """Whether the pager ``Console.pager`` starts (Python's choice: $MANPAGER, $PAGER or
+    less) draws colours instead of printing their escape codes: only less with -R, which
+    is asked for through $LESS when no pager is named."""
+    if os.environ.get("MANPAGER") or os.environ.get("PAGER"):
+        return False
+    os.environ.setdefault("LESS", "-R")
+    flags = os.environ["LESS"]
+    return "R" in flags or "r" in flags
 
 
 def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
@@ -542,6 +614,7 @@ def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
         table.add_row(game.id, game.title, game.players_text, bots,
                       game.credits)
     out.print(table)
+    _print_levels(GAMES.values(), out)
     for game in GAMES.values():
         if not game.options:
             continue
@@ -552,6 +625,28 @@ def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
             options.add_row(o.name, str(o.default), _values(o), o.help)
         out.print(options)
     return 0
+
+
+def _print_levels(games: Iterable[Game], out: Console) -> None:
+    """The bots whose level changes how they play, with their levels, and what each
+    level means (the names are the same in every game: bots/levels.py)."""
+    from gamenight.bots.levels import DESCRIPTIONS, level_list
+
+    levels = Table(title="bot levels (--bots NAME:LEVEL, weakest first)")
+    for name in ("Game", "Bot", "Levels"):
+        levels.add_column(name, no_wrap=name != "Levels")
+    for game in games:
+        for name, factory in game.bots().items():
+            taken: tuple[str, ...] = getattr(factory, "levels", ())
+            if taken:
+                levels.add_row(game.id, name, level_list(taken))
+    out.print(levels)
+    meaning = Table(title="what a level plays like")
+    for name in ("Level", "Plays like"):
+        meaning.add_column(name, no_wrap=name == "Level")
+    for level, text in DESCRIPTIONS.items():
+        meaning.add_row(level, text)
+    out.print(meaning)
 
 
 def _values(option: Option) -> str:
@@ -638,7 +733,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"gamenight {args.command}: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"gamenight {args.command}: error: {_one_line(exc)}", file=sys.stderr)
+        print(f"gamenight {args.command}: error: {_os_error(exc)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -32,6 +32,7 @@ import json
 import math
 import re
 import reprlib
+import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -487,11 +488,18 @@ def strict_json(data: bytes | str, name: str) -> Any:
         parsed = json.loads(data, parse_float=_finite_float, parse_constant=_no_constant,
                             object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
-        raise MalformedRecordError(f"{name} is not JSON: {exc}") from None
+        # Where, and what the parser wanted there ("expecting value"), without the
+        # parser's character offset.
+        raise MalformedRecordError(f"{name} is not JSON: {exc.msg[:1].lower()}{exc.msg[1:]} "
+                                   f"at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
         raise MalformedRecordError(f"{name} nests deeper than JSON is read here") from None
-    except ValueError as exc:  # _RefusedError, or an integer of thousands of digits
+    except _RefusedError as exc:
         raise MalformedRecordError(f"{name} is not JSON gamenight reads: {exc}") from None
+    except ValueError:  # Python's own limit on the digits of a whole number
+        raise MalformedRecordError(
+            f"{name} is not JSON gamenight reads: it holds a whole number of more than "
+            f"{sys.get_int_max_str_digits():,} digits") from None
     return parsed
 
 

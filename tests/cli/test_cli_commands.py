@@ -22,12 +22,44 @@ def test_games_lists_fliegen_klatschen_with_2_to_8_players_options_and_bots(
         assert option in result.stdout
 
 
-def test_rules_prints_the_rules_as_implemented(gamenight: Gamenight) -> None:
-    result = gamenight("rules", "fliegen-klatschen")
+@pytest.mark.parametrize("game_id", ["fliegen-klatschen", "fluster"])
+def test_rules_shows_how_to_play_first_then_the_rules_as_implemented(
+        gamenight: Gamenight, game_id: str) -> None:
+    game = get_game(game_id)
+    result = gamenight("rules", game_id)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("# Fliegen klatschen")
-    # Not a terminal: the Markdown itself, exactly as the game gives it.
-    assert result.stdout.rstrip("\n") == get_game("fliegen-klatschen").rules_text().rstrip("\n")
+    assert result.stdout.startswith(f"# How to play {game.title}\n")
+    # Not a terminal: the Markdown itself, exactly as the game gives it, page after page.
+    howto, rules = game.howto_text(), game.rules_text()
+    assert result.stdout == howto + "\n" + rules
+    assert "**Goal:**" in howto and rules.startswith(f"# {game.title}")
+
+
+@pytest.mark.parametrize(("pager", "styled"), [(None, True), ("more", False)])
+def test_rules_in_a_terminal_go_through_the_pager_how_to_play_first(
+        monkeypatch: pytest.MonkeyPatch, pager: str | None, styled: bool) -> None:
+    import argparse
+    import io
+
+    from rich.console import Console
+
+    from gamenight.cli import cmd_rules
+
+    paged: list[str] = []
+    monkeypatch.setattr("pydoc.pager", paged.append)  # what rich's SystemPager calls
+    monkeypatch.delenv("MANPAGER", raising=False)
+    monkeypatch.setenv("LESS", "")  # so that the -R cmd_rules asks for is undone after
+    monkeypatch.delenv("LESS")
+    if pager is None:
+        monkeypatch.delenv("PAGER", raising=False)
+    else:
+        monkeypatch.setenv("PAGER", pager)
+    terminal = Console(file=io.StringIO(), force_terminal=True, width=100)
+    assert cmd_rules(argparse.Namespace(game="superfly"), terminal, terminal) == 0
+    [page] = paged
+    assert page.index("How to play Superfly") < page.index("the rules as implemented")
+    # Colours only where the pager shows them: less, asked for -R when no pager is named.
+    assert ("\x1b[" in page) is styled
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".jsonl"])

@@ -14,8 +14,11 @@ import pytest
 from gamenight.bots import LEVELS, Bot, Clock, ReactionModel, make_bot, parse_bot_spec
 from gamenight.bots.base import Wait
 from gamenight.bots.driver import MAX_ASKS, MIN_WAIT_MS, BotDriver, RealClock, decide, next_ask
+from gamenight.bots.levels import LEVELS as LEVEL_NAMES
 from gamenight.bots.random_bot import RandomBot
+from gamenight.bots.reaction import REACH_BITS
 from gamenight.engine import PASS, GameState, OptionError, View
+from gamenight.engine.events import Event
 from gamenight.games import get_game
 from gamenight.sim.runner import play_out, run_window
 from tests.engine.toy import DICE_DUEL
@@ -38,10 +41,53 @@ def test_choice_cost_follows_hicks_law() -> None:
     assert model.choice_cost(8) == pytest.approx(40 + 150 * math.log2(9))
 
 
-def test_levels_get_faster_in_order_and_hick_slopes_are_150_to_200() -> None:
-    means = [m.mean_simple for m in LEVELS.values()]
-    assert means == sorted(means, reverse=True)
-    assert all(150 <= m.b <= 200 for m in LEVELS.values())
+def test_levels_get_faster_in_order_in_every_part_of_a_task() -> None:
+    assert tuple(LEVELS) == LEVEL_NAMES == (
+        "child", "beginner", "relaxed", "average", "quick", "expert")
+    models = list(LEVELS.values())
+    for part in ("mean_simple", "a", "b", "scan", "reach"):
+        values = [getattr(m, part) for m in models]
+        assert values == sorted(values, reverse=True) and len(set(values)) == len(values), part
+    # Hick's slope is about 150-200 ms per bit in adults (Hick 1952, Hyman 1953); a child
+    # is slower, a practised player quicker.
+    assert LEVELS["average"].b == 150 and all(100 <= m.b <= 250 for m in models)
+
+
+def test_a_task_adds_the_reflex_a_search_per_card_hicks_choice_and_fitts_reach() -> None:
+    model = ReactionModel(mu=200, sigma=0, tau=0, a=30, b=150, scan=50, reach=80)
+    # With no spread in the reflex, only the search varies: a gamma time of mean
+    # cards x scan.
+    assert model.mean_task(6, 4) == pytest.approx(
+        200 + 6 * 50 + 30 + 150 * math.log2(5) + 80 * REACH_BITS)
+    assert math.log2(6) == pytest.approx(REACH_BITS)  # 30 cm to a card 6 cm wide
+    rng = random.Random(3)
+    searches = [model.search(rng, 6) for _ in range(20000)]
+    assert statistics.fmean(searches) == pytest.approx(300, rel=0.02)
+    assert statistics.pstdev(searches) == pytest.approx(50 * math.sqrt(6), rel=0.05)
+    assert model.search(rng, 0) == 0
+    assert model.movement(2.0) == 160
+
+
+def test_more_cards_in_view_take_longer_and_vary_more() -> None:
+    model = LEVELS["average"]
+    rng = random.Random(5)
+    small = [model.task(rng, 3, 2) for _ in range(5000)]
+    big = [model.task(rng, 10, 4) for _ in range(5000)]
+    assert statistics.median(big) > statistics.median(small) + 400
+    assert statistics.pstdev(big) > statistics.pstdev(small)
+    assert statistics.fmean(big) == pytest.approx(model.mean_task(10, 4), rel=0.02)
+
+
+def test_a_scaled_model_is_the_same_player_slower_or_quicker() -> None:
+    model = LEVELS["average"]
+    slow = model.scaled(2.0)
+    assert slow.mean_task(6, 4) == pytest.approx(2 * model.mean_task(6, 4))
+    assert slow.median_task(6, 4) == pytest.approx(2 * model.median_task(6, 4), rel=0.01)
+    for bad in (0.0, -1.0, math.nan, math.inf):
+        with pytest.raises(ValueError, match="scaled by a number above 0"):
+            model.scaled(bad)
+    with pytest.raises(ValueError, match="scan is a time of 0 ms or more"):
+        ReactionModel(scan=-1)
 
 
 def test_bot_specs_parse_and_bad_ones_are_refused() -> None:
@@ -54,6 +100,24 @@ def test_bot_specs_parse_and_bad_ones_are_refused() -> None:
         make_bot(game, "sharp:lightning", 0, 0)
     with pytest.raises(OptionError, match="error"):
         make_bot(game, "sharp:average:error=2", 0, 0)
+
+
+def test_every_bot_takes_the_fixed_level_names_and_only_race_bots_adaptive() -> None:
+    for game_id, bot in (("fliegen-klatschen", "sharp"), ("superfly", "collector")):
+        game = get_game(game_id)
+        for level in (*LEVEL_NAMES, "adaptive"):
+            assert make_bot(game, f"{bot}:{level}", 1, 0).level == level
+        with pytest.raises(OptionError, match=r"random bot has no level 'adaptive'.*race"):
+            make_bot(game, "random:adaptive", 1, 0)
+        with pytest.raises(OptionError, match="share, against and band are for the adaptive"):
+            make_bot(game, f"{bot}:expert:share=0.5", 1, 0)
+        for bad in ("share=2", "share=x", "band=-1", "against=x", "against=1"):
+            with pytest.raises(OptionError, match=bad.split("=")[0]):
+                make_bot(game, f"{bot}:adaptive:{bad}", 1, 0)
+    fly = get_game("fly")
+    assert make_bot(fly, "aimer:child", 0, 0).level == "child"
+    with pytest.raises(OptionError, match="aimer bot has no level 'adaptive'"):
+        make_bot(fly, "aimer:adaptive", 0, 0)
 
 
 class Spy(Bot):
@@ -224,3 +288,46 @@ def test_a_simulated_window_with_a_seat_no_bot_plays_is_an_error() -> None:
     state.draw_chance()
     with pytest.raises(ValueError, match=r"seats \[0\] have no bot"):
         run_window(state, [None, make_bot(DICE_DUEL, "random", 1, 1)])
+
+
+def test_listens_is_set_for_bots_that_hear_the_events() -> None:
+    class Ear(Spy):
+        def hear(self, events: Sequence[Event]) -> None:
+            pass
+
+    class Deaf(Ear):
+        listens = False
+
+    assert not Bot.listens and not Spy.listens
+    assert Ear.listens and not Deaf.listens
+    game = get_game("fliegen-klatschen")
+    assert make_bot(game, "sharp:adaptive", 1, 0).listens  # it measures the person
+
+
+def test_a_listening_bot_hears_every_event_once_in_its_seats_form_before_it_acts() -> None:
+    game = get_game("superfly")  # its dealt cards are secret: each seat hears its own
+    state = game.new(3, seed=4)
+
+    class Ear(Spy):
+        def __init__(self, seat: int) -> None:
+            super().__init__(seat, seat)
+            self.heard: list[Event] = []
+            self.behind = 0  # times it was asked before hearing all that had happened
+
+        def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+            self.behind += len(self.heard) != len(self.forms())
+            return super().act(view, legal, clock)
+
+        def hear(self, events: Sequence[Event]) -> None:
+            self.heard.extend(events)
+
+        def forms(self) -> list[Event]:
+            seen = (e.seen_by(self.seat) for e in state.events)
+            return [e for e in seen if e is not None]
+
+    ears = [Ear(0), Ear(1), Ear(2)]
+    play_out(state, ears)
+    for ear in ears:
+        assert ear.heard == ear.forms() and ear.behind == 0 and len(ear.seen) > 10
+    secret = [e for e in ears[1].heard if type(e).__name__ == "CardDealt"]
+    assert {e.card is None for e in secret} == {True, False}  # others' cards hidden

@@ -202,9 +202,27 @@ def test_a_resealed_tampered_record_is_rejected_by_the_replay(
 
 
 def test_a_time_change_that_stays_legal_is_caught_by_the_fingerprint(record_data: Data) -> None:
+    def contested(d: Data) -> list[Data]:
+        """Hands that came second onto a fly another seat slapped first in the same hunt
+        (a hunt's steps lie between two reveals)."""
+        late, first_hand = [], {}
+        for step in d["steps"]:
+            action = str(step.get("action", ""))
+            if action == "reveal":
+                first_hand = {}
+            elif action.startswith("slap"):
+                earlier = first_hand.setdefault(action, step)
+                if earlier is not step and earlier["seat"] != step["seat"]:
+                    late.append(step)
+        return late
+
+    assert contested(record_data), "the game has no contested fly to change"
+
     def earliest(d: Data) -> None:
-        slaps = [s for s in d["steps"] if str(s.get("action", "")).startswith("slap")]
-        slaps[-1]["at_ms"] = 0.0  # the last hand of the game becomes the earliest of its hunt
+        # The second hand on a contested fly becomes the first: the fly goes to another
+        # seat, a legal game but not the one recorded.
+        contested(d)[-1]["at_ms"] = 0.0
+
     with pytest.raises(rec.UnverifiedRecordError):
         rec.replay(_read(resealed(changed(record_data, earliest))))
 

@@ -151,3 +151,15 @@ def test_records_into_a_folder_that_cannot_be_written_fail_before_any_game(
     blocked.write_text("a file, not a folder")
     with pytest.raises(OSError):
         simulate("fliegen-klatschen", 1, 2, seed=0, workers=1, records=blocked)
+
+
+def test_a_bare_adaptive_level_means_the_default_bot_at_it_where_the_game_is_a_race() -> None:
+    from gamenight.engine import OptionError
+    from gamenight.games import GAMES
+    from gamenight.sim.runner import make_bots
+    from gamenight.sim.simulate import seat_specs
+
+    assert seat_specs(GAMES["fliegen-klatschen"], ["adaptive"], 2) == ["sharp:adaptive"] * 2
+    assert seat_specs(GAMES["superfly"], ["adaptive"], 1) == ["collector:adaptive"]
+    with pytest.raises(OptionError, match="adaptive"):  # FLY is no race
+        make_bots(GAMES["fly"], seat_specs(GAMES["fly"], ["adaptive"], 1), 0)

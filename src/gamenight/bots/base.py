@@ -12,12 +12,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
-from gamenight.bots.reaction import DEFAULT_LEVEL, LEVELS, ReactionModel
+from gamenight.bots.levels import ADAPTIVE, DEFAULT_LEVEL, LEVELS
+from gamenight.bots.reaction import LEVELS as MODELS
+from gamenight.bots.reaction import ReactionModel
 from gamenight.engine import OptionError, View
 from gamenight.engine.game import ActionT
 
 if TYPE_CHECKING:
     from gamenight.engine import Game
+    from gamenight.engine.events import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,20 +60,35 @@ class Bot(ABC, Generic[ActionT]):
     #: :meth:`observe`.  Left unset, it is True exactly for a class that defines its own
     #: ``observe`` (or inherits one); a bot may set it either way.
     remembers: ClassVar[bool] = False
+    #: True for a bot that listens to what happens at the table: whoever drives it shows
+    #: it every event, in its seat's form (``Event.seen_by``), before it next acts, through
+    #: :meth:`hear`.  Left unset, it is True exactly for a class that defines ``hear``.
+    listens: ClassVar[bool] = False
+    #: The levels that change how this bot plays (``bots.levels``), weakest first; empty
+    #: for a bot that plays the same at every level.  Every bot takes the fixed level
+    #: names (a spec means the same at every table); ``adaptive`` only a bot that lists it.
+    levels: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "remembers" not in vars(cls) and "observe" in vars(cls):
             cls.remembers = True
+        if "listens" not in vars(cls) and "hear" in vars(cls):
+            cls.listens = True
 
     def __init__(self, seat: int, seed: int = 0, level: str = DEFAULT_LEVEL, **params: str) -> None:
-        if level not in LEVELS:
-            raise OptionError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
+        if level not in LEVELS and not (level == ADAPTIVE and ADAPTIVE in self.levels):
+            takes = (*LEVELS, ADAPTIVE) if ADAPTIVE in self.levels else LEVELS
+            extra = ("; adaptive is for the bots of a game with a race"
+                     if level == ADAPTIVE else "")
+            raise OptionError(f"{self.name} bot has no level {level!r} "
+                              f"(levels: {', '.join(takes)}{extra})")
         if params:
             raise OptionError(f"{self.name} bot takes no parameter {next(iter(params))!r}")
         self.seat = seat
         self.level = level
-        self.reaction: ReactionModel = LEVELS[level]
+        # An adaptive bot starts as an average player, until it has measured someone.
+        self.reaction: ReactionModel = MODELS.get(level, MODELS[DEFAULT_LEVEL])
         self.rng = random.Random(seed)
 
     @abstractmethod
@@ -84,6 +102,12 @@ class Bot(ABC, Generic[ActionT]):
         bot that :attr:`remembers`; the default ignores it).  A bot that keeps its own
         memory (By Golly!) learns here what the others turn over; the view shows only
         the present, as ever."""
+
+    def hear(self, events: Sequence[Event]) -> None:
+        """Hear what happened since this bot last heard, each event in this seat's form
+        (called only for a bot that :attr:`listens`; the default ignores them).  Events
+        say what every seat at the table saw happen (a hand landing at 820 ms), which a
+        view of the present no longer shows."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat}, level={self.level!r})"

@@ -24,7 +24,9 @@ How time passes is the clock's business, not the driver's (:class:`WindowClock`)
 
 Bots that keep a memory (:attr:`Bot.remembers`) are shown their seat's view after every
 step (:meth:`BotDriver.show`); a window or decision counts as one step, shown once it
-closes.
+closes.  Bots that listen (:attr:`Bot.listens`) hear every event the game emitted, in
+their seat's form, before they are next asked or shown anything (:meth:`BotDriver.tell`),
+so they hear a hand in a race as it landed, at its time, even once the window has closed.
 """
 
 from __future__ import annotations
@@ -177,10 +179,29 @@ class BotDriver:
         self.start = 0
         self.choosers: set[int] = set()
         self._due: list[tuple[float, int]] = []
+        # How many of the state's events the listening bots have heard.
+        self._heard = 0
+
+    # -- what happened ------------------------------------------------------------------
+    def tell(self) -> None:
+        """Every bot that listens hears the events it has not heard yet, in its seat's
+        form (whoever took the steps: a bot, a person, chance)."""
+        events = self.state.events
+        if self._heard == len(events):
+            return
+        new = events[self._heard:]
+        self._heard = len(events)
+        for seat, bot in enumerate(self.bots):
+            if bot is not None and bot.listens:
+                seen = [e for e in (event.seen_by(seat) for event in new) if e is not None]
+                if seen:
+                    bot.hear(seen)
 
     # -- every step ---------------------------------------------------------------------
     def show(self) -> None:
-        """Show every bot that remembers its seat's view (call after every step)."""
+        """Show every bot that remembers its seat's view (call after every step); every
+        bot that listens hears what happened first."""
+        self.tell()
         for seat, bot in enumerate(self.bots):
             if bot is not None and bot.remembers:
                 bot.observe(self.state.view(seat))
@@ -198,8 +219,11 @@ class BotDriver:
         if seat is None:
             seat = state.acting().seats[0]
         legal = state.legal_actions(seat)
-        action = legal[0] if len(legal) == 1 else self.bot(seat).act(
-            state.view(seat), legal, Clock())
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            self.tell()
+            action = self.bot(seat).act(state.view(seat), legal, Clock())
         state.apply(seat, action)
 
     def play_to_end(self) -> GameState[Any]:
@@ -208,7 +232,10 @@ class BotDriver:
         # The bots do not change seats in a simulated game: who remembers is known once.
         remembering = [(seat, bot) for seat, bot in enumerate(self.bots)
                        if bot is not None and bot.remembers]
+        listening = any(bot is not None and bot.listens for bot in self.bots)
         while True:
+            if listening:
+                self.tell()
             for seat, bot in remembering:
                 bot.observe(state.view(seat))
             acting = state.acting()
@@ -268,10 +295,13 @@ class BotDriver:
         at = 0.0
         if not self.is_open:
             return at
+        listening = any(bot is not None and bot.listens for bot in self.bots)
         while due and due[0][0] <= until_ms:
             at, seat = pop(due)
             if seat not in state.acting().seats:
                 continue  # done in this window (or decision): it is not asked again
+            if listening:
+                self.tell()  # the hands that landed before this moment, say
             answer = self.bot(seat).act(state.view(seat, at), state.legal_actions(seat),
                                         Clock(at, deadline, window))
             if isinstance(answer, Wait):

@@ -49,6 +49,13 @@ class Event:
         is not worth a line.  Built only when someone reads it."""
         return ""
 
+    def told_to(self, reader: int | None) -> str:
+        """The line as the person at seat ``reader`` reads it: where the line names that
+        seat, it says "you" ("You take red 3.", with ``engine.voice.Voice``).  The
+        default is ``text()``; ``text()`` itself stays the same for every reader (records
+        and replays tell it)."""
+        return self.text()
+
     def to_json(self) -> EventJSON:
         """The event as JSON: its class name under ``event`` and its fields."""
         data: EventJSON = {"event": type(self).__name__}
@@ -67,14 +74,16 @@ def _json(value: Any) -> Any:
     return value
 
 
-def narration(events: list[Event], seat: int | None = None) -> list[str]:
+def narration(events: list[Event], seat: int | None = None, *,
+              as_you: bool = False) -> list[str]:
     """The lines of narration of ``events`` as ``seat`` may know them (None: a
-    spectator), skipping events that make no line."""
+    spectator), skipping events that make no line; ``as_you``: told to the person at
+    ``seat``, who is "you" in them (``Event.told_to``)."""
     lines = []
     for event in events:
         seen = event.seen_by(seat)
         if seen is not None:
-            line = seen.text()
+            line = seen.told_to(seat) if as_you else seen.text()
             if line:
                 lines.append(line)
     return lines

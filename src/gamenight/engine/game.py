@@ -35,7 +35,7 @@ from gamenight.engine.checks import (
 )
 from gamenight.engine.errors import IllegalAction
 from gamenight.engine.events import Event, narration
-from gamenight.engine.outcome import Outcome
+from gamenight.engine.outcome import MEAN_SCORE, Outcome, SummaryColumn
 
 if TYPE_CHECKING:
     from gamenight.bots.base import Bot
@@ -377,6 +377,21 @@ class Game(ABC):
             return (files(self._package()) / "rules.md").read_text("utf-8")
         except (FileNotFoundError, ModuleNotFoundError, TypeError):
             return f"# {self.title}\n"
+
+    def howto_text(self) -> str:
+        """How to play, as Markdown: the goal, a turn, the keys and the scoring on one
+        page (the ``howto.md`` beside the game's code, which the terminal's ``?`` and
+        ``gamenight rules`` show), or just the title without one."""
+        try:
+            return (files(self._package()) / "howto.md").read_text("utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, TypeError):
+            return f"# {self.title}\n"
+
+    def summary_columns(self) -> tuple[SummaryColumn, ...]:
+        """The figures ``gamenight simulate`` averages per seat and per bot beside wins
+        and win share: those that mean something for this game (default: the mean score;
+        a game where the first to go out wins names others)."""
+        return (MEAN_SCORE,)
 
     def micro_benchmarks(self) -> dict[str, Callable[[], object]]:
         """Named units of work that ``gamenight bench`` times one call at a time (e.g.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,3 +86,22 @@ class Outcome:
             bool(data.get("truncated", False)),
             str(data.get("reason", "")),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryColumn:
+    """A figure a batch summary (``gamenight simulate``) shows for each seat and each bot
+    beside wins and win share: the mean over its games of ``value(outcome, seat)``,
+    printed under ``heading`` with ``places`` decimals.  A game names those that mean
+    something for it (``Game.summary_columns``): a mean score means nothing where the
+    first to go out wins."""
+
+    heading: str
+    value: Callable[[Outcome, int], float]
+    places: int = 2
+
+
+#: The default column: the seat's score, averaged.
+MEAN_SCORE = SummaryColumn("Mean score", lambda outcome, seat: outcome.scores[seat])
+#: The seat's rank (1 is first; tied seats share a rank), averaged.
+MEAN_RANK = SummaryColumn("Mean rank", lambda outcome, seat: outcome.ranks[seat])

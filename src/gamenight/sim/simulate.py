@@ -19,8 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gamenight.bots.base import parse_bot_spec
+from gamenight.bots.levels import ADAPTIVE
 from gamenight.bots.reaction import LEVELS
-from gamenight.engine import Game, OptionError
+from gamenight.engine import Game, OptionError, Outcome
+from gamenight.engine.outcome import MEAN_SCORE, SummaryColumn
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import get_game
 from gamenight.sim.runner import make_bots, play_out
@@ -50,6 +52,14 @@ class GameResult:
     length: int  # steps: chance outcomes and actions, the length of the history
     turns: int | None  # the game's own turn count, where it keeps one
     truncated: bool
+    # The rest of the outcome, for the summary's columns (not written to --out rows).
+    ranks: tuple[int, ...] = ()
+    tiebreaks: tuple[tuple[float, ...], ...] = ()
+
+    def outcome(self) -> Outcome:
+        """The game's outcome, as far as the result keeps it (no reason)."""
+        ranks = self.ranks or Outcome.from_keys(self.scores).ranks
+        return Outcome(self.scores, ranks, self.winners, self.tiebreaks, self.truncated)
 
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "seed": self.seed, "players": self.players,
@@ -88,7 +98,7 @@ def seat_specs(game: Game, bots: Sequence[str] | None, count: int) -> list[str]:
     specs = []
     for spec in given:
         kind = parse_bot_spec(spec)[0]
-        if kind not in known and kind in LEVELS:
+        if kind not in known and (kind in LEVELS or kind == ADAPTIVE):
             spec = f"{game.default_bot}:{spec}"
         specs.append(spec)
     if len(specs) > count:
@@ -130,7 +140,8 @@ class Job:
         turns = getattr(state, "turns", None)
         return GameResult(index, seed, self.players, self.bots, outcome.scores,
                           outcome.winners, len(state.history),
-                          turns if isinstance(turns, int) else None, outcome.truncated)
+                          turns if isinstance(turns, int) else None, outcome.truncated,
+                          outcome.ranks, outcome.tiebreaks)
 
 
 @lru_cache(maxsize=4)
@@ -192,9 +203,7 @@ def simulate(
     specs = tuple(seat_specs(game, bots, players))
     make_bots(game, specs, seed)  # fail here, in one process, on a bad spec
     if records is not None:
-        Path(records).mkdir(parents=True, exist_ok=True)
-        if not os.access(records, os.W_OK):
-            raise PermissionError(f"cannot write records into {records}")
+        make_records_folder(records)
     job = Job(game_id, players, specs, seed, resolved,
               None if records is None else str(records), lists,
               None if sign_key is None else str(sign_key))
@@ -211,6 +220,36 @@ def simulate(
         if progress is not None:
             progress(len(chunk))
     return results
+
+
+def check_records_folder(path: str | Path) -> Path:
+    """Refuse a records folder that could not be made or written, before any game is
+    played and without making anything: OSError saying what is wrong with the path."""
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(f"cannot write records into {folder}: it is a file, not "
+                                 "a folder")
+    # The nearest folder that exists: the records folder itself, or where it will be made.
+    existing = next(p for p in (folder.absolute(), *folder.absolute().parents) if p.exists())
+    if not existing.is_dir():
+        raise NotADirectoryError(f"cannot make the folder {folder} for the records: "
+                                 f"{existing} is a file, not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise PermissionError(f"cannot write records into {folder}: {existing} is not "
+                              "writable (permission denied)")
+    return folder
+
+
+def make_records_folder(path: str | Path) -> Path:
+    """The records folder, made (with the folders above it) if it is missing; OSError
+    saying what is wrong, never the system's bare error number."""
+    folder = check_records_folder(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        why = (exc.strerror or type(exc).__name__).lower()
+        raise OSError(f"cannot make the folder {folder} for the records: {why}") from None
+    return folder
 
 
 def _run(tasks: list[tuple[Job, int, int]], workers: int) -> Iterator[list[GameResult]]:
@@ -249,13 +288,15 @@ def write_results(results: Sequence[GameResult], path: str | Path) -> Path:
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    """Wins and scores of one seat or one bot spec over a batch."""
+    """Wins and scores of one seat or one bot spec over a batch, and the sums of the
+    summary's columns (``Summary.columns``)."""
 
     label: str
     seat_games: int  # games played by this seat, or summed over the seats with this spec
     wins: int  # shared wins count for every winner
     shared: int  # of those wins, how many were shared
     score_sum: float
+    sums: tuple[float, ...] = ()
 
     @property
     def win_share(self) -> float:
@@ -264,6 +305,12 @@ class Tally:
     @property
     def mean_score(self) -> float:
         return self.score_sum / self.seat_games if self.seat_games else 0.0
+
+    @property
+    def means(self) -> tuple[float, ...]:
+        """The mean of each column over this seat's (or bot's) games."""
+        return tuple(total / self.seat_games if self.seat_games else 0.0
+                     for total in self.sums)
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,23 +321,31 @@ class Summary:
     length: tuple[float, int, int]  # mean, min, max steps
     turns: tuple[float, int, int] | None
     truncated: int
+    #: The figures averaged per seat and per bot (each Tally's ``means``, in this order).
+    columns: tuple[SummaryColumn, ...] = (MEAN_SCORE,)
 
 
-def summarize(results: Sequence[GameResult]) -> Summary:
-    """Per seat and per bot spec: wins (with shared wins) and mean score; game lengths."""
+def summarize(results: Sequence[GameResult],
+              columns: Sequence[SummaryColumn] = (MEAN_SCORE,)) -> Summary:
+    """Per seat and per bot spec: wins (with shared wins), mean score and the mean of
+    each of ``columns`` (the game's ``Game.summary_columns()``); game lengths."""
+    width = 4 + len(columns)
     seat_rows: dict[str, list[float]] = {}
     bot_rows: dict[str, list[float]] = {}
     for r in results:
+        outcome = r.outcome() if columns else None
         for seat, spec in enumerate(r.bots):
             won = seat in r.winners
             row = [1.0, float(won), float(won and len(r.winners) > 1), float(r.scores[seat])]
+            if outcome is not None:
+                row.extend(float(c.value(outcome, seat)) for c in columns)
             for rows, key in ((seat_rows, f"seat {seat}: {spec}"), (bot_rows, spec)):
-                acc = rows.setdefault(key, [0.0] * 4)
-                for k in range(4):
+                acc = rows.setdefault(key, [0.0] * width)
+                for k in range(width):
                     acc[k] += row[k]
 
     def tallies(rows: dict[str, list[float]]) -> list[Tally]:
-        return [Tally(key, int(a[0]), int(a[1]), int(a[2]), a[3])
+        return [Tally(key, int(a[0]), int(a[1]), int(a[2]), a[3], tuple(a[4:]))
                 for key, a in rows.items()]
 
     def spread(values: list[int]) -> tuple[float, int, int]:
@@ -300,4 +355,4 @@ def summarize(results: Sequence[GameResult]) -> Summary:
     return Summary(len(results), tallies(seat_rows), tallies(bot_rows),
                    spread([r.length for r in results]),
                    spread(turns) if turns else None,
-                   sum(r.truncated for r in results))
+                   sum(r.truncated for r in results), tuple(columns))

@@ -1,6 +1,8 @@
 """The Textual terminal UI: you against bots at a real table."""
 
-from gamenight.tui.app import GameScreen, Pauses, PlayApp, build_app, run_play
+from gamenight.tui.app import GameScreen, LastGame, Pauses, PlayApp, build_app, run_play
+from gamenight.tui.seating import Seating
 from gamenight.tui.table import TableScreen
 
-__all__ = ["GameScreen", "Pauses", "PlayApp", "TableScreen", "build_app", "run_play"]
+__all__ = ["GameScreen", "LastGame", "Pauses", "PlayApp", "Seating", "TableScreen", "build_app",
+           "run_play"]

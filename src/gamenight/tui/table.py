@@ -7,7 +7,10 @@ screen adds rules for its own parts (or overrides these: a subclass's rules win)
 game's screen composes the widgets, so it decides where each one goes.
 
 The base class keeps the log following the state, shows the results table, leaves
-the table on q or escape, and runs a countdown's ticker while a window is open.
+the table on q or escape, and runs a countdown's ticker while a window is open.  When
+there is no message, the message line says where the how-to-play page is and which keys
+leave; at the end, r plays a rematch and n a new game (where the shell can set the table
+again: ``PlayApp.seating``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ from gamenight.engine import Outcome, View
 from gamenight.engine.events import narration
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
 
+#: The smallest terminal every table fits (columns, rows): 80x24, the classic terminal.
+MIN_SIZE = (80, 24)
+
 
 class TableScreen(GameScreen):
     """A game's screen with the shared parts of the table already in place."""
@@ -37,15 +43,44 @@ class TableScreen(GameScreen):
     #log { height: 1fr; min-height: 4; border: round $panel; }
     #results { display: none; height: auto; border: double $success; padding: 0 1; }
     #help { height: 1; dock: bottom; background: $boost; padding: 0 1; }
+    #too-small { display: none; height: 1fr; content-align: center middle; text-style: bold; }
+    TableScreen.-too-small > * { display: none; }
+    TableScreen.-too-small > #too-small { display: block; }
     """
 
     #: Seconds between redraws of a countdown while a window is open (None: no ticker).
     TICK_S: ClassVar[float | None] = None
+    #: The smallest terminal (columns, rows) every table is drawn in whole; in a smaller
+    #: one the screen says so instead of drawing a table cut short.
+    MIN_SIZE: ClassVar[tuple[int, int]] = MIN_SIZE
 
     def __init__(self, table: PlayApp) -> None:
         super().__init__(table)
         self._logged = 0  # events already narrated in #log
+        self._message = ""  # what the message line says, if anything
         self._ticker: Timer | None = None
+
+    # -- the terminal's size -------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.mount(Static(id="too-small"))
+        self.fit_terminal(self.app.size.width, self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_terminal(event.size.width, event.size.height)
+
+    def on_screen_resume(self) -> None:
+        # The terminal may have changed size under a page shown over the table.
+        self.fit_terminal(self.app.size.width, self.app.size.height)
+
+    def fit_terminal(self, width: int, height: int) -> None:
+        """Hide the table, and say why, while the terminal is smaller than ``MIN_SIZE``."""
+        min_width, min_height = self.MIN_SIZE
+        small = width < min_width or height < min_height
+        self.set_class(small, "-too-small")
+        if small:
+            for notice in self.query("#too-small").results(Static):
+                notice.update(f"This terminal is {width}x{height}: make the terminal at "
+                              f"least {min_width}x{min_height} to see the table (q quits).")
 
     # -- drawing -------------------------------------------------------------------------
     def view(self) -> View:
@@ -59,7 +94,7 @@ class TableScreen(GameScreen):
         log = self.query_one("#log", Log)
         happened = self.table.state.events
         if len(happened) > self._logged:
-            lines = narration(happened[self._logged:], HUMAN)
+            lines = narration(happened[self._logged:], HUMAN, as_you=True)
             self._logged = len(happened)
             if lines:
                 log.write_lines(lines)
@@ -67,7 +102,23 @@ class TableScreen(GameScreen):
                 log.call_after_refresh(log.scroll_end, animate=False)
 
     def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
+        self._message = text
+        self._draw_message()
+
+    def refresh_hint(self) -> None:
+        if not self._message:
+            self._draw_message()
+
+    def hint(self) -> Text:
+        """What the message line says when there is nothing to tell: where the
+        how-to-play page is, and which keys leave now."""
+        leave = ("q or Esc leaves" if self.quits(events.Key("q", "q"))
+                 else "Esc leaves (q is a letter now)")
+        return Text(f"? or F1: how to play · {leave} · Ctrl+C quits", style="dim")
+
+    def _draw_message(self) -> None:
+        for line in self.query("#message").results(Static):
+            line.update(self._message or self.hint())
 
     def score(self, seat: int) -> str:
         """The seat's score in the outcome, as the results table shows it."""
@@ -97,7 +148,9 @@ class TableScreen(GameScreen):
         parts: list[RenderableType] = [table, Text(verdict, style="bold green"), *notes]
         if outcome.truncated:
             parts.append(Text(f"(ended by the safety cap on {capped_on})", style="dim"))
-        parts.append(Text("Press q to quit.", style="bold"))
+        again = self.table.seating is not None
+        parts.append(Text("Press r for a rematch, n for a new game, or q to quit." if again
+                          else "Press q to quit.", style="bold"))
         self.show_message("")
         results = self.query_one("#results", Static)
         results.update(Group(*parts))
@@ -105,7 +158,8 @@ class TableScreen(GameScreen):
         # The results take room from the log: keep its newest line in sight.
         for log in self.query("#log").results(Log):
             log.call_after_refresh(log.scroll_end, animate=False)
-        self.query_one("#help", Static).update("[b]q[/b] quit")
+        self.query_one("#help", Static).update(
+            "[b]r[/b] rematch   [b]n[/b] new game   [b]q[/b] quit" if again else "[b]q[/b] quit")
 
     # -- windows -------------------------------------------------------------------------
     def window_opened(self) -> None:
@@ -145,6 +199,12 @@ class TableScreen(GameScreen):
             self.app.exit()
             return
         if self.table.state.is_over:
+            if self.table.seating is not None and event.key in ("r", "n"):
+                event.stop()
+                if event.key == "r":
+                    self.table.rematch()
+                else:
+                    self.table.choose_new_game()
             return
         event.stop()
         self.table_key(event)

@@ -8,13 +8,16 @@ import pytest
 from scipy.stats import binomtest
 
 from gamenight.bots.base import Bot, Clock, make_bot
+from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
 from gamenight.engine import OptionError
 from gamenight.engine.seeding import derive_seed
-from gamenight.games.by_golly.actions import DRAWS, END, KEEP, LAYS, SHUFFLE, TURNS
+from gamenight.games.by_golly.actions import DRAWS, END, KEEP, LAYS, SHUFFLE, TURNS, Turn
 from gamenight.games.by_golly.bots import MemoryBot, PerfectBot
-from gamenight.games.by_golly.rules import GAME
+from gamenight.games.by_golly.rules import GAME, ByGollyState
 from gamenight.sim.runner import make_bots, play_out
 from tests.games.by_golly.bg_table import POO_1, SHOVEL_1, k, lay, place_of, table, turn
+from tests.games.by_golly.cautious import CautiousBot
+from tests.games.by_golly.strength import Tally, play
 
 
 def head_to_head(first: str, second: str, games: int, tag: str) -> tuple[int, int]:
@@ -48,9 +51,21 @@ def test_specs_name_the_recall() -> None:
     assert make_bot(GAME, "memory", 1, 0).recall == MemoryBot.default_recall  # type: ignore[attr-defined]
     assert make_bot(GAME, "perfect", 1, 0).recall == 1.0  # type: ignore[attr-defined]
     for bad in ("memory:1.5", "memory:recall=x", "perfect:0.5", "memory:0.5:colour=red",
-                "memory:0.5:recall=0.4"):
+                "memory:0.5:recall=0.4", "memory:adaptive", "perfect:adaptive"):
         with pytest.raises(OptionError):
             make_bot(GAME, bad, 1, 0)
+
+
+def test_a_level_sets_the_memory_bots_recall_weakest_first() -> None:
+    # The level names are every game's (bots.levels); in By Golly! a level is a recall.
+    assert MemoryBot.levels == LEVELS and PerfectBot.levels == ()
+    recalls = [make_bot(GAME, f"memory:{level}", 1, 0).recall  # type: ignore[attr-defined]
+               for level in LEVELS]
+    assert recalls == sorted(recalls) and len(set(recalls)) == len(LEVELS)
+    assert recalls[LEVELS.index(DEFAULT_LEVEL)] == MemoryBot.default_recall == 0.8
+    assert make_bot(GAME, "memory:expert:recall=0.3", 1, 0).recall == 0.3  # type: ignore[attr-defined]
+    # The perfect bot plays the same at every level.
+    assert make_bot(GAME, "perfect:child", 1, 0).recall == 1.0  # type: ignore[attr-defined]
     assert GAME.default_bot == "perfect"
     assert set(GAME.bots()) == {"random", "memory", "perfect"}
 
@@ -211,3 +226,77 @@ def test_the_bots_mess_cost_counts_the_cards_the_rules_make_it_draw() -> None:
     assert _mess_cost({POO: 1.0}) == 4.0
     assert _mess_cost({SHOVEL: 1.0}) == 0.0
     assert _mess_cost({0: 0.25, POO: 0.5, SHOVEL: 0.25}) == 2.5
+
+
+def a_shovel_seen_by(bot: MemoryBot) -> ByGollyState:
+    """Seat 0 has turned over a shovel (the bot at seat 1 saw where); seat 1 is on turn,
+    holding an owl and a cat, whose places it does not know."""
+    state = table(2, [["hen", "fox"], ["owl", "cat"]], [["duck"], ["pig"]])
+    lay(state, "hen")
+    turn(state, SHOVEL_1)
+    bot.observe(state.view(1))
+    state.apply(0, END)
+    bot.observe(state.view(1))
+    return state
+
+
+def test_a_shovel_it_knows_is_kept_for_the_poo_so_it_risks_an_unknown_card() -> None:
+    # A strong player: with a shovel to dig, the poo costs nothing, so a card it does
+    # not know can only help (a match, or where an animal lies).
+    bot = PerfectBot(seat=1)
+    state = a_shovel_seen_by(bot)
+    state.apply(1, bot.act(state.view(1), state.legal_actions(1), Clock()))
+    action = bot.act(state.view(1), state.legal_actions(1), Clock())
+    assert isinstance(action, Turn) and action.place != SHOVEL_1
+    assert state.view(1)["run"][action.place] is None and action.place not in bot.known
+    # The bot as it was before turned the shovel it knew, to end its turn safely.
+    old = CautiousBot(seat=1)
+    state = a_shovel_seen_by(old)
+    state.apply(1, old.act(state.view(1), state.legal_actions(1), Clock()))
+    assert old.act(state.view(1), state.legal_actions(1), Clock()) == TURNS[SHOVEL_1]
+
+
+def test_without_a_shovel_it_stops_safely_when_the_mess_outweighs_a_blind_guess() -> None:
+    # It knows where the goose lies, and no shovel: a blind card is a match once in 18,
+    # the poo twice in 18, and the mess costs about 2 cards drawn, each a swing of 2 in
+    # a duel.  Turning the goose ends the turn safely.
+    state = table(2, [["hen", "fox"], ["owl", "cat"]], [["duck"], ["pig"]])
+    bot = PerfectBot(seat=1)
+    lay(state, "hen")
+    turn(state, place_of("goose"))
+    bot.observe(state.view(1))
+    state.apply(0, END)
+    bot.observe(state.view(1))
+    state.apply(1, bot.act(state.view(1), state.legal_actions(1), Clock()))
+    assert bot.act(state.view(1), state.legal_actions(1), Clock()) == TURNS[place_of("goose")]
+
+
+def test_the_strong_bot_no_longer_turns_over_a_shovel_it_knows() -> None:
+    # In games among bots of one kind, the first card turned after laying one.
+    tallies: dict[str, Tally] = {}
+    for spec in ("perfect", "cautious"):
+        play([spec, spec], 24, "bg-dull-loop", tallies)
+    new, old = tallies["perfect"], tallies["cautious"]
+    print(json.dumps({spec: vars(t) for spec, t in tallies.items()}))
+    assert new.per_player_game(new.known_shovel) < 0.1 < 0.5 < old.per_player_game(
+        old.known_shovel)
+    assert new.safe < old.safe and new.turns < old.turns  # fewer safe stops, shorter games
+
+
+def test_the_strong_bot_is_at_least_as_strong_as_before() -> None:
+    # One perfect bot among three of the bot as it was, 60 games, seats turning round:
+    # it wins more than its fair quarter (400 games each: docs/bots.md).
+    wins = play(["perfect", "cautious", "cautious", "cautious"], 60, "bg-new-vs-old")
+    print(json.dumps(wins))
+    assert wins["perfect"] > 60 / 4
+
+
+def test_the_card_laid_still_counts_as_his_when_it_weighs_the_place() -> None:
+    # A lay that is forced (one kind in the hand) is taken without asking the bot, so it
+    # weighs the place with the card already laid: that card is still one of its copies.
+    state = table(2, [["hen"], ["owl", "owl"]], [["duck"], ["pig"]], current=1)
+    bot = PerfectBot(seat=1)
+    lay(state, "owl")
+    view = state.view(1)
+    assert view["hand"] == ["owl"] and view["laid"] == "owl"
+    assert bot.stakes(view, bot.beliefs(view["run"])).hand[k("owl")] == 2

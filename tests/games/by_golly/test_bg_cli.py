@@ -24,10 +24,35 @@ def test_games_lists_by_golly_with_its_options_and_bots(tmp_path: Path) -> None:
         assert word in result.stdout
 
 
-def test_rules_prints_the_rules_page(tmp_path: Path) -> None:
+def test_games_lists_the_memory_bots_levels(tmp_path: Path) -> None:
+    result = gamenight("games", cwd=tmp_path)
+    row = next(line for line in result.stdout.splitlines()
+               if "by-golly" in line and "memory" in line and "child" in line)
+    assert "beginner" in row and "expert" in row and "adaptive" not in row
+
+
+def test_rules_prints_how_to_play_then_the_rules_page(tmp_path: Path) -> None:
     result = gamenight("rules", "by-golly", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("# By Golly!")
+    assert "# By Golly!: the rules as implemented" in result.stdout
+    assert "chicken run" in result.stdout.split("# By Golly!: the rules")[0]
+
+
+def test_the_line_after_a_game_says_who_won_and_the_cards_left() -> None:
+    # What `gamenight play` prints when the person leaves a finished table: no
+    # "scores [0.0, 1.0]" (a score of 1 for the winner says nothing more).
+    from gamenight.cli import result_line
+    from gamenight.games.by_golly.rules import GAME
+    from tests.games.by_golly.bg_table import lay, place_of, table, turn
+
+    state = table(3, [["owl", "cat"], ["hen"], ["fox", "pig"]], [["duck"], [], ["frog"] * 2],
+                  current=1)
+    lay(state, "hen")
+    turn(state, place_of("hen"))  # his last card: he wins
+    outcome = state.outcome()
+    assert outcome is not None
+    assert result_line(GAME, outcome) == ("Seat 1 wins (you are seat 0). Rank: you 2, seat 1 1, "
+                                          "seat 2 3. Cards left: you 3, seat 1 0, seat 2 4.")
 
 
 def test_simulate_records_and_replays(tmp_path: Path) -> None:

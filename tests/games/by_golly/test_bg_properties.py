@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from gamenight.bots.base import Clock
 from gamenight.games.by_golly.actions import DRAWS, END, KEEP, LAYS, SHUFFLE, TURNS, Lay
 from gamenight.games.by_golly.bots import PerfectBot
-from gamenight.games.by_golly.cards import FACE_NAMES, KINDS, PLACES
+from gamenight.games.by_golly.cards import FACE_NAMES, KINDS, PLACE_NAMES, PLACES
 from gamenight.games.by_golly.rules import GAME, ByGollyState
 from gamenight.record import Record, record_of, replay
 from gamenight.testing import assert_refused
@@ -271,9 +271,10 @@ def test_a_card_drawn_blindly_is_seen_only_by_the_drawer_and_the_player_who_lost
 
 
 @pytest.mark.parametrize("phase", ["turn", "second"])
-def test_the_narration_never_says_where_a_card_lies(phase: str) -> None:
-    # The same face turned over at another place must read the same in the log, so the
-    # terminal's log is no memory aid.
+def test_the_narration_says_where_a_card_was_turned_over_by_the_letter_on_screen(
+        phase: str) -> None:
+    # The same face turned over at another place reads the same in the log but for the
+    # place's letter, which every watcher saw (rules.md, Decision 15).
     state, _ = a_game_that_reaches(3, lambda s: s.phase == phase)
     down = [p for p in range(PLACES) if not state.up[p]]
     here, there = down[0], down[-1]
@@ -281,7 +282,13 @@ def test_the_narration_never_says_where_a_card_lies(phase: str) -> None:
     assert isinstance(elsewhere, ByGollyState)
     elsewhere.run[here], elsewhere.run[there] = state.run[there], state.run[here]
     seat = state.current
+    told = len(state.narration())
     state.apply(seat, TURNS[here])
     elsewhere.apply(seat, TURNS[there])
     for anyone in (None, *range(state.players)):
-        assert state.narration(anyone) == elsewhere.narration(anyone)
+        a, b = state.narration(anyone), elsewhere.narration(anyone)
+        (line,), (other,) = a[told:], b[told:]
+        assert a[:told] == b[:told]
+        assert f" at {PLACE_NAMES[here]}" in line and f" at {PLACE_NAMES[there]}" in other
+        assert line.replace(f" at {PLACE_NAMES[here]}", " at _") == \
+            other.replace(f" at {PLACE_NAMES[there]}", " at _")

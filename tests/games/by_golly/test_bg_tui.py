@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from gamenight.games.by_golly.cards import FACE_NAMES, PLACES
+from gamenight.games.by_golly.events import Shuffled, TurnedOver
 from gamenight.games.by_golly.rules import ByGollyState
 from gamenight.games.by_golly.screen import HAND_KEYS, PLACE_KEYS, hand_kinds
 from gamenight.tui.app import HUMAN, Pauses, PlayApp, build_app
@@ -84,7 +85,7 @@ async def test_the_chicken_run_is_a_field_of_face_down_cards_with_the_counts() -
                                         str(view["hands"][seat] + view["stacks"][seat])]
         hand = text_of(app, "#hand")
         for animal in app.state.view(HUMAN)["hand"]:
-            assert animal in hand
+            assert animal.upper() in hand.upper()
         assert "Your turn" in text_of(app, "#status")
 
 
@@ -101,12 +102,18 @@ async def test_lay_and_turn_over_by_keys_the_card_shows_only_for_the_turn() -> N
         assert state.history[-1].value == "turn 0"
         await pilot.pause()
         assert FACE_NAMES[state.run[0]] in faces_shown(app)  # face up on the field
+        assert "face up this turn" in text_of(app, "#run")
+        mine: set[str] = set()
         while state.current == HUMAN and not state.is_over:
-            await play_my_step(pilot, app)
+            mine |= {FACE_NAMES[state.run[p]] for p in state.turned}
+            await play_my_step(pilot, app)  # (it keeps the cards after a mess)
             await pilot.pause()
-        # The turn is over: every card went back face down, on the screen too.
-        assert state.current == 1 and faces_shown(app) == set()
+        # The turn is over: every card went back face down (no view shows them) ...
+        assert state.current == 1 and not any(state.view(HUMAN)["run"])
         assert "Seat 1" in text_of(app, "#status")
+        # ... and the field keeps them in sight, marked, until seat 1 lays a card.
+        assert faces_shown(app) == mine
+        assert "you turned these face down" in text_of(app, "#run")
 
 
 async def test_keys_that_mean_nothing_now_say_what_to_do_and_change_nothing() -> None:
@@ -140,9 +147,10 @@ async def test_a_whole_game_by_keys_ends_with_the_results() -> None:
         while not app.state.is_over:
             assert time.monotonic() < stop, "the game did not finish"
             if app.my_turn:
-                if state_of(app).current == HUMAN and state_of(app).phase == "lay":
-                    assert faces_shown(app) <= {FACE_NAMES[state_of(app).run[p]]
-                                                for p in state_of(app).turned}
+                state = state_of(app)
+                if state.current == HUMAN and state.turned:
+                    # Under way, my turn shows the cards I turned over, and only those.
+                    assert faces_shown(app) == {FACE_NAMES[state.run[p]] for p in state.turned}
                 await play_my_step(pilot, app)
                 mine += 1
             await pilot.pause(0.01)
@@ -157,39 +165,54 @@ async def test_a_whole_game_by_keys_ends_with_the_results() -> None:
         for seat in range(2):
             row = next(line for line in results.splitlines() if app.seat_names[seat] in line)
             assert ("★" in row) == (seat in outcome.winners)
-        # The log tells the story without saying where any card lies.
-        told = app.state.narration(HUMAN)
-        assert told and not any("place" in line for line in told)
+        # The log tells where each card was turned over, by the letter on the card.
+        turned = [e for e in app.state.events if isinstance(e, TurnedOver)]
+        assert turned and all(f" at {PLACE_KEYS[e.place]}" in e.text() for e in turned)
         assert len(app.state.view(HUMAN)["run"]) == PLACES
         await pilot.press("q")
 
 
-async def test_what_a_bot_turns_over_shows_during_its_turn_and_then_goes_face_down() -> None:
+async def test_what_a_bot_turns_over_stays_in_sight_until_my_turn_starts() -> None:
     app = make_app(seed=5, players=2, bots=("random",), pauses=Pauses(turn=0.15, after_window=0.0))
     async with app.run_test(size=(120, 45)) as pilot:
         state = state_of(app)
-        seen_up = seen_down_after = False
+        seen_up = seen_after = gone_after = False
         stop = time.monotonic() + 30
-        while not (seen_up and seen_down_after) and not state.is_over:
+        while not (seen_up and gone_after) and not state.is_over:
             assert time.monotonic() < stop, "no bot turned a card over in time"
-            if seen_up and state.current == HUMAN and not state.turned:
-                # My turn has come: the bot's cards went back face down, on screen too.
-                await pilot.pause()
-                assert faces_shown(app) == set()
-                seen_down_after = True
-            elif app.my_turn:
-                await play_my_step(pilot, app)
-            elif state.current != HUMAN and state.turned:
+            if state.current != HUMAN and state.turned:
                 await pilot.pause()
                 if state.current != HUMAN and state.turned:
+                    # During its turn: face up on the field.
                     assert faces_shown(app) == {FACE_NAMES[state.run[p]] for p in state.turned}
+                    if not seen_up:
+                        its_turn = len(state.events)
                     seen_up = True
+                    bot_turned = {FACE_NAMES[state.run[p]] for p in state.turned}
+            elif seen_up and app.my_turn and state.phase == "lay" and not state.turned \
+                    and not seen_after:
+                # Its turn is over and mine has not started: its cards, face down again,
+                # still show what they are, marked as turned back.
+                await pilot.pause()
+                assert "seat 1 turned these face down" in text_of(app, "#run")
+                if any(isinstance(e, Shuffled) for e in state.events[its_turn:]):
+                    # Shuffled after the mess: which card lies where, nobody knows.
+                    assert faces_shown(app) == set() and "? ? ?" in text_of(app, "#run")
+                else:
+                    assert faces_shown(app) == bot_turned
+                seen_after = True
+                await pilot.press("1")  # my turn starts: they are gone
+                await pilot.pause()
+                assert faces_shown(app) == set()
+                gone_after = True
+            elif app.my_turn:
+                await play_my_step(pilot, app)
             await pilot.pause(0.01)
-        assert seen_up and seen_down_after
+        assert seen_up and seen_after and gone_after
 
 
 def test_the_screen_has_words_for_every_phase_in_which_the_player_on_turn_decides() -> None:
-    from gamenight.games.by_golly.screen import HELP, WHAT_NOW
+    from gamenight.games.by_golly.screen import KEY_WORDS, WHAT_NOW
     from gamenight.games.by_golly.views import TURN_PHASES
 
-    assert set(HELP) == set(WHAT_NOW) == TURN_PHASES
+    assert set(KEY_WORDS) == set(WHAT_NOW) == TURN_PHASES

@@ -128,7 +128,8 @@ def test_options_reject_unknown_names_and_bad_values() -> None:
     state = GAME.new(2, deadline_ms="500", penalty_order="penalties-first")
     assert state.options["deadline_ms"] == 500
     assert state.options == {"remove": 0, "deadline_ms": 500,
-                             "penalty_order": "penalties-first", "max_turns": 1000}
+                             "penalty_order": "penalties-first", "max_turns": 1000,
+                             "tie": "shared"}
 
 
 def test_nothing_but_the_deal_happens_before_the_deal() -> None:

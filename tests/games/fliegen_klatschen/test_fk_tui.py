@@ -149,7 +149,7 @@ async def test_illegal_keys_show_a_message_and_change_nothing() -> None:
         assert "hunt is on" in text_of(app, "#message")
         await pilot.press("1")
         await pilot.press("1")  # one hand per fly: the engine refuses the second
-        assert "already has a hand" in text_of(app, "#message")
+        assert "You already have a hand on" in text_of(app, "#message")
         mine = [s for s in app.state.history[steps:] if s.seat == HUMAN]
         assert [s.value for s in mine] == [f"slap {app.state.view(HUMAN)['centre'][0]['id']}"]
         assert PASS in app.state.legal_actions(HUMAN)  # my second hand is still free

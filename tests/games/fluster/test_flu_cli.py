@@ -54,8 +54,10 @@ def test_dictionary_flag_fills_the_dictionary_option(tmp_path: Path) -> None:
     assert as_option.returncode == 2 and "content hash" in as_option.stderr
 
 
-def test_rules_prints_the_rules_as_implemented(tmp_path: Path) -> None:
+def test_rules_prints_how_to_play_then_the_rules_as_implemented(tmp_path: Path) -> None:
     result = gamenight("rules", "fluster", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.rstrip("\n") == get_game("fluster").rules_text().rstrip("\n")
-    assert result.stdout.startswith("# Fluster")
+    game = get_game("fluster")
+    # How to play first (the page the terminal's ? shows), then the rules as implemented.
+    howto, rules = game.howto_text().rstrip("\n"), game.rules_text().rstrip("\n")
+    assert result.stdout.rstrip("\n") == f"{howto}\n\n{rules}"

@@ -51,7 +51,7 @@ async def test_the_pad_shows_both_blocks_numbers_and_running_totals() -> None:
         first_row = next(line for line in pad.splitlines() if f"{numbers[0]:>2}" in line)
         for n in numbers[:5]:
             assert f"{n:>2}" in first_row
-        assert "A (Down) 0" in pad and "D (Across) 0" in pad
+        assert "A Down 0" in pad and "D Across 0" in pad
         assert "Grand Total 0" in text_of(app, "#totals")
         assert "Your call" in text_of(app, "#status")
 
@@ -148,7 +148,7 @@ async def test_the_last_calls_by_keys_end_the_game_with_every_pad_scored() -> No
         # The running totals in the circles are the final ones.
         mine = pads[HUMAN]["totals"]
         pad = text_of(app, "#pad")
-        assert f"A (Down) {mine['A']}" in pad and f"D (Across) {mine['D']}" in pad
+        assert f"A Down {mine['A']}" in pad and f"D Across {mine['D']}" in pad
         for n in pads[HUMAN]["left"]["across"]:
             assert f"({n})" in pad
         await pilot.press("q")

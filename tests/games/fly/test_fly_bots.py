@@ -10,10 +10,11 @@ import pytest
 from scipy.stats import binomtest, chisquare, norm
 
 from gamenight.bots.base import Clock, make_bot
+from gamenight.bots.levels import LEVELS
 from gamenight.engine import OptionError
 from gamenight.engine.seeding import derive_seed
 from gamenight.games.fly.actions import Drop
-from gamenight.games.fly.bots import AimerBot, RandomDropBot
+from gamenight.games.fly.bots import HANDS, AimerBot, RandomDropBot
 from gamenight.games.fly.geometry import over_table
 from gamenight.games.fly.rules import GAME
 from gamenight.sim.runner import make_bots, play_out
@@ -50,7 +51,7 @@ def lone_fly_rate(drops: int, seed: int) -> tuple[int, float]:
                      seed=seed)
     state.table = [7, 25, 26]
     state._place_flies()
-    bot = AimerBot(seat=0, seed=seed)
+    bot = AimerBot(seat=0, seed=seed, level="expert")  # aims exactly where it chose
     covered = 0
     for _ in range(drops):
         view = state.view(0)
@@ -81,7 +82,8 @@ def test_the_aimer_aims_at_a_lone_flys_centre() -> None:
     state = laid_out(players=1)
     state.table = [7, 25, 26]
     state._place_flies()
-    drop = AimerBot(seat=0, seed=1).act(state.view(0), state.legal_actions(0), Clock())
+    drop = AimerBot(seat=0, seed=1, level="expert").act(state.view(0),
+                                                         state.legal_actions(0), Clock())
     x, y = fly_at(state, 0)
     assert math.hypot(drop.x - x, drop.y - y) <= 0.01
 
@@ -124,3 +126,19 @@ def test_bot_specs_and_parameters() -> None:
             make_bot(GAME, bad, 0, 1)
     bot = make_bot(GAME, "aimer:sigma_pos=0.1:sigma_angle=5", 0, 1)
     assert isinstance(bot, AimerBot) and (bot.sigma_pos, bot.sigma_angle) == (0.1, 5.0)
+
+
+def test_the_aimers_level_is_its_eye_and_hand_a_child_misses_most() -> None:
+    assert list(HANDS) == list(LEVELS)
+    misses = [HANDS[level][1] for level in LEVELS]
+    assert misses == sorted(misses, reverse=True) and misses[-1] == 0.0
+    state = laid_out(players=1)
+    state.table = [7, 25, 26]
+    state._place_flies()
+    x, y = fly_at(state, 0)
+    spread = {}
+    for level in ("child", "average", "expert"):
+        bot = AimerBot(seat=0, seed=5, level=level)
+        drops = [bot.act(state.view(0), state.legal_actions(0), Clock()) for _ in range(60)]
+        spread[level] = sum(math.hypot(d.x - x, d.y - y) for d in drops) / len(drops)
+    assert spread["expert"] <= 0.01 < spread["average"] < spread["child"]

@@ -26,11 +26,13 @@ def test_games_lists_fly_with_1_to_4_players_its_options_and_bots(tmp_path: Path
         assert option in result.stdout
 
 
-def test_rules_prints_the_rules_as_implemented(tmp_path: Path) -> None:
+def test_rules_prints_how_to_play_then_the_rules_as_implemented(tmp_path: Path) -> None:
     result = gamenight("rules", "fly", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.rstrip("\n") == GAME.rules_text().rstrip("\n")
-    assert result.stdout.startswith("# FLY")
+    game = GAME
+    # How to play first (the page the terminal's ? shows), then the rules as implemented.
+    howto, rules = game.howto_text().rstrip("\n"), game.rules_text().rstrip("\n")
+    assert result.stdout.rstrip("\n") == f"{howto}\n\n{rules}"
 
 
 def test_simulate_records_and_replay_a_game(tmp_path: Path) -> None:

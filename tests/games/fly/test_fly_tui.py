@@ -13,15 +13,7 @@ from textual.widgets import Static
 
 from gamenight.games.fly.cards import FLY_PLACE, SYMBOL_OF, SYMBOLS
 from gamenight.games.fly.geometry import slot_origin
-from gamenight.games.fly.screen import (
-    COLS_PER_INCH,
-    ROWS_PER_INCH,
-    SYMBOL_MARK,
-    TABLE_COLS,
-    TABLE_ROWS,
-    FlyScreen,
-    drop_frames,
-)
+from gamenight.games.fly.screen import SYMBOL_MARK, FlyScreen, drop_frames
 from gamenight.tui.app import Pauses, PlayApp, build_app
 
 NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
@@ -68,16 +60,18 @@ async def test_the_table_is_drawn_to_scale_with_every_fly_in_its_place() -> None
     app = make_app()
     async with app.run_test(size=(110, 42)) as pilot:
         await until(pilot, lambda: app.my_turn)
+        scale = screen_of(app).scale
+        assert (scale.cols_per_inch, scale.rows_per_inch) == (6, 3)  # what 110x42 holds
         lines = text_of(app, "#table").splitlines()
-        assert len(lines) == TABLE_ROWS == 27
-        assert all(len(line.rstrip("\n")) >= TABLE_COLS - 6 for line in lines)
+        assert len(lines) == scale.rows == 27
+        assert all(len(line.rstrip("\n")) >= scale.cols - 6 for line in lines)
         for slot, card in enumerate(app.state.view(None)["table"]):
             place = FLY_PLACE[card["id"]]
             if place is None:
                 continue
             x0, y0 = slot_origin(slot)
-            col = int((x0 + place[0]) * COLS_PER_INCH)
-            row = int((y0 + place[1]) * ROWS_PER_INCH)
+            col = int((x0 + place[0]) * scale.cols_per_inch)
+            row = int((y0 + place[1]) * scale.rows_per_inch)
             mark = SYMBOL_MARK[SYMBOLS[SYMBOL_OF[card["id"]]]]
             window = "".join(lines[r][col - 1:col + 2] for r in (row - 1, row, row + 1))
             assert mark in window, (slot, card)
@@ -135,8 +129,8 @@ async def test_space_drops_shows_the_landing_and_the_covered_fly_then_each_move(
         assert landing.landing is not None and "covers" in landing.caption
         assert shown[last_mine + 1].caption == "The covered cards are collected."
         moves = [f for f in shown[last_mine + 2:] if f.moving is not None]
-        assert moves and "slides toward the box" in moves[0].caption
-        assert any("moves up to row" in f.caption for f in moves)
+        assert moves and "slides left, toward the box" in moves[0].caption
+        assert any("moves up to the end of row" in f.caption for f in moves)
 
 
 async def test_consolidation_is_visible_step_by_step_on_a_timer() -> None:

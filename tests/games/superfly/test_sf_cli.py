@@ -28,10 +28,13 @@ def test_games_lists_superfly_with_its_bots_and_the_two_player_variant(tmp_path:
     assert "2-player variant" in options
 
 
-def test_rules_prints_the_rules_as_implemented(tmp_path: Path) -> None:
+def test_rules_prints_how_to_play_then_the_rules_as_implemented(tmp_path: Path) -> None:
     result = gamenight("rules", "superfly", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.rstrip("\n") == get_game("superfly").rules_text().rstrip("\n")
+    game = get_game("superfly")
+    # How to play first (the page the terminal's ? shows), then the rules as implemented.
+    howto, rules = game.howto_text().rstrip("\n"), game.rules_text().rstrip("\n")
+    assert result.stdout.rstrip("\n") == f"{howto}\n\n{rules}"
 
 
 def test_simulate_writes_rows_and_records_that_replay(tmp_path: Path) -> None:

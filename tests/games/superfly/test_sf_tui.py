@@ -100,9 +100,11 @@ async def test_open_hands_shows_every_hand() -> None:
         await until(pilot, lambda: app.deciding)
         state = app.state
         assert isinstance(state, SuperflyState)
-        seats = text_of(app, "#seats")
+        rows = text_of(app, "#seats").splitlines()
         for seat in range(4):
-            assert NAMES[state.hands[seat][0]] in seats
+            row = next(line for line in rows if app.seat_names[seat] in line)
+            colour, number = NAMES[state.hands[seat][0]].split()
+            assert f"{colour[0].upper()}{number}" in row.split()  # "R3": red 3
 
 
 async def test_the_deadline_counts_down_on_screen() -> None:
@@ -149,7 +151,7 @@ async def test_p_passes_and_the_last_turn_is_shown_with_the_dice() -> None:
         await until(pilot, lambda: state.last_turn is not None and app.deciding)
         last = text_of(app, "#last")
         assert state.last_turn is not None
-        assert "Passed: You" in last
+        assert "passed: you" in last
         for fly_result, die in ((f, state.last_turn["dice"]) for f in state.last_turn["flies"]):
             assert NAMES[fly_result["card"]] in last
             for seat in fly_result["claimants"]:
@@ -192,7 +194,7 @@ async def test_wrong_keys_show_why_and_change_nothing() -> None:
         assert app.state.digest() == digest
         await pilot.press("1")
         await pilot.press("2")  # one swatter: chosen already
-        assert "already chosen" in text_of(app, "#message")
+        assert "You have already chosen this turn." in text_of(app, "#message")
 
 
 async def test_with_5_cards_you_sit_out_the_final_turn() -> None:
@@ -210,13 +212,14 @@ async def test_with_5_cards_you_sit_out_the_final_turn() -> None:
         assert state.hands[HUMAN][-1] == fly("red", 5)  # seed 0's first die is a 6
         assert "you hold 5 cards and sit out" in text_of(app, "#status")
         assert "sits out" in text_of(app, "#seats")
-        assert "You: 5 cards!" in text_of(app, "#last")
+        assert "you hold 5 cards: one final turn for the others" in text_of(app, "#last")
         await pilot.press("1")
-        assert "holds 5 cards" in text_of(app, "#message")
+        assert "You hold 5 cards: you sit out" in text_of(app, "#message")
         clock.now += 1.0
         await until(pilot, lambda: state.round == 2)
         assert "Round 1 is over" in text_of(app, "#last")
-        assert "You: red 1, red 2, red 3, red 4, red 5 = set of 5" in text_of(app, "#last")
+        mine = next(line for line in text_of(app, "#seats").splitlines() if "You" in line)
+        assert "R1 R2 R3 R4 R5 = set of 5" in mine
 
 
 async def test_a_whole_game_by_keys_ends_with_the_results() -> None:
@@ -242,5 +245,5 @@ async def test_a_whole_game_by_keys_ends_with_the_results() -> None:
             assert ("★" in row) == (seat in outcome.winners)
         assert any(line.startswith("The game is over") for line in app.state.narration(0))
         # The final turn and the hands shown at the round's end stay on the table.
-        assert "is over; the hands are shown" in text_of(app, "#last")
+        assert "is over: " in text_of(app, "#last") and "Fly Catcher token" in text_of(app, "#last")
         await pilot.press("q")

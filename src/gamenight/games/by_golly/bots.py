@@ -1,13 +1,35 @@
-"""The ``memory`` and ``perfect`` bots: remember the chicken run, dodge the mess.
+"""The ``memory`` and ``perfect`` bots: remember the chicken run, take a risk when it pays.
 
 Memory is the skill of By Golly!, so these bots keep their own memory, built only from
 the views they are shown: the view at each of their decisions, and (through
 ``observe``) the view after every step of the game, so they see what others turn over.
 A view shows the present only, so a card a bot does not remember is lost to it.
 
-``memory`` takes a recall level from 0 to 1 (``memory:0.6`` or ``memory:recall=0.6``):
-at every new turn each memory is forgotten with chance ``1 - recall``.  ``perfect`` is
-recall 1.
+``memory`` forgets: at every new turn each memory is lost with chance ``1 - recall``.
+Its level sets the recall (``memory:beginner``; ``RECALL``), or a number does
+(``memory:0.6`` or ``memory:recall=0.6``).  ``perfect`` never forgets, at any level.
+
+How they choose (``MemoryBot.worth``): every card they could turn over is weighed in
+cards, by what memory says may lie there, as a strong player weighs it:
+
+* **the animal laid**: it goes out (one card) and the turn goes on (``GO_ON``), and where
+  it lies is then known for the other copies in the hand (``KNOW`` each);
+* **another animal**: the turn ends, the card comes back; where that animal lies is now
+  known: ``KNOW`` for each copy of it in the hand;
+* **a shovel**: the turn ends; the first one found is worth ``KNOW_SHOVEL``, because
+  from then on the poo costs nothing (below);
+* **chicken poo**: the mess.  It costs what the best second card is expected to make the
+  player draw (the rules' ``mess_draws``: an animal 2, the other poo 4, a shovel none),
+  each card drawn counted as the swing it makes in the race (one more for him, one fewer
+  for an opponent: ``1 + 1 / opponents``).  A shovel it remembers makes the poo free:
+  after the poo it turns that shovel over.
+
+A card it knows to be neither the animal nor the poo ends the turn safely, worth 0.  So a
+bot that knows where a shovel lies keeps it for the poo and turns unknown cards; without
+one, it risks an unknown card when the chance of a match and what it learns outweigh the
+mess; and once no card has gone out for two rounds (everyone plays safe), it stops
+playing safe.  (Before issue 14 the poo always cost 2.2 cards, so a bot that knew a
+shovel went on turning that shovel over to end its turn: legal, and dull.)
 """
 
 from __future__ import annotations
@@ -15,9 +37,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from gamenight.bots.base import Bot, Clock
-from gamenight.bots.reaction import DEFAULT_LEVEL, LEVELS
+from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
 from gamenight.engine import OptionError, View
 from gamenight.games.by_golly.actions import (
     KEEP,
@@ -36,11 +59,20 @@ from gamenight.games.by_golly.views import ByGollyView, as_view
 
 #: How many cards each face has in the chicken run.
 RUN_COUNTS: Counter[int] = Counter(RUN_FACE)
-#: What landing in the mess costs, in cards: after the poo the second card is most
-#: often an animal (2 cards), sometimes the second poo (4), sometimes a shovel (0).
-MESS_COST = 2.2
-#: What finding a match is worth beyond the card itself: the turn goes on.
+#: What a match is worth beyond the card itself: the turn goes on, another may go out.
 GO_ON = 0.3
+#: What knowing where an animal lies is worth, for each copy of it in the hand: a match
+#: on a later turn, unless a shuffle hides it first or another player holding it uses it
+#: first (the three values were weighed against each other in simulations: see
+#: docs/bots.md; a half card each did as well as any).
+KNOW = 0.5
+#: What finding the first shovel is worth: from then on the poo costs nothing.
+KNOW_SHOVEL = 0.5
+#: What a safe stop is worth once nobody has dared for two rounds: less than any risk.
+DARED_STOP = -100.0
+#: The recall each level plays with (the chance a memory lasts another turn).
+RECALL: dict[str, float] = {"child": 0.5, "beginner": 0.6, "relaxed": 0.7,
+                            "average": 0.8, "quick": 0.9, "expert": 0.95}
 #: Forgetting is applied for at most this many turns at once (after that all is gone
 #: for any recall below 1 anyway, to machine precision).
 MAX_FORGET_TURNS = 64
@@ -50,15 +82,27 @@ Belief = dict[int, float]  # face -> chance that a face-down place shows it
 SURE: tuple[Belief, ...] = tuple({face: 1.0} for face in range(SHOVEL + 1))
 
 
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """What turning a card over risks and gains now: the ``mess`` (the cost of the poo,
+    in cards), whether a ``shovel`` is known (the first one found is worth more), the
+    ``hand`` (copies of each animal), and whether it ``dares`` (no more safe stops)."""
+
+    mess: float
+    shovel: bool
+    hand: Counter[int]
+    dares: bool
+
+
 class MemoryBot(Bot[ByGollyAction]):
     """Remembers what it saw turned over, forgets each memory with chance
-    ``1 - recall`` per turn, plays the cards it knows the place of, stops safely on a
-    card it knows when a blind guess is worse than nothing, draws in the mess from the
-    opponent furthest from winning, and shuffles after a mess to wreck what others know.
-    """
+    ``1 - recall`` per turn, weighs every card it could turn over in cards (a risk when
+    it pays), draws in the mess from the opponent furthest from winning, and shuffles
+    after a mess to wreck what the others know."""
 
     name = "memory"
-    default_recall = 0.8
+    levels = LEVELS
+    default_recall = RECALL[DEFAULT_LEVEL]
 
     def __init__(self, seat: int, seed: int = 0, level: str = DEFAULT_LEVEL,
                  **params: str) -> None:
@@ -69,8 +113,8 @@ class MemoryBot(Bot[ByGollyAction]):
                 raise OptionError(f"memory bot: recall given twice ({level} and {recall_text})")
             recall_text, level = level, DEFAULT_LEVEL
         super().__init__(seat, seed, level, **params)
-        recall = self.default_recall if recall_text is None else _recall(recall_text)
-        self.recall = recall
+        # A recall given overrides the level's.
+        self.recall = RECALL[level] if recall_text is None else _recall(recall_text)
         self.known: dict[int, int] = {}  # place -> face
         # After a shuffle: these places hold these faces, in an order nobody knows.
         self.groups: list[tuple[set[int], list[int]]] = []
@@ -179,21 +223,45 @@ class MemoryBot(Bot[ByGollyAction]):
         if isinstance(first, Draw):
             return self._draw(seen, [a for a in legal if isinstance(a, Draw)])
         if isinstance(first, Shuffle) or first is KEEP:
-            # Every card that was just face up is known to all: mix them up.
+            # Every card that was just face up is known to all, and the others play
+            # before it does again: mix them up.
             return SHUFFLE if SHUFFLE in legal else KEEP
         if isinstance(first, End):
             return first
         return self.rng.choice(list(legal))
 
+    def stakes(self, view: ByGollyView, dists: Sequence[Belief | None]) -> Stakes:
+        """What turning a card over risks and gains now (see the module's notes)."""
+        opponents = view["players"] - 1
+        # After the poo it turns the card with the fewest draws to expect (a shovel it
+        # remembers: none).
+        second = min((_mess_cost(d) for d in dists if d is not None), default=0.0)
+        hand = Counter(KIND_OF_NAME[name] for name in view.get("hand", []))
+        if view["laid"] is not None:
+            hand[KIND_OF_NAME[view["laid"]]] += 1  # the card laid is still his
+        shovel = any(d is not None and d.get(SHOVEL) == 1.0 for d in dists)
+        return Stakes(second * (1.0 + 1.0 / opponents), shovel, hand, self._dares(view))
+
     @staticmethod
-    def _value(belief: Belief, animal: int, dare: bool) -> float:
-        """What laying ``animal`` and turning a place with this belief is worth, in
-        cards: a match sheds one and goes on; poo costs the mess.  A place known to hold
-        another face (not poo) ends the turn safely (0), often better than a blind
-        guess; a bot that ``dare``s makes no more safe stops."""
-        value = belief.get(animal, 0.0) * (1.0 + GO_ON) - belief.get(POO, 0.0) * MESS_COST
-        if dare and value == 0.0 and len(belief) == 1:
-            return -2.0 * MESS_COST
+    def worth(belief: Belief, animal: int, stakes: Stakes) -> float:
+        """What laying ``animal`` and turning over a place with this belief is worth, in
+        cards (see the module's notes)."""
+        hand = stakes.hand
+        if len(belief) == 1:
+            (face,) = belief
+            if face not in (animal, POO):
+                # A card it knows: the turn ends safely and nothing is learnt.
+                return DARED_STOP if stakes.dares else 0.0
+        value = 0.0
+        for face, chance in belief.items():
+            if face == animal:
+                value += chance * (1.0 + GO_ON + KNOW * (hand[animal] - 1))
+            elif face == POO:
+                value -= chance * stakes.mess
+            elif face == SHOVEL:
+                value += 0.0 if stakes.shovel else chance * KNOW_SHOVEL
+            else:
+                value += chance * KNOW * hand[face]
         return value
 
     def _lay(self, view: ByGollyView, lays: list[Lay]) -> Lay:
@@ -205,7 +273,7 @@ class MemoryBot(Bot[ByGollyAction]):
             if free:
                 return free[0]
         dists = self.beliefs(run)
-        dare = self._dares(view)
+        stakes = self.stakes(view, dists)
         # Places with the same belief (all those it knows nothing of) are weighed once.
         alike: dict[int, tuple[Belief, list[int]]] = {}
         for p in range(PLACES):
@@ -215,7 +283,7 @@ class MemoryBot(Bot[ByGollyAction]):
         best: tuple[float, float, Lay, list[int]] | None = None
         for lay in lays:
             for belief, places in alike.values():
-                key = (self._value(belief, lay.animal, dare), self.rng.random(), lay, places)
+                key = (self.worth(belief, lay.animal, stakes), self.rng.random(), lay, places)
                 if best is None or key[:2] > best[:2]:
                     best = key
         assert best is not None
@@ -237,8 +305,8 @@ class MemoryBot(Bot[ByGollyAction]):
         plan, self._plan = self._plan, None
         if plan is not None and plan[:2] == (view["turn"], animal) and TURNS[plan[2]] in legal:
             return TURNS[plan[2]]
-        dare = self._dares(view)
-        return max(legal, key=lambda a: (self._value(_sure(dists[a.place]), animal, dare),
+        stakes = self.stakes(view, dists)
+        return max(legal, key=lambda a: (self.worth(_sure(dists[a.place]), animal, stakes),
                                          self.rng.random()))
 
     def _draw(self, view: ByGollyView, legal: list[Draw]) -> Draw:
@@ -274,13 +342,14 @@ def _recall(text: str) -> float:
 
 
 class PerfectBot(MemoryBot):
-    """The memory bot that never forgets (recall 1)."""
+    """The memory bot that never forgets (recall 1, at every level)."""
 
     name = "perfect"
-    default_recall = 1.0
+    levels = ()  # it plays the same at every level
 
     def __init__(self, seat: int, seed: int = 0, level: str = DEFAULT_LEVEL,
                  **params: str) -> None:
         if "recall" in params or level not in LEVELS:
             raise OptionError("the perfect bot always has recall 1 (use memory:<recall>)")
         super().__init__(seat, seed, level, **params)
+        self.recall = 1.0

@@ -38,6 +38,10 @@ SHOVEL_CARDS = 2
 #: The face of each chicken-run card id: the 15 animals, 2 poo, 2 shovels.
 RUN_FACE: tuple[int, ...] = (*range(KINDS), *[POO] * POO_CARDS, *[SHOVEL] * SHOVEL_CARDS)
 PLACES = len(RUN_FACE)  # 19 places in the chicken run
+#: The places by letter, as the terminal's keys and the narration name them: place 0 is
+#: ``a``, ..., place 18 is ``t``; ``q`` is skipped, being the terminal's quit key.  Actions
+#: and positions number the places 0-18.
+PLACE_NAMES: tuple[str, ...] = tuple("abcdefghijklmnoprst")
 
 HAND_SIZE = 5  # each player draws the top 5 of his stack, and refills to 5
 #: Animal cards dealt to each player by the number of players; the rest go to the box.

@@ -8,8 +8,10 @@ drawer sees it, and the player who lost it when it came from his hand) and the c
 player draws from his own stack (he sees them).
 
 Where a card lies is public while it lies face up (every view shows it), so the events
-name the place a card was turned over at, for the browser to animate it; the narration
-never does, so that the terminal's log is no memory aid (rules.md, Decision 15).
+name the place a card was turned over at, and the narration says it by the place's letter
+(``cards.PLACE_NAMES``, the letters the terminal shows on the cards), as a watcher at the
+table sees where a hand goes (rules.md, Decision 15).  Only a shuffle's order is told by
+nothing.  Told to the person at a seat (``told_to``), the lines name that seat "you".
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from gamenight.engine.events import Event
-from gamenight.games.by_golly.cards import AnimalName, FaceName, article
+from gamenight.engine.voice import Voice
+from gamenight.games.by_golly.cards import PLACE_NAMES, AnimalName, FaceName, article
 
 #: What turning over a chicken-run card came to: the first card of a lay (``match``,
 #: ``no-match``, ``poo``), or the second card after the poo (the rulebook's three results).
@@ -30,6 +33,22 @@ TurnResult = Literal["match", "no-match", "poo", "still-lucky", "a-bit-unlucky",
 Reason = Literal["last-card", "last-card-drawn", "cap"]
 
 _LUCK: dict[str, str] = {"a-bit-unlucky": "a bit unlucky", "really-unlucky": "really unlucky"}
+
+
+def _he(voice: Voice, seat: int) -> str:
+    """The seat as the subject again later in the sentence: "he", or "you"."""
+    return "you" if seat == voice.reader else "he"
+
+
+def _his(voice: Voice, seat: int) -> str:
+    """The seat's own: "his", or "your"."""
+    return "your" if seat == voice.reader else "his"
+
+
+def places_text(places: tuple[int, ...]) -> str:
+    """Places by their letters, in place order: 'b, d and k'."""
+    names = [PLACE_NAMES[p] for p in sorted(places)]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,18 +93,24 @@ class TurnedOver(Event):
     draws: int = 0
 
     def text(self) -> str:
-        seat, result = self.seat, self.result
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        voice, seat, result = Voice(reader), self.seat, self.result
+        at = f"at {PLACE_NAMES[self.place]}"
         if result == "match":
-            return f"Seat {seat} lays {article(self.laid)} and finds it: a match."
+            return (f"{voice.does(seat, 'lays')} {article(self.laid)} and "
+                    f"{voice.verb(seat, 'finds')} it {at}: a match.")
         if result == "poo":
-            return f"Seat {seat} lays {article(self.laid)} and turns over chicken poo!"
+            return (f"{voice.does(seat, 'lays')} {article(self.laid)} and "
+                    f"{voice.verb(seat, 'turns')} over chicken poo {at}!")
         if result == "no-match":
-            return (f"Seat {seat} lays {article(self.laid)} and turns over "
-                    f"{article(self.face)}: no match.")
+            return (f"{voice.does(seat, 'lays')} {article(self.laid)} and "
+                    f"{voice.verb(seat, 'turns')} over {article(self.face)} {at}: no match.")
         if result == "still-lucky":
-            return f"Seat {seat} turns over a shovel: still lucky, no mess."
-        return (f"Seat {seat} turns over {article(self.face)}: {_LUCK[result]}, "
-                f"he must draw {self.draws} cards.")
+            return f"{voice.does(seat, 'turns')} over a shovel {at}: still lucky, no mess."
+        return (f"{voice.does(seat, 'turns')} over {article(self.face)} {at}: "
+                f"{_LUCK[result]}, {_he(voice, seat)} must draw {self.draws} cards.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +122,11 @@ class FaceUpMatch(Event):
     animal: AnimalName
 
     def text(self) -> str:
-        return (f"Seat {self.seat} lays {article(self.animal)}: it already lies face up, "
-                "so the card goes out.")
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        return (f"{Voice(reader).does(self.seat, 'lays')} {article(self.animal)}: it already "
+                "lies face up, so the card goes out.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,11 +146,16 @@ class Drew(Event):
         return dataclasses.replace(self, animal=None)
 
     def text(self) -> str:
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        voice = Voice(reader)
+        draws, whose = voice.does(self.seat, "draws"), voice.your(self.victim)
         if self.source == "hand":
             card = "a card" if self.animal is None else article(self.animal)
-            return f"Seat {self.seat} draws {card} from seat {self.victim}'s hand."
+            return f"{draws} {card} from {whose} hand."
         seen = "" if self.animal is None else f": {article(self.animal)}"
-        return f"Seat {self.seat} draws the top card of seat {self.victim}'s stack{seen}."
+        return f"{draws} the top card of {whose} stack{seen}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +167,12 @@ class Shuffled(Event):
     places: tuple[int, ...]
 
     def text(self) -> str:
-        return f"Seat {self.seat} shuffles the {len(self.places)} cards he turned over."
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        voice = Voice(reader)
+        return (f"{voice.does(self.seat, 'shuffles')} the {len(self.places)} cards "
+                f"{_he(voice, self.seat)} turned over at {places_text(self.places)}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +182,10 @@ class Kept(Event):
     seat: int
 
     def text(self) -> str:
-        return f"Seat {self.seat} leaves the cards where they lie."
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        return f"{Voice(reader).does(self.seat, 'leaves')} the cards where they lie."
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +212,14 @@ class Refilled(Event):
         return self if seat == self.seat else dataclasses.replace(self, animals=None)
 
     def text(self) -> str:
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        voice = Voice(reader)
         cards = "a card" if self.count == 1 else f"{self.count} cards"
         seen = "" if self.animals is None else f" ({', '.join(self.animals)})"
-        return f"Seat {self.seat} draws {cards} from his stack{seen}."
+        return (f"{voice.does(self.seat, 'draws')} {cards} from {_his(voice, self.seat)} "
+                f"stack{seen}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,11 +233,16 @@ class GameOver(Event):
     reason: Reason
 
     def text(self) -> str:
-        if self.reason == "cap":
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        if self.reason == "cap" or self.winner is None:
             return "The safety cap on turns ended the game."
-        how = ("discards his last animal card" if self.reason == "last-card"
-               else "has no cards left after the mess")
-        return f"Seat {self.winner} {how}: seat {self.winner} wins!"
+        voice, seat = Voice(reader), self.winner
+        how = (f"{voice.does(seat, 'discards')} {_his(voice, seat)} last animal card"
+               if self.reason == "last-card"
+               else f"{voice.does(seat, 'has')} no cards left after the mess")
+        return f"{how}: {voice.does(seat, 'wins', start=False)}!"
 
 
 #: Every event of the game (each seat's form is of the same class).

@@ -25,6 +25,7 @@ from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Out
 from gamenight.engine.checks import describe
 from gamenight.engine.events import Event
 from gamenight.engine.game import JSON, BotFactory
+from gamenight.engine.outcome import MEAN_RANK, SummaryColumn
 from gamenight.games.by_golly.actions import (
     DRAWS,
     END,
@@ -583,6 +584,11 @@ class ByGollyState(GameState[ByGollyAction]):
         return counts
 
 
+#: The cards a seat still held when the game ended (the tie-break key is minus that).
+CARDS_LEFT = SummaryColumn("Cards left", lambda outcome, seat: -outcome.tiebreaks[seat][0],
+                           places=1)
+
+
 class ByGolly(Game):
     """By Golly!: remember where the animals hide in the chicken run, and dodge the mess."""
 
@@ -620,6 +626,12 @@ class ByGolly(Game):
         game = ByGollyState(self, players, seed, options)
         set_up(game, state)
         return game
+
+    def summary_columns(self) -> tuple[SummaryColumn, ...]:
+        """The first to go out wins and scores 1, so a mean score only repeats the win
+        share: a batch shows where the others finished (the mean rank) and how near they
+        came (the cards they still held)."""
+        return (MEAN_RANK, CARDS_LEFT)
 
     def bots(self) -> dict[str, BotFactory]:
         from gamenight.games.by_golly.bots import MemoryBot, PerfectBot

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from gamenight.engine.events import Event
+from gamenight.engine.voice import Voice
 from gamenight.games.fliegen_klatschen.cards import COLOUR_OF, SWATTER, name
 
 #: How a game ends (``Outcome.reason``, listed in ``rules.md``): the last card of a pile
@@ -50,11 +51,15 @@ class Revealed(Event):
     hunt: bool
 
     def text(self) -> str:
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        reveals = Voice(reader).does(self.seat, "reveals")
         if COLOUR_OF[self.card] == SWATTER:
-            return f"Seat {self.seat} reveals a swatter: hunt!"
+            return f"{reveals} a swatter: hunt!"
         if self.hunt:
-            return f"Seat {self.seat} reveals {name(self.card)}, a fifth colour: hunt!"
-        return f"Seat {self.seat} reveals {name(self.card)}."
+            return f"{reveals} {name(self.card)}, a fifth colour: hunt!"
+        return f"{reveals} {name(self.card)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +82,10 @@ class Slapped(Event):
     at_ms: float
 
     def text(self) -> str:
-        return f"Seat {self.seat} slaps {name(self.card)} at {self.at_ms:.0f} ms."
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        return f"{Voice(reader).does(self.seat, 'slaps')} {name(self.card)} at {self.at_ms:.0f} ms."
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +107,10 @@ class FlyWon(Event):
     card: int
 
     def text(self) -> str:
-        return f"Seat {self.seat} wins {name(self.card)}."
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        return f"{Voice(reader).does(self.seat, 'wins')} {name(self.card)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,10 +124,16 @@ class Penalty(Event):
     card: int | None
 
     def text(self) -> str:
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        voice = Voice(reader)
         if self.card is None:
-            return f"Seat {self.seat} hit a fly not allowed but has won nothing yet."
-        return (f"Seat {self.seat} hit a fly not allowed: {name(self.card)} goes under "
-                "the pile.")
+            return (f"{voice.name(self.seat)} hit a fly not allowed but "
+                    f"{voice.verb(self.seat, 'has')} won nothing yet.")
+        pile = "the pile" if reader is None else f"{voice.your(self.seat)} pile"
+        return (f"{voice.name(self.seat)} hit a fly not allowed: {name(self.card)} goes "
+                f"under {pile}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,5 +166,22 @@ class GameOver(Event):
         return "A pile is empty: the game is over."
 
 
+@dataclass(frozen=True, slots=True)
+class DecidingGame(Event):
+    """A game ended with ``seats`` tied on points (``score``) and on flies won (``flies``),
+    and the option ``tie=deciding-game`` asks them to play a deciding game: a new deal
+    among them alone."""
+
+    seats: tuple[int, ...]
+    score: int
+    flies: int
+
+    def text(self) -> str:
+        names = [f"seat {s}" for s in self.seats]
+        who = ", ".join(names[:-1]) + " and " + names[-1]
+        return (f"{who[0].upper()}{who[1:]} tie with {self.score} points and {self.flies} "
+                "flies: they play a deciding game.")
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (Dealt, Revealed, NothingToHit, Slapped, Passed,
-                                        FlyWon, Penalty, HuntOver, GameOver)
+                                        FlyWon, Penalty, HuntOver, GameOver, DecidingGame)

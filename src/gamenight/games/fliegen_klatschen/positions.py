@@ -13,6 +13,10 @@ scores (they are worked out; given, they are checked).
 whatever a game of Fliegen klatschen could not have reached: a card twice or not at all,
 a swatter among won flies, five colours in the centre, a turn that is not that seat's, a
 hunt that could not have begun or should already be over.
+
+A deciding game (option ``tie=deciding-game``) adds ``deciding``: the tied seats playing
+it, the turn its deal came at (``began``), and the games of the match already over; the
+other seats' piles and won flies are empty, and turns go round the tied seats only.
 """
 
 from __future__ import annotations
@@ -36,7 +40,10 @@ from gamenight.games.fliegen_klatschen.cards import (
 from gamenight.games.fliegen_klatschen.events import CAP, LAST_CARD, Reason, Revealed
 from gamenight.games.fliegen_klatschen.rules import (
     CENTRE_COLOURS,
+    DECIDING_GAME,
     Hunt,
+    PlayedGame,
+    hands_per_player,
     score,
     starts_hunt,
 )
@@ -78,6 +85,23 @@ class RevealJSON(TypedDict):
     card: str
 
 
+class PlayedJSON(TypedDict):
+    """A game of the match that is over: its seats, and every seat's points and flies."""
+
+    seats: list[int]
+    scores: list[int]
+    flies: list[int]
+
+
+class DecidingJSON(TypedDict):
+    """A deciding game: the tied seats playing it, the turn its deal came at, and the
+    games of the match before it (the first game first)."""
+
+    seats: list[int]
+    began: int
+    played: list[PlayedJSON]
+
+
 class PositionJSON(TypedDict):
     """The game-specific part of a Fliegen klatschen position (its ``state``)."""
 
@@ -92,6 +116,7 @@ class PositionJSON(TypedDict):
     last_reveal: RevealJSON | None
     hunt: NotRequired[HuntJSON | None]
     reason: NotRequired[Reason]
+    deciding: NotRequired[DecidingJSON]
 
 
 _PHASES: tuple[Phase, ...] = get_args(Phase)
@@ -126,6 +151,9 @@ def write(state: FliegenKlatschenState) -> PositionJSON:
         }
     if state.phase == "over":
         position["reason"] = CAP if state.truncated else LAST_CARD
+    if state.played:
+        position["deciding"] = {"seats": list(state.in_play), "began": state.game_began,
+                                "played": [g.to_json() for g in state.played]}
     return position
 
 
@@ -241,7 +269,7 @@ class _Places:
 
 # -- reading: the position ------------------------------------------------------------------
 _KEYS = {"phase", "turn", "current", "piles", "centre", "won", "last_reveal"}
-_OPTIONAL_KEYS = frozenset({"box", "scores", "hunt", "reason"})
+_OPTIONAL_KEYS = frozenset({"box", "scores", "hunt", "reason", "deciding"})
 
 
 def read(state: FliegenKlatschenState, value: object) -> None:
@@ -255,6 +283,10 @@ def read(state: FliegenKlatschenState, value: object) -> None:
                             f"{describe(data['phase'])}")
     turn = _whole(data["turn"], "the turn (cards revealed so far)", 0, options["max_turns"])
     current = _whole(data["current"], "the current seat", 0, n - 1)
+    seats: tuple[int, ...] = tuple(range(n))
+    began, played = 0, list[PlayedGame]()
+    if data.get("deciding") is not None:
+        seats, began, played = _deciding(data["deciding"], n, options["tie"], turn)
 
     places = _Places()
     piles = [places.read(p, f"seat {s}'s pile")
@@ -272,22 +304,37 @@ def read(state: FliegenKlatschenState, value: object) -> None:
         box = places.rest()
 
     _check_cards(places, phase, centre, won)
-    _check_turn(phase, turn, current, n, options["max_turns"], data.get("reason"))
-    if phase == "reveal" and not all(piles):
-        raise IllegalAction(f"seat {piles.index([])}'s pile is empty, so its last card has been "
+    _check_turn(phase, turn - began, current, seats, options["max_turns"] - began,
+                data.get("reason"))
+    for seat in sorted(set(range(n)) - set(seats)):
+        if piles[seat] or won[seat]:
+            raise IllegalAction(f"seat {seat} sits out the deciding game, so it has no pile "
+                                "and no won flies")
+    if phase == "reveal" and not all(piles[s] for s in seats):
+        empty = next(s for s in seats if not piles[s])
+        raise IllegalAction(f"seat {empty}'s pile is empty, so its last card has been "
                             "turned over and the game is over")
-    if phase == "hunt" and not all(piles[s] for s in range(n) if s != current):
+    if phase == "hunt" and not all(piles[s] for s in seats if s != current):
         raise IllegalAction("a pile other than the revealer's is empty: the game ended when "
                             "its last card was turned over")
-    _check_counts(data, turn, centre, won, trigger, box, options["remove"], phase)
+    _check_counts(data, turn - began, centre, won, trigger, box, options["remove"], phase)
     if phase == "hunt" and hunt is None:
         raise IllegalAction("a position in phase hunt gives its hunt")
     if phase != "hunt" and hunt is not None:
         raise IllegalAction(f"a hunt is given but the phase is {phase}")
-    last = _last_reveal(data["last_reveal"], phase, turn, current, n, centre, box, trigger)
+    last = _last_reveal(data["last_reveal"], phase, turn - began, current, seats, centre, box,
+                        trigger)
     if phase == "over" and last is not None:
         _check_end(data["reason"], current, bool(piles[current]), last.hunt)
+        now = PlayedGame(seats, tuple(map(score, won)), tuple(map(len, won)))
+        if data["reason"] == LAST_CARD and options["tie"] == DECIDING_GAME \
+                and len(now.best()) > 1:
+            raise IllegalAction(f"seats {', '.join(map(str, now.best()))} are tied on points "
+                                "and flies, and with tie=deciding-game they play a deciding "
+                                "game: the match is not over")
 
+    state.in_play, state.game_began, state.played = seats, began, played
+    state.hands = hands_per_player(len(seats))
     state.phase = phase
     state.turns = turn
     state.current = current
@@ -332,26 +379,32 @@ def _check_cards(places: _Places, phase: str, centre: list[int], won: list[list[
                             f"{CENTRE_COLOURS}")
 
 
-def _check_turn(phase: str, turn: int, current: int, n: int, max_turns: int,
+def _check_turn(phase: str, turn: int, current: int, seats: tuple[int, ...], max_turns: int,
                 reason: object) -> None:
-    """Seats reveal in turn from seat 0, one card a turn; the game ends at the last card
-    of a pile or at the cap."""
-    if phase == "deal" and (turn or current):
-        raise IllegalAction("before the deal it is turn 0 and seat 0 starts")
+    """Seats reveal in turn from the first seat in play (seat 0, or in a deciding game the
+    first tied seat), one card a turn; the game ends at the last card of a pile or at
+    the cap.  ``turn`` and ``max_turns`` count from this game's deal."""
+    n = len(seats)
+    if phase == "deal" and (turn or current != seats[0]):
+        raise IllegalAction(f"before the deal no card of this game is revealed and seat "
+                            f"{seats[0]} starts")
+    if current not in seats:
+        raise IllegalAction(f"seat {current} sits out the deciding game, so it is not the "
+                            "current seat")
     if phase == "reveal":
-        if current != turn % n:
-            raise IllegalAction(f"after {turn} cards revealed seat {turn % n} reveals next, "
-                                f"not seat {current}")
+        if current != seats[turn % n]:
+            raise IllegalAction(f"after {turn} cards revealed seat {seats[turn % n]} reveals "
+                                f"next, not seat {current}")
         if turn >= max_turns:
             raise IllegalAction(f"turn {turn} has reached max_turns: the game is over")
     if phase in ("hunt", "over"):
         if turn == 0:
             raise IllegalAction(f"no card has been revealed (turn 0), so the phase is not "
                                 f"{phase}")
-        if current != (turn - 1) % n:
+        if current != seats[(turn - 1) % n]:
             raise IllegalAction(f"in phase {phase} current is the seat that revealed the last "
-                                f"card: turn {turn} was seat {(turn - 1) % n}'s, not seat "
-                                f"{current}'s")
+                                f"card: turn {turn} was seat {seats[(turn - 1) % n]}'s, not "
+                                f"seat {current}'s")
     if phase != "over":
         if reason is not None:
             raise IllegalAction(f"only a game that is over has a reason, not one in phase "
@@ -398,7 +451,7 @@ def _check_end(reason: object, current: int, pile_left: bool, hunted: bool) -> N
                             "who revealed last, still has cards and no hunt put one back")
 
 
-def _last_reveal(value: object, phase: str, turn: int, current: int, n: int,
+def _last_reveal(value: object, phase: str, turn: int, current: int, seats: tuple[int, ...],
                  centre: list[int], box: list[int], trigger: list[int]) -> Revealed | None:
     """The card revealed last: by the seat whose turn it was; it is the hunt's trigger,
     or lies on top of the centre (a fly) or of the box (it started a hunt)."""
@@ -409,12 +462,12 @@ def _last_reveal(value: object, phase: str, turn: int, current: int, n: int,
     if value is None:
         raise IllegalAction(f"{turn} cards have been revealed: last_reveal names the last")
     data = _object(value, "last_reveal", {"seat", "card"})
-    seat = _whole(data["seat"], "last_reveal's seat", 0, n - 1)
+    seat = _whole(data["seat"], "last_reveal's seat", 0, max(seats))
     tops = trigger or [cards[-1] for cards in (centre, box) if cards]
     card = _one_of(data["card"], "last_reveal", tops,
                    "the hunt's trigger" if trigger else
                    "the last fly laid in the centre or the last card put in the box")
-    by = (current - 1) % n if phase == "reveal" else current
+    by = seats[(seats.index(current) - 1) % len(seats)] if phase == "reveal" else current
     if seat != by:
         raise IllegalAction(f"the card revealed last was seat {by}'s, whose turn it was, not "
                             f"seat {seat}'s")
@@ -436,12 +489,12 @@ def _hunt(state: FliegenKlatschenState, data: dict[str, object], trigger: int,
         raise IllegalAction(f"{full_name(trigger)} does not start a hunt beside this centre: "
                             "a swatter does, or a fly of a fifth colour when flies of four "
                             "colours lie there")
-    n, deadline = state.players, float(state.options["deadline_ms"])
-    hunt = Hunt.opened(trigger, state.current, centre, n, deadline)
+    n, deadline, seats = state.players, float(state.options["deadline_ms"]), state.in_play
+    hunt = Hunt.opened(trigger, state.current, centre, n, deadline, seats)
     for i, value in enumerate(_list(data["hands"], "the hunt's hands")):
         where = f"the hunt's hand {i + 1}"
         hand = _object(value, where, {"seat", "card", "at_ms"})
-        seat = _whole(hand["seat"], f"{where}'s seat", 0, n - 1)
+        seat = _in_play(hand["seat"], f"{where}'s seat", seats, n)
         card = _one_of(hand["card"], where, centre, "a fly in the centre")
         if card not in centre:
             raise IllegalAction(f"{where} is on {full_name(card)}, which is not a fly in the "
@@ -453,13 +506,13 @@ def _hunt(state: FliegenKlatschenState, data: dict[str, object], trigger: int,
     done: dict[int, float] = {}
     for i, value in enumerate(_list(data["done"], "the hunt's done seats")):
         entry = _object(value, f"the hunt's done seat {i + 1}", {"seat", "at_ms"})
-        seat = _whole(entry["seat"], "a done seat", 0, n - 1)
+        seat = _in_play(entry["seat"], "a done seat", seats, n)
         if seat in done:
             raise IllegalAction(f"seat {seat} is done twice in the hunt")
         done[seat] = _time(entry["at_ms"], f"seat {seat}'s done at_ms", deadline)
     # A seat is done once all its hands are down (or every centre fly has one of them).
     full = min(state.hands, len(centre))
-    for seat in range(n):
+    for seat in seats:
         mine = [e.at_ms for e in hunt.window.entries if e.seat == seat]
         latest = max(mine, default=0.0)
         if len(mine) > full:
@@ -471,9 +524,56 @@ def _hunt(state: FliegenKlatschenState, data: dict[str, object], trigger: int,
         if done.get(seat, latest) < latest:
             raise IllegalAction(f"seat {seat} is done at {done[seat]:g} ms, before its hand "
                                 f"at {latest:g} ms")
-    if len(done) == n:
+    if len(done) == len(seats):
         raise IllegalAction("every seat is done, so the hunt is over: it would have been "
                             "resolved")
     for seat, at_ms in sorted(done.items()):
         hunt.window.finish(seat, at_ms)
     return hunt
+
+
+def _in_play(value: object, what: str, seats: tuple[int, ...], n: int) -> int:
+    """A seat that plays the game now (all, or the tied ones in a deciding game)."""
+    seat = _whole(value, what, 0, n - 1)
+    if seat not in seats:
+        raise IllegalAction(f"{what}: seat {seat} sits out the deciding game")
+    return seat
+
+
+def _deciding(value: object, n: int, tie: str, turn: int
+              ) -> tuple[tuple[int, ...], int, list[PlayedGame]]:
+    """The seats of a deciding game, the turn its deal came at, and the games before it:
+    the first played by every seat, and each next one by the seats tied at the end of
+    the one before (on points, then flies)."""
+    if tie != DECIDING_GAME:
+        raise IllegalAction(f"a deciding game is played only with the option "
+                            f"tie={DECIDING_GAME}, not tie={tie}")
+    data = _object(value, "deciding", {"seats", "began", "played"})
+    began = _whole(data["began"], "deciding's began (the turn its deal came at)", 0, turn)
+    played: list[PlayedGame] = []
+    expected = tuple(range(n))
+    for i, item in enumerate(_list(data["played"], "deciding's played games")):
+        where = f"deciding's played game {i + 1}"
+        game = _object(item, where, {"seats", "scores", "flies"})
+        seats = tuple(_whole(s, f"{where}'s seat", 0, n - 1)
+                      for s in _list(game["seats"], f"{where}'s seats"))
+        if seats != expected:
+            raise IllegalAction(f"{where} was played by seats {list(expected)} (every seat "
+                                f"first, then those tied), not {list(seats)}")
+        scores = tuple(_whole(v, f"{where}'s score", 0, 10_000)
+                       for v in _list(game["scores"], f"{where}'s scores", n))
+        flies = tuple(_whole(v, f"{where}'s flies won", 0, DECK_SIZE)
+                      for v in _list(game["flies"], f"{where}'s flies", n))
+        played.append(PlayedGame(seats, scores, flies))
+        expected = played[-1].best()
+        if len(expected) < 2:
+            raise IllegalAction(f"{where} has one winner, seat {expected[0]}: nobody plays "
+                                "a deciding game after it")
+    if not played:
+        raise IllegalAction("deciding lists the games played before it: at least the first")
+    seats = tuple(_whole(s, "a deciding seat", 0, n - 1)
+                  for s in _list(data["seats"], "deciding's seats"))
+    if seats != expected:
+        raise IllegalAction(f"the deciding game is played by the seats tied in the game "
+                            f"before it, {list(expected)}, not {list(seats)}")
+    return seats, began, played

@@ -50,6 +50,7 @@ from gamenight.games.fliegen_klatschen.events import (
     EVENT_TYPES,
     LAST_CARD,
     Dealt,
+    DecidingGame,
     FlyWon,
     GameOver,
     HuntOver,
@@ -62,6 +63,7 @@ from gamenight.games.fliegen_klatschen.events import (
 from gamenight.games.fliegen_klatschen.views import (
     FliegenKlatschenView,
     Phase,
+    PlayedGameView,
     TableView,
 )
 
@@ -72,6 +74,10 @@ _OVER = Acting("over")
 
 WINS_FIRST = "wins-first"
 PENALTIES_FIRST = "penalties-first"
+#: After a tie on points and on flies won: "the players congratulate one another on a
+#: shared victory, or play a deciding game".
+SHARED = "shared"
+DECIDING_GAME = "deciding-game"
 #: Flies of four different colours in the centre: a fly of a fifth colour starts a hunt
 #: ("5 different colours = 1 fly swatter"), so the centre never shows more than four.
 CENTRE_COLOURS = 4
@@ -108,6 +114,25 @@ def allowed_colours(centre: Sequence[int]) -> frozenset[int]:
     return frozenset(c for c, n in enumerate(counts) if n == top)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A game of the match that ended (the first, or a deciding game): who played it, and
+    each seat's points and flies won in it (0 for a seat that sat it out)."""
+
+    seats: tuple[int, ...]
+    scores: tuple[int, ...]
+    flies: tuple[int, ...]
+
+    def best(self) -> tuple[int, ...]:
+        """The seats that won it on points, then on flies: more than one is a tie."""
+        top = max((self.scores[s], self.flies[s]) for s in self.seats)
+        return tuple(s for s in self.seats if (self.scores[s], self.flies[s]) == top)
+
+    def to_json(self) -> PlayedGameView:
+        return {"seats": list(self.seats), "scores": list(self.scores),
+                "flies": list(self.flies)}
+
+
 @dataclass(slots=True)
 class Hunt:
     """One hunt: a reaction window over the centre as it lay when the hunt began.
@@ -124,11 +149,13 @@ class Hunt:
 
     @classmethod
     def opened(cls, trigger: int, revealer: int, centre: Sequence[int], players: int,
-               deadline_ms: float) -> Hunt:
-        """A hunt that has just begun: every seat may hit, and exact ties in time go to
-        the seat nearest the revealer, clockwise, him first."""
+               deadline_ms: float, seats: Sequence[int] | None = None) -> Hunt:
+        """A hunt that has just begun: every seat in play (``seats``, default all) may
+        hit, and exact ties in time go to the seat nearest the revealer, clockwise, him
+        first."""
         priority = [(s - revealer) % players for s in range(players)]
-        window = ReactionWindow(range(players), deadline_ms, priority)
+        window = ReactionWindow(range(players) if seats is None else seats, deadline_ms,
+                                priority)
         return cls(trigger, revealer, allowed_colours(centre), window,
                    [set() for _ in range(players)])
 
@@ -165,6 +192,11 @@ class FliegenKlatschenState(GameState[Action]):
         self.truncated = False
         self.last_reveal: Revealed | None = None
         self._actings: dict[tuple[int, ...], Acting] = {}  # seats still slapping -> Acting
+        # The match: the seats playing the game now (all, or those in a deciding game),
+        # the games of the match already over, and the turn the game now began at.
+        self.in_play: tuple[int, ...] = tuple(range(players))
+        self.played: list[PlayedGame] = []
+        self.game_began = 0
 
     # -- who acts -------------------------------------------------------------------
     def acting(self) -> Acting:
@@ -275,7 +307,7 @@ class FliegenKlatschenState(GameState[Action]):
             self._end_turn()
             return
         self.hunt = Hunt.opened(trigger, revealer, self.centre, self.players,
-                                self.options["deadline_ms"])
+                                self.options["deadline_ms"], self.in_play)
         self.phase = "hunt"
 
     def _resolve_hunt(self) -> None:
@@ -322,14 +354,48 @@ class FliegenKlatschenState(GameState[Action]):
 
     def _end_turn(self) -> None:
         if self.last_card_revealed or self.turns >= self.options["max_turns"]:
+            if self.last_card_revealed and self.options["tie"] == DECIDING_GAME:
+                tied = self.game_now().best()
+                if len(tied) > 1:
+                    self._deciding_game(tied)
+                    return
             self.phase = "over"
             self.truncated = not self.last_card_revealed
+            first = self.first_game()
             self.emit(GameOver(LAST_CARD if self.last_card_revealed else CAP,
-                               tuple(score(w) for w in self.won),
-                               tuple(len(w) for w in self.won)))
+                               first.scores, first.flies))
         else:
             self.phase = "reveal"
-            self.current = (self.current + 1) % self.players
+            # Clockwise among the seats in play (in a deciding game, only the tied).
+            seats = self.in_play
+            self.current = seats[(seats.index(self.current) + 1) % len(seats)]
+
+    def game_now(self) -> PlayedGame:
+        """The game being played (or just ended), as it stands."""
+        return PlayedGame(self.in_play, tuple(score(w) for w in self.won),
+                          tuple(len(w) for w in self.won))
+
+    def first_game(self) -> PlayedGame:
+        """The match's first game: its points are the match's scores."""
+        return self.played[0] if self.played else self.game_now()
+
+    def _deciding_game(self, tied: tuple[int, ...]) -> None:
+        """Set up a deciding game among ``tied``: a new shuffle and deal among them alone,
+        the others sitting out; the seat first among them starts."""
+        ended = self.game_now()
+        self.played.append(ended)
+        self.emit(DecidingGame(tied, ended.scores[tied[0]], ended.flies[tied[0]]))
+        self.in_play = tied
+        self.hands = hands_per_player(len(tied))
+        self.piles = [[] for _ in range(self.players)]
+        self.centre = []
+        self.won = [[] for _ in range(self.players)]
+        self.box = []
+        self.last_reveal = None
+        self.last_card_revealed = False
+        self.current = tied[0]
+        self.game_began = self.turns
+        self.phase = "deal"
 
     # -- chance ---------------------------------------------------------------------
     def _sample_chance(self) -> JSON:
@@ -349,8 +415,9 @@ class FliegenKlatschenState(GameState[Action]):
         remove = self.options["remove"]
         # Cards taken out unseen for a shorter game go back to the box.
         self.box.extend(outcome[:remove])
+        seats = self.in_play  # all, or those playing a deciding game
         for i, card in enumerate(outcome[remove:]):
-            self.piles[i % self.players].append(card)
+            self.piles[seats[i % len(seats)]].append(card)
         self.phase = "reveal"
         self.emit(Dealt(remove, tuple(len(p) for p in self.piles)))
 
@@ -366,36 +433,44 @@ class FliegenKlatschenState(GameState[Action]):
         same view after every step, and since every deal is equally likely and no action
         depends on a face-down card, the redrawn deal is uniform among those consistent
         with what was seen.
+
+        In a deciding game only its own deal is redrawn: the cards of an earlier deal are
+        all shuffled again for it, so whatever stayed hidden then decides nothing now.
         """
         steps = list(self.history)
-        if steps:  # the deal is the first step; before it nothing is hidden yet
-            deal = steps[0].value
-            shown = self._dealt_places_revealed(steps)
+        deals = [i for i, step in enumerate(steps) if step.seat is None]
+        if deals:  # before the first deal nothing is hidden yet
+            at = deals[-1]
+            deal = steps[at].value
+            # Deal k dealt game k of the match (before a deciding game's deal is drawn,
+            # the latest deal is still the game just ended).
+            dealt_to = [*(g.seats for g in self.played), self.in_play][len(deals) - 1]
+            shown = self._dealt_places_revealed(steps[at + 1:], dealt_to)
             hidden = [place for place in range(DECK_SIZE) if place not in shown]
             cards = [deal[place] for place in hidden]
             rng.shuffle(cards)
             redealt = list(deal)
             for place, card in zip(hidden, cards, strict=True):
                 redealt[place] = card
-            steps[0] = Step(None, redealt)
+            steps[at] = Step(None, redealt)
         state = self.remade(steps, rng.getrandbits(64))
         assert isinstance(state, FliegenKlatschenState)
         return state
 
-    def _dealt_places_revealed(self, steps: Sequence[Step]) -> set[int]:
-        """The places in the deal (indices of the shuffled order) of every dealt card
-        revealed in ``steps``.  A pile is revealed from the top; cards a penalty puts
-        back go under it, below every dealt card, so the first reveals from a pile are
-        its dealt cards, top first."""
-        n, remove = self.players, self.options["remove"]
-        reveals = [0] * n
+    def _dealt_places_revealed(self, steps: Sequence[Step], seats: Sequence[int]) -> set[int]:
+        """The places in the latest deal (indices of the shuffled order), which dealt to
+        ``seats``, of every dealt card revealed in ``steps``, the steps since it.  A pile
+        is revealed from the top; cards a penalty puts back go under it, below every
+        dealt card, so the first reveals from a pile are its dealt cards, top first."""
+        remove, n = self.options["remove"], len(seats)
+        reveals = [0] * self.players
         for step in steps:
             if step.seat is not None and step.value == "reveal":
                 reveals[step.seat] += 1
         shown: set[int] = set()
-        for seat in range(n):
-            # The places dealt to this pile, bottom first (round robin from seat 0).
-            places = range(remove + seat, DECK_SIZE, n)
+        for i, seat in enumerate(seats):
+            # The places dealt to this pile, bottom first (round robin from the first seat).
+            places = range(remove + i, DECK_SIZE, n)
             shown.update(places[len(places) - min(reveals[seat], len(places)):])
         return shown
 
@@ -433,6 +508,9 @@ class FliegenKlatschenState(GameState[Action]):
                 # is still acting then.
                 "pending": list(w.pending_at(at_ms)),
             }
+        if self.played:
+            table["deciding"] = {"seats": list(self.in_play),
+                                 "played": [g.to_json() for g in self.played]}
         if self.phase == "over":
             out = self.outcome()
             assert out is not None
@@ -449,10 +527,19 @@ class FliegenKlatschenState(GameState[Action]):
         return score(self.won[seat])
 
     def outcome(self) -> Outcome | None:
+        """The first game's points; ties broken by its flies won, then by each deciding
+        game's points and flies in turn (-1 for a seat that sat it out)."""
         if self.phase != "over":
             return None
-        scores = [score(w) for w in self.won]
-        return Outcome.from_keys(scores, [[len(w)] for w in self.won], truncated=self.truncated,
+        games = [*self.played, self.game_now()]
+        first = games[0]
+        keys = []
+        for seat in range(self.players):
+            key = [first.flies[seat]]
+            for game in games[1:]:
+                key += [game.scores[seat], game.flies[seat]] if seat in game.seats else [-1, -1]
+            keys.append(key)
+        return Outcome.from_keys(first.scores, keys, truncated=self.truncated,
                                  reason=CAP if self.truncated else LAST_CARD)
 
     def _position(self) -> JSON:
@@ -462,7 +549,13 @@ class FliegenKlatschenState(GameState[Action]):
 
     def snapshot(self) -> JSON:
         hunt = self.hunt
+        # A match with a deciding game says so; one without keeps the snapshot (and so the
+        # digest in every record) it always had.
+        match: dict[str, JSON] = {} if not self.played else {
+            "in_play": list(self.in_play), "game_began": self.game_began,
+            "played": [g.to_json() for g in self.played]}
         return {
+            **match,
             "phase": self.phase,
             "current": self.current,
             "turns": self.turns,
@@ -525,8 +618,12 @@ class FliegenKlatschen(Game):
                "whether a wrong hand's penalty can take a fly won in the same hunt "
                "(wins-first) or only flies won before it (penalties-first)",
                choices=(WINS_FIRST, PENALTIES_FIRST)),
-        Option("max_turns", 1000, "safety cap: the game ends, truncated, after this many reveals",
-               minimum=1),
+        Option("max_turns", 1000, "safety cap: the game ends, truncated, after this many reveals "
+               "(deciding games included)", minimum=1),
+        Option("tie", SHARED,
+               "players still tied on points and flies won share the victory (shared) or "
+               "play a deciding game among themselves (deciding-game)",
+               choices=(SHARED, DECIDING_GAME)),
     )
 
     def new(self, players: int, seed: int = 0, **options: Any) -> FliegenKlatschenState:

@@ -24,8 +24,9 @@ from gamenight.games.fliegen_klatschen.cards import CardJSON, FlyCard, SwatterCa
 #: ``hunt`` (a reaction window: everyone hits flies), ``over``.
 Phase = Literal["deal", "reveal", "hunt", "over"]
 
-__all__ = ["CardJSON", "FliegenKlatschenView", "FlyCard", "Hand", "HuntView", "LastReveal",
-           "OutcomeView", "Phase", "SeatView", "SpectatorView", "SwatterCard", "TableView"]
+__all__ = ["CardJSON", "DecidingView", "FliegenKlatschenView", "FlyCard", "Hand", "HuntView",
+           "LastReveal", "OutcomeView", "Phase", "PlayedGameView", "SeatView", "SpectatorView",
+           "SwatterCard", "TableView"]
 
 
 class LastReveal(TypedDict):
@@ -55,6 +56,23 @@ class HuntView(TypedDict):
     pending: list[int]
 
 
+class PlayedGameView(TypedDict):
+    """A game of the match that is over: who played it, and each seat's points and flies
+    won in it (0 for a seat that sat it out)."""
+
+    seats: list[int]
+    scores: list[int]
+    flies: list[int]
+
+
+class DecidingView(TypedDict):
+    """A deciding game (option ``tie=deciding-game``): the tied seats playing it, and the
+    games of the match already over, the first one first."""
+
+    seats: list[int]
+    played: list[PlayedGameView]
+
+
 #: The result, once the game is over (``Outcome.to_json``).
 OutcomeView = OutcomeJSON
 
@@ -74,6 +92,7 @@ class TableView(TypedDict):
     centre: list[FlyCard]  # in the order they were laid
     last_reveal: LastReveal | None
     hunt: HuntView | None
+    deciding: NotRequired[DecidingView]  # once a deciding game has begun
     won_cards: NotRequired[list[list[FlyCard]]]  # once over: every seat's won flies
     outcome: NotRequired[OutcomeView]  # once over
 

@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import cast
 
 from gamenight.bots.base import Bot, Clock
+from gamenight.bots.levels import DEFAULT_LEVEL
 from gamenight.engine import OptionError, View
 from gamenight.games.fluster.actions import CALLS, WRITES, Call, FlusterAction
 from gamenight.games.fluster.board import (
@@ -246,7 +247,8 @@ class WordsmithBot(Bot[FlusterAction]):
 
     name = "wordsmith"
 
-    def __init__(self, seat: int, seed: int = 0, level: str = "average", **params: str) -> None:
+    def __init__(self, seat: int, seed: int = 0, level: str = DEFAULT_LEVEL,
+                 **params: str) -> None:
         flex = params.pop("flex", str(FLEX))
         plan = params.pop("plan", "on")
         super().__init__(seat, seed, level, **params)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
 from gamenight.engine.events import Event
+from gamenight.engine.voice import Voice
 from gamenight.games.fluster.board import BLANK, Side
 
 #: How a row or column of a block is read: "Down" from the top, "Across" from the left.
@@ -33,9 +34,7 @@ def symbol_name(symbol: str) -> str:
 
 def seats_text(seats: tuple[int, ...]) -> str:
     """"Seat 2", "Seats 0 and 2", "Seats 0, 1 and 3"."""
-    if len(seats) == 1:
-        return f"Seat {seats[0]}"
-    return "Seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+    return Voice().group(seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +45,12 @@ class PadsHandedOut(Event):
     players: int
 
     def text(self) -> str:
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
         if self.players == 1:
-            return "The player gets a pad of two blocks, numbered at random."
+            who = "The player gets" if reader is None else "You get"
+            return f"{who} a pad of two blocks, numbered at random."
         return (f"Each of the {self.players} players gets a pad of two blocks, "
                 "numbered at random.")
 
@@ -64,7 +67,11 @@ class Called(Event):
     times: int
 
     def text(self) -> str:
-        return f"Seat {self.caller} calls {symbol_name(self.letter)} for square {self.number}."
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        calls = Voice(reader).does(self.caller, "calls")
+        return f"{calls} {symbol_name(self.letter)} for square {self.number}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,12 +124,16 @@ class SquareWritten(Event):
         return self if seat == self.seat else None
 
     def text(self) -> str:
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
         if not self.words:
             return ""
         made = [f"{word} ({direction.capitalize()}, {'row' if direction == 'across' else 'column'} "
                 f"{line})" for direction, line, word in self.words]
         points = sum(len(word) for _, _, word in self.words)
-        return (f"Seat {self.seat} creates {' and '.join(made)} in the {self.side} block: "
+        creates = Voice(reader).does(self.seat, "creates")
+        return (f"{creates} {' and '.join(made)} in the {self.side} block: "
                 f"{points} point{'s' if points != 1 else ''}.")
 
 
@@ -140,8 +151,11 @@ class PadScored(Event):
     grand_total: int
 
     def text(self) -> str:
-        return (f"Seat {self.seat}: A {self.a}, B {self.b}, C {self.c}, D {self.d}, "
-                f"bonuses {self.bonuses}, Grand Total {self.grand_total}.")
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        return (f"{Voice(reader).name(self.seat)}: A {self.a}, B {self.b}, C {self.c}, "
+                f"D {self.d}, bonuses {self.bonuses}, Grand Total {self.grand_total}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,13 +170,17 @@ class GameOver(Event):
     winners: tuple[int, ...]
 
     def text(self) -> str:
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
         best = self.scores[self.winners[0]]
+        voice = Voice(reader)
         if len(self.scores) == 1:
             verdict = f"Grand Total {best}."
         elif len(self.winners) == 1:
-            verdict = f"Seat {self.winners[0]} wins with {best}."
+            verdict = f"{voice.does(self.winners[0], 'wins')} with {best}."
         else:
-            verdict = f"{seats_text(self.winners)} share the win with {best}."
+            verdict = f"{voice.group_does(self.winners, 'shares')} the win with {best}."
         return f"Every square is filled: the game is over. {verdict}"
 
 

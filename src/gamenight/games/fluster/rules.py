@@ -479,7 +479,7 @@ class Fluster(Game):
     credits: ClassVar[str] = "publisher unknown; listed in Sid Sackson's diary by 1973"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 8
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
     default_bot: ClassVar[str] = "wordsmith"
     action_types: ClassVar[tuple[type, ...]] = (Call, Write)
     view_type: ClassVar[type | None] = FlusterView

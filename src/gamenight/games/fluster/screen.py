@@ -7,6 +7,11 @@ running total of every row and column in its circle and the totals A-D below.
 
 Keys: as caller, type a letter (or space for a Blank) and the number, then Enter; when
 everyone writes, the left and right arrow keys write the call in that block.
+
+The pad fits the terminal: from ``ROOMY_ROWS`` rows up a square is two lines (its number
+over its letter) between ruled lines, as printed; in a shorter terminal (80x24) a square
+is one line, "17 C", and a block is 10 lines high.  At the end the results take the pad's
+place in a short terminal, and the other pads are shown in a tall one.
 """
 
 from __future__ import annotations
@@ -48,6 +53,14 @@ TOTAL_NAMES: dict[Side, tuple[Literal["A", "C"], Literal["B", "D"]]] = {
 #: The results' columns: a pad's totals in the order the rulebook adds them.
 RESULTS: tuple[Literal["A", "B", "C", "D", "bonuses", "grand_total"], ...] = (
     "A", "B", "C", "D", "bonuses", "grand_total")
+#: From this many rows up, squares are drawn as printed: two lines between ruled lines.
+ROOMY_ROWS = 34
+#: The rows the pad takes with its totals line (roomy, or not), and the rows around it:
+#: the status, the message and the keys.
+PAD_ROWS = {True: 22, False: 12}
+ROWS_AROUND = 3
+#: A square's width in columns (a block is 6 of them and 7 rules: 31 columns).
+SQUARE = 4
 
 
 def symbol_text(symbol: str) -> str:
@@ -55,7 +68,7 @@ def symbol_text(symbol: str) -> str:
 
 
 def square_face(number: int, written: str, *, lit: bool) -> Text:
-    """One square: its printed number, then what is written in it."""
+    """One square as printed: its number, then what is written in it, on two lines."""
     style = "on dark_goldenrod" if lit else ""
     face = Text(f"{number:>2}\n", style=f"dim {style}".strip())
     if written == BLANK:
@@ -67,35 +80,65 @@ def square_face(number: int, written: str, *, lit: bool) -> Text:
     return face
 
 
+def square_line(number: int, written: str, *, lit: bool) -> Text:
+    """One square on one line: "17 C", "17 ·" when empty, "17██" for a Blank."""
+    style = "on dark_goldenrod" if lit else ""
+    face = Text(f"{number:>2}", style=f"dim {style}".strip())
+    if written == BLANK:
+        face.append("██", style="grey50")
+    elif written == EMPTY:
+        face.append(" ·", style=f"dim {style}".strip())
+    else:
+        face.append(f" {written}", style=f"bold {style}".strip())
+    return face
+
+
 def block_table(side: Side, block: BlockView, totals: TotalsView,
-                lit_number: int | None) -> Table:
+                lit_number: int | None, *, roomy: bool = True) -> Table:
     """A block as printed: 5x5 squares, circles at the right of each row (Across) and at
     the bottom of each column (Down), and the block's two totals (from the pad's
-    ``totals`` in the view)."""
+    ``totals`` in the view).  ``roomy``: squares of two lines between ruled lines; else
+    a line each."""
     down_name, across_name = TOTAL_NAMES[side]
     down, across = totals[down_name], totals[across_name]
     title = f"{side.capitalize()} block"
-    table = Table(title=title, box=box.SQUARE, show_header=False, show_lines=True,
+    table = Table(title=title, box=box.SQUARE, show_header=False, show_lines=roomy,
                   padding=(0, 0), pad_edge=False)
     for _ in range(5):
-        table.add_column(justify="center", width=4)
-    table.add_column(justify="center", width=4, style="cyan")
+        table.add_column(justify="center", width=SQUARE, no_wrap=True)
+    table.add_column(justify="center", width=SQUARE, style="cyan", no_wrap=True)
     squares, numbers = block["squares"], block["numbers"]
+    face = square_face if roomy else square_line
     for r in range(5):
         row = range(5 * r, 5 * r + 5)
         cells: list[RenderableType] = [
-            square_face(numbers[s], squares[s], lit=numbers[s] == lit_number) for s in row]
-        cells.append(Text(f"\n({block['across'][r]})"))
-        table.add_row(*cells)
+            face(numbers[s], squares[s], lit=numbers[s] == lit_number) for s in row]
+        # The circle beside a row, level with its letters.
+        circle = f"({block['across'][r]})"
+        cells.append(Text("\n" + circle if roomy else circle))
+        table.add_row(*cells, end_section=not roomy and r == 4)
     table.add_row(*[Text(f"({n})", style="cyan") for n in block["down"]], Text(""))
-    table.caption = (f"{down_name} (Down) {down}{_bonus(down)}   "
-                     f"{across_name} (Across) {across}{_bonus(across)}")
+    # One line under the block, however big the totals and bonuses (at most
+    # "A Down 25 +10  B Across 25 +10", 30 columns: the block is 31).
+    table.caption = (f"{down_name} Down {down}{_bonus(down)}  "
+                     f"{across_name} Across {across}{_bonus(across)}")
     return table
 
 
 def _bonus(total: int) -> str:
     earned = bonus(total)
     return f" +{earned}" if earned else ""
+
+
+def number_ranges(numbers: list[int]) -> str:
+    """Numbers as short as they read: "1-9 11 13-25"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return " ".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else " ".join(map(str, r)) for r in runs)
 
 
 def pad_line(pad: PadView) -> str:
@@ -105,28 +148,43 @@ def pad_line(pad: PadView) -> str:
 
 
 class FlusterScreen(TableScreen):
-    """The person's pad, the call being made, the log and, at the end, every pad."""
+    """The person's pad, the call being made, who calls, the log and, at the end, every
+    pad."""
 
     DEFAULT_CSS = """
     #pad { height: auto; padding: 0 1; }
     #totals { height: 1; padding: 0 1; }
-    #call { height: 2; padding: 0 1; }
+    #call { height: auto; padding: 0 1; }
+    #seats { height: auto; padding: 0 1; }
     """
 
     def __init__(self, table: PlayApp) -> None:
         super().__init__(table)
         self.letter: str | None = None  # the call being typed: symbol and digits
         self.digits = ""
+        self._drawn = False  # the shell has asked for the table once
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         yield Static(id="pad")
         yield Static(id="totals")
         yield Static(id="call")
-        yield Static(id="message")
+        yield Static(id="seats")
         yield Log(id="log", auto_scroll=True)
+        yield Static(id="message")
         yield Static(id="results")
         yield Static(HELP_WAIT, id="help")
+
+    @property
+    def roomy(self) -> bool:
+        """True in a terminal tall enough for squares as printed (``ROOMY_ROWS``)."""
+        return self.has_class("-roomy")
+
+    def fit_terminal(self, width: int, height: int) -> None:
+        super().fit_terminal(width, height)
+        self.set_class(height >= ROOMY_ROWS, "-roomy")
+        if self._drawn:
+            self.refresh_table()
 
     # -- what the table looks like ---------------------------------------------------
     def pad_view(self) -> FlusterView:
@@ -134,13 +192,14 @@ class FlusterScreen(TableScreen):
         return cast(FlusterView, self.view())
 
     def refresh_table(self) -> None:
+        self._drawn = True
         view = self.pad_view()
         self.query_one("#status", Static).update(self._status(view))
         if "pad" in view:
             call = view["call"]
             lit = call["number"] if call is not None and view["my_choice"] is None else None
             pad = view["pad"]
-            self.query_one("#pad", Static).update(self._grid(pad, lit))
+            self.query_one("#pad", Static).update(self._grid(pad, lit, roomy=self.roomy))
             totals = pad["totals"]
             self.query_one("#totals", Static).update(Text.assemble(
                 ("Totals: ", "bold"),
@@ -148,6 +207,7 @@ class FlusterScreen(TableScreen):
                 f"bonuses {totals['bonuses']}  ", ("Grand Total ", "bold"),
                 (str(totals["grand_total"]), "bold green")))
         self.query_one("#call", Static).update(self._call_line(view))
+        self.query_one("#seats", Static).update(self._seats(view))
         if view["phase"] != "over":
             help_text = HELP_CALL if self.table.my_turn else (
                 HELP_WRITE if self.table.deciding else HELP_WAIT)
@@ -155,16 +215,19 @@ class FlusterScreen(TableScreen):
         self.follow_log()
 
     @staticmethod
-    def _grid(pad: PadView, lit: int | None) -> Table:
+    def _grid(pad: PadView, lit: int | None, *, roomy: bool = True) -> Table:
         grid = Table.grid(padding=(0, 3))
-        grid.add_row(*[block_table(side, pad[side], pad["totals"], lit) for side in SIDES])
+        grid.add_row(*[block_table(side, pad[side], pad["totals"], lit, roomy=roomy)
+                       for side in SIDES])
         return grid
 
     def _status(self, view: FlusterView) -> Text:
-        head = f"Fluster · call {min(view['turn'] + 1, TOTAL_CALLS)} of {TOTAL_CALLS} · "
         if view["phase"] == "over":
             return Text(f"Fluster · {view['turn']} calls · game over")
         call = view["call"]
+        # While a call is written it is the call made last; otherwise the next one.
+        number = view["turn"] if call is not None else min(view["turn"] + 1, TOTAL_CALLS)
+        head = f"Fluster · call {number} of {TOTAL_CALLS} · "
         if call is not None:
             what = f"{symbol_text(call['letter'])} {call['number']}"
             if self.table.deciding:
@@ -173,15 +236,29 @@ class FlusterScreen(TableScreen):
             return Text(head + f"waiting for the others to write {what}")
         if self.table.my_turn:
             return Text.assemble(head, ("Your call: ", "bold green"),
-                                 "a letter or space (Blank), the number, then Enter")
+                                 "a letter or space, the number, Enter")
+        if view["caller"] == HUMAN:
+            return Text(head + "your call is next")
         return Text(head + f"{self.table.seat_names[view['caller']]} is calling")
+
+    def _seats(self, view: FlusterView) -> Text:
+        """Who plays, in calling order, with a mark at the caller."""
+        line = Text("Players: ", style="bold")
+        for seat, name in enumerate(self.table.seat_names):
+            if seat:
+                line.append(" · ")
+            calling = view["caller"] == seat and view["phase"] != "over"
+            line.append(("▶ " if calling else "") + name,
+                        style="bold" if seat == HUMAN else "")
+        return line
 
     def _call_line(self, view: FlusterView) -> Text:
         """The last call and where it went on my pad; then the call I am typing."""
         line = Text()
         last = view["last"]
         if last is not None:
-            who = self.table.seat_names[last["caller"]]
+            caller = last["caller"]
+            who = "You" if caller == HUMAN else self.table.seat_names[caller]
             line.append(f"Last call: {who} called {symbol_text(last['letter'])} "
                         f"{last['number']}")
             if view.get("last_side"):
@@ -192,16 +269,26 @@ class FlusterScreen(TableScreen):
             typed = symbol_text(self.letter) if self.letter else "_"
             line.append("Your call: ", style="bold")
             line.append(f"{typed} {self.digits or '__'}", style="bold reverse")
-            free = " ".join(map(str, callable_numbers(view["called"])))
+            free = number_ranges(callable_numbers(view["called"]))
             line.append(f"   numbers still callable: {free}", style="dim")
         return line
 
     # -- events from the shell ---------------------------------------------------------
     def game_over(self) -> None:
         final = self.pad_view()["pads"]
-        # Every other pad as it was filled in, after the verdict.
-        pads = [Text(f"{self.table.seat_names[seat]}: {pad_line(pad)}", style="dim")
-                for seat, pad in enumerate(final) if seat != HUMAN]
+        players = len(final)
+        # The results: a row a player, with the verdict and the frame (9 lines), and in
+        # a tall terminal every pad as it was filled in, a line each.
+        results = players + 9 + (players if self.roomy else 0)
+        keep_pad = self.size.height >= PAD_ROWS[self.roomy] + results + ROWS_AROUND
+        if not keep_pad:
+            # The results take the pad's place (every total is in them).
+            for part in ("#pad", "#totals", "#call", "#seats"):
+                self.query_one(part, Static).display = False
+        pads: list[RenderableType] = []
+        if self.roomy:
+            pads = [Text(f"{self.table.seat_names[seat]}: {pad_line(pad)}", style="dim")
+                    for seat, pad in enumerate(final) if seat != HUMAN or not keep_pad]
         self.show_results(("A", "B", "C", "D", "Bonuses", "Grand Total"),
                           lambda seat: [str(final[seat]["totals"][t]) for t in RESULTS],
                           notes=pads)

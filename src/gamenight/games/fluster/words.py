@@ -12,7 +12,10 @@ expanded with the affix rules it comes with, so plurals and inflections are word
 * Roman numerals that Hunspell lists as bare stems (ii, xiv, lxix) are dropped;
 * the stems Hunspell itself marks never to be suggested (its NOSUGGEST flag: profanity and
   some slurs) are dropped, with their forms: a party game's own list keeps the courtesy a
-  spell checker keeps.  Players who want them pass their own list.
+  spell checker keeps.  Players who want them pass their own list;
+* a bare stem (one no affix turns into another form: ETC and QTY, but also ABOUT and BEGAN)
+  stays only where a second source confirms it is a word, and the project's short list of
+  abbreviations and slurs that the sources let through is left out (:mod:`word_filter`).
 
 Only lengths 2 to 5 matter (a block is five squares wide); single letters score by the
 rulebook's own rule (A and I), never by the list.  A player's own list (``--dictionary
@@ -49,6 +52,18 @@ _LOWER = re.compile(r"[a-z]+")
 _VOWEL = re.compile(r"[aeiouy]")
 _ROMAN = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
 PACKAGED = "Hunspell en_US (spylls package), expanded and filtered"
+#: The packaged list's name (its hash).  The list is part of Fluster's rules (it decides
+#: every score), so a change to it -- a new filter, or new data in a dependency -- fails
+#: the test that pins this, and goes with a new ``Fluster.rules_version``: records of the
+#: old rules then fail clearly ("made under rules version 1") instead of replaying to a
+#: different result.
+PACKAGED_NAME = "sha256:cdd2862307b75d98b0c8c76d7708255add32a9e1a9e09d1e9df4fce41d396cf7"
+#: Earlier packaged lists, by name: the rules version that scored with each.  No longer
+#: shipped; a name of one is refused with a message that says so.
+FORMER_PACKAGED = {
+    "sha256:263afa304ccc7d96c62619438032b7411532018caeace489d6175c4c94c5bb29":
+        "Fluster rules version 1 (before abbreviations and slurs were left out)",
+}
 #: The largest word-list file read.  The largest English lists (SCOWL's, every form of
 #: every word) are a few MB; a file far larger is not a word list.
 FILE_LIMIT = 16 * 1024 * 1024
@@ -92,9 +107,17 @@ def keep(forms: Iterable[str]) -> frozenset[str]:
 
 
 def hunspell_words() -> set[str]:
+    """Every lower-case form the packaged Hunspell dictionary accepts, up to 5 letters
+    (see :func:`hunspell_forms`)."""
+    return hunspell_forms()[0]
+
+
+def hunspell_forms() -> tuple[set[str], set[str]]:
     """Every lower-case form the packaged Hunspell dictionary accepts, up to 5 letters:
     each stem, with each suffix and each prefix its flags allow (and both together where
-    both allow the cross product)."""
+    both allow the cross product); and of those, the bare stems: stems that no affix turns
+    into another form, and that are no affixed form of another stem (ETC, ABOUT, BEGAN),
+    which :mod:`word_filter` asks a second source about."""
     from importlib.resources import as_file, files
 
     from spylls.hunspell import Dictionary as Hunspell  # type: ignore[import-untyped]
@@ -104,6 +127,8 @@ def hunspell_words() -> set[str]:
         hun = Hunspell.from_files(str(Path(folder) / "en_US"))
     aff, dic = hun.aff, hun.dic
     out: set[str] = set()
+    stems: set[str] = set()
+    affixed: set[str] = set()  # forms an affix made, and the stems that took one
     for word in dic.words:
         stem: str = word.stem
         if not _LOWER.fullmatch(stem) or len(stem) > LONGEST + 3:
@@ -112,17 +137,26 @@ def hunspell_words() -> set[str]:
             continue  # a bare numeral (xiv), not a word
         if aff.NOSUGGEST and aff.NOSUGGEST in word.flags:
             continue  # a word Hunspell will never suggest (profanity, slurs)
-        suffixed = [stem]
+        made: list[str] = []
         for flag in word.flags:
             for sfx in aff.SFX.get(flag, ()):
                 if stem.endswith(sfx.strip) and sfx.cond_regexp.search(stem):
                     form = stem[: len(stem) - len(sfx.strip)] + sfx.add
-                    suffixed.append(form)
+                    made.append(form)
                     if sfx.crossproduct:
-                        suffixed.extend(_prefixed(aff, word.flags, form, cross=True))
-        out.update(suffixed)
-        out.update(_prefixed(aff, word.flags, stem, cross=False))
-    return {w for w in out if len(w) <= LONGEST and _LOWER.fullmatch(w) and _VOWEL.search(w)}
+                        made.extend(_prefixed(aff, word.flags, form, cross=True))
+        made.extend(_prefixed(aff, word.flags, stem, cross=False))
+        stems.add(stem)
+        out.add(stem)
+        out.update(made)
+        # Only forms the game keeps count: the possessive (cat's) is no form here, so a
+        # stem whose one flag is the possessive is as bare as one with no flag.
+        made = [m for m in made if m != stem and _LOWER.fullmatch(m)]
+        if made:
+            affixed.add(stem)
+            affixed.update(made)
+    forms = {w for w in out if len(w) <= LONGEST and _LOWER.fullmatch(w) and _VOWEL.search(w)}
+    return forms, (stems - affixed) & forms
 
 
 def _prefixed(aff: object, flags: Iterable[str], stem: str, *, cross: bool) -> list[str]:
@@ -138,8 +172,11 @@ def _prefixed(aff: object, flags: Iterable[str], stem: str, *, cross: bool) -> l
 
 @lru_cache(maxsize=1)
 def packaged() -> Dictionary:
-    """The packaged list (built once per process)."""
-    return Dictionary(PACKAGED, keep(hunspell_words()))
+    """The packaged list (built once per process): Hunspell's forms, less the bare stems
+    no second source confirms and the project's exclusions (:mod:`word_filter`)."""
+    from gamenight.games.fluster.word_filter import apply
+
+    return Dictionary(PACKAGED, keep(apply(*hunspell_forms()).kept))
 
 
 def read_file(path: str | Path) -> Dictionary:
@@ -203,6 +240,10 @@ def lookup(name: str) -> Dictionary:
         return found
     if name == packaged().name:
         return packaged()
+    if name in FORMER_PACKAGED:
+        raise OptionError(f"option dictionary: {name} is the packaged list of "
+                          f"{FORMER_PACKAGED[name]}, which this gamenight no longer ships; "
+                          "to play with it, give its file with --dictionary FILE")
     raise OptionError(f"option dictionary: no word list with hash {name} is loaded; give "
                       "its file with --dictionary FILE")
 

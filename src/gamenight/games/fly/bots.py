@@ -1,5 +1,10 @@
 """FLY's bots: ``random`` aims anywhere over the table; ``aimer`` aims where it expects
-the most gain, by Monte Carlo over its own model of the flutter."""
+the most gain, by Monte Carlo over its own model of the flutter.
+
+The aimer's level is its eye and hand (:data:`HANDS`): how many of the best-looking
+aims it weighs with care, and how far from the aim it chose its swatter goes (a person
+lining up the ghost swatter misjudges a little, and a child more; the table's flutter
+comes on top, for everyone alike)."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from gamenight.bots.base import Bot, Clock
+from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
 from gamenight.engine import OptionError, View
 from gamenight.games.fly.actions import Drop, FlyAction
 from gamenight.games.fly.cards import CARD_HEIGHT, CARD_WIDTH, COLOUR_OF, SYMBOL_OF
@@ -21,6 +27,13 @@ from gamenight.games.fly.geometry import (
     to_swatter,
 )
 from gamenight.games.fly.table import score
+
+#: The aimer's eye and hand by level: how many of the aims that look best it weighs
+#: with care (``keep``), and how far its aim misses, in inches (x and y) and degrees
+#: (standard deviations).  ``expert`` aims exactly where it chose.
+HANDS: dict[str, tuple[int, float, float]] = {
+    "child": (2, 0.45, 25.0), "beginner": (4, 0.3, 15.0), "relaxed": (8, 0.2, 10.0),
+    "average": (16, 0.1, 5.0), "quick": (16, 0.05, 2.0), "expert": (16, 0.0, 0.0)}
 
 #: What the aimer's candidates depend on: the cards by place, the swatter's width and
 #: length, and the fly's radius.
@@ -73,11 +86,14 @@ class AimerBot(Bot[FlyAction]):
     """
 
     name = "aimer"
+    levels = LEVELS
     ANGLES = (0, 30, 60, 90, 120, 150)
 
-    def __init__(self, seat: int, seed: int = 0, level: str = "average", **params: str) -> None:
+    def __init__(self, seat: int, seed: int = 0, level: str = DEFAULT_LEVEL,
+                 **params: str) -> None:
+        keep, self.miss_pos, self.miss_angle = HANDS.get(level, HANDS[DEFAULT_LEVEL])
         self.samples = int(_param(params, "samples", 32, 1, 10_000))
-        self.keep = int(_param(params, "keep", 16, 1, 10_000))
+        self.keep = int(_param(params, "keep", keep, 1, 10_000))
         # The bot's own flutter model; None: the table's, as the view states it.
         self.sigma_pos: float | None = None
         self.sigma_angle: float | None = None
@@ -180,5 +196,17 @@ class AimerBot(Bot[FlyAction]):
         ly = ay[keep][:, None] + sigma_pos * noise[1]
         la = aa[keep][:, None] + math.radians(sigma_angle) * noise[2]
         expected = gains(lx, ly, la).mean(axis=1)
-        best = int(keep[int(np.argmax(expected))])
-        return aims[best]
+        best = aims[int(keep[int(np.argmax(expected))])]
+        return self._miss(best, cards)
+
+    def _miss(self, aim: Drop, cards: int) -> Drop:
+        """Where the bot's hand puts the swatter when it means ``aim`` (its level's
+        miss; an aim that would leave the table stays on the aim chosen)."""
+        if self.miss_pos == 0.0 and self.miss_angle == 0.0:
+            return aim
+        rng = self.rng
+        x = aim.x + rng.gauss(0.0, self.miss_pos)
+        y = aim.y + rng.gauss(0.0, self.miss_pos)
+        if not over_table(x, y, cards):
+            x, y = aim.x, aim.y
+        return Drop.aim(x, y, aim.angle + rng.gauss(0.0, self.miss_angle))

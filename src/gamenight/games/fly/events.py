@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from gamenight.engine.events import Event
+from gamenight.engine.voice import Voice
 from gamenight.games.fly.cards import name
 from gamenight.games.fly.table import Move
 
@@ -45,8 +46,11 @@ class SwatterDropped(Event):
     angle: int
 
     def text(self) -> str:
-        return (f"Seat {self.seat} drops the swatter aimed at ({self.x:.2f}, {self.y:.2f}) "
-                f"turned {self.angle} degrees.")
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        return (f"{Voice(reader).does(self.seat, 'drops')} the swatter aimed at "
+                f"({self.x:.2f}, {self.y:.2f}) turned {self.angle} degrees.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +65,15 @@ class SwatterLanded(Event):
     covered: tuple[int, ...]
 
     def text(self) -> str:
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
         where = f"It lands at ({self.x:.2f}, {self.y:.2f}), {self.angle:.0f} degrees"
         if not self.covered:
             return f"{where}, covering no fly completely."
         them = "them" if len(self.covered) > 1 else "it"
         return (f"{where}, covering {', '.join(name(c) for c in self.covered)}: "
-                f"seat {self.seat} collects {them}.")
+                f"{Voice(reader).does(self.seat, 'collects', start=False)} {them}.")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,12 @@
 """The FLY table in the terminal, drawn to scale.
 
-One inch of table is ``COLS_PER_INCH`` columns by ``ROWS_PER_INCH`` rows (a character
-cell is about twice as tall as it is wide, so 6 x 3 keeps proportion): the 9 x 9 inch
-table is 54 x 27 cells, a card 6 x 9.  A ghost swatter shows the aim; the arrow keys move
-it, r turns it, space drops it.  After every drop the screen shows where the swatter
-landed and which flies it covered, then plays the consolidation one card move at a time.
+One inch of table is ``cols_per_inch`` columns by ``rows_per_inch`` rows (a character
+cell is about twice as tall as it is wide, so 2 columns to a row keeps proportion); the
+scale is the largest of ``SCALES`` the terminal holds beside a column for the seats and
+the narration: 4 x 2 in an 80x24 terminal (the 9 x 9 inch table is 36 x 18 cells), 6 x 3
+from 96x32, 8 x 4 from 114x41.  A ghost swatter shows the aim; the arrow keys move it, r
+turns it, space drops it.  After every drop the screen shows where the swatter landed
+and which flies it covered, then plays the consolidation one card move at a time.
 
 Everything shown comes from the person's view; every key becomes an action that the
 state accepts or refuses.  The screen never judges a rule itself.
@@ -16,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -25,8 +27,12 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Static
 
+from gamenight.engine.events import narration
+from gamenight.engine.voice import Voice
 from gamenight.games.fly.actions import Drop
 from gamenight.games.fly.cards import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
     COLOUR_OF,
     COLOURS,
     COLUMNS,
@@ -45,12 +51,49 @@ from gamenight.games.fly.geometry import (
 from gamenight.games.fly.table import Move, apply_moves
 from gamenight.games.fly.views import CardView, FlyView, LastDropView
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+from gamenight.tui.fit import newest_lines
 from gamenight.tui.table import TableScreen
 
-COLS_PER_INCH = 6
-ROWS_PER_INCH = 3
-TABLE_COLS = COLUMNS * 1 * COLS_PER_INCH
-TABLE_ROWS = ROWS * 3 * ROWS_PER_INCH
+#: The table's size in inches: 9 cards of 1 x 3 inches in each of 3 rows.
+TABLE_WIDTH_IN = COLUMNS * CARD_WIDTH
+TABLE_LENGTH_IN = ROWS * CARD_HEIGHT
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """Character cells per inch of table, across and down."""
+
+    cols_per_inch: int
+    rows_per_inch: int
+
+    @property
+    def cols(self) -> int:
+        """The table's width in columns."""
+        return round(TABLE_WIDTH_IN * self.cols_per_inch)
+
+    @property
+    def rows(self) -> int:
+        """The table's length in rows."""
+        return round(TABLE_LENGTH_IN * self.rows_per_inch)
+
+
+#: The scales a table may be drawn at, largest first.
+SCALES: tuple[Scale, ...] = (Scale(8, 4), Scale(6, 3), Scale(4, 2))
+#: The side column (seats, what happened, narration) is at least this wide.
+SIDE_MIN = 40
+#: The results need this many columns to show a seat on one line.
+RESULTS_MIN = 60
+#: Rows around the table's frame: the status, the message and the keys.
+ROWS_AROUND = 3
+
+
+def scale_for(width: int, height: int) -> Scale:
+    """The largest scale whose table, framed, fits a terminal of this size beside the
+    side column (the smallest when none does: the 80x24 minimum holds it)."""
+    for scale in SCALES:
+        if scale.cols + 2 + SIDE_MIN <= width and scale.rows + 2 + ROWS_AROUND <= height:
+            return scale
+    return SCALES[-1]
 
 #: Fly colours as real colours, and a mark for each symbol.
 FLY_STYLE: dict[str, str] = {
@@ -67,8 +110,9 @@ STEP_IN = 0.25  # inches per arrow key
 FINE_STEP_IN = 0.05  # with shift
 TURN_DEG = 15  # degrees per r (R turns back)
 
-HELP = ("[b]arrows[/b] move the swatter ([b]shift[/b]: finely)   [b]r[/b]/[b]R[/b] turn   "
-        "[b]space[/b] drop   [b]q[/b] quit")
+HELP_AIM = ("[b]arrows[/b] move the swatter ([b]shift[/b]: finely)   [b]r[/b]/[b]R[/b] turn   "
+            "[b]space[/b] drop   [b]q[/b] quit")
+HELP_WAIT = "[b]q[/b] quit"
 
 
 @dataclass(slots=True)
@@ -88,7 +132,7 @@ def drop_frames(last: LastDropView) -> list[Frame]:
     places: list[int | None] = list(last["before"])
     landing = (last["landing"]["x"], last["landing"]["y"], last["landing"]["angle"])
     covered = frozenset(last["covered"])
-    what = ", ".join(name(c) for c in last["covered"]) or "no fly"
+    what = ", ".join(f"the {name(c)}" for c in last["covered"]) or "no fly"
     frames = [Frame(list(places), f"The swatter lands: it covers {what}.", landing, covered)]
     if not covered:
         return frames
@@ -99,9 +143,9 @@ def drop_frames(last: LastDropView) -> list[Frame]:
         # drops the empty places left at the end of the lowest row).
         (r0, c0), (r1, c1) = move["from"], move["to"]
         places = apply_moves(places, [Move(move["card"], move["kind"], (r0, c0), (r1, c1))])
-        how = ("slides toward the box" if move["kind"] == "slide"
-               else f"moves up to row {move['to'][0] + 1}")
-        frames.append(Frame(list(places), f"{name(move['card'])} {how}.",
+        how = ("slides left, toward the box" if move["kind"] == "slide"
+               else f"moves up to the end of row {move['to'][0] + 1}")
+        frames.append(Frame(list(places), f"The {name(move['card'])} {how}.",
                             moving=move["card"]))
     return frames
 
@@ -122,8 +166,13 @@ def _inside(width: float, length: float,
 
 
 def render_table(frame: Frame, radius: float, swatter: tuple[float, float],
-                 ghost: tuple[float, float, float] | None = None) -> Text:
-    """The table to scale as coloured text."""
+                 ghost: tuple[float, float, float] | None = None,
+                 scale: Scale = SCALES[1]) -> Text:
+    """The table to scale as coloured text (each fly's symbol in the cell of its centre,
+    whatever the scale)."""
+    cols_per_inch, rows_per_inch = scale.cols_per_inch, scale.rows_per_inch
+    card_cols = round(CARD_WIDTH * cols_per_inch)
+    card_rows = round(CARD_HEIGHT * rows_per_inch)
     width, length = swatter
     under_landing = _inside(width, length, frame.landing)
     under_ghost = _inside(width, length, ghost)
@@ -134,27 +183,30 @@ def render_table(frame: Frame, radius: float, swatter: tuple[float, float],
         spot = fly_centre(card, slot) if card is not None else None
         if card is not None and spot is not None:
             fx, fy = spot
-            flies[slot] = (fx, fy, int(fx * COLS_PER_INCH), int(fy * ROWS_PER_INCH),
+            flies[slot] = (fx, fy, int(fx * cols_per_inch), int(fy * rows_per_inch),
                            FLY_STYLE[COLOURS[COLOUR_OF[card]]],
                            SYMBOL_MARK[SYMBOLS[SYMBOL_OF[card]]])
     reach = radius + 0.04  # a cell whose centre is this near the fly's centre shows it
     out = Text()
     run, run_style = "", ""  # cells of one style go out as one piece
-    for i in range(TABLE_ROWS):
-        y = (i + 0.5) / ROWS_PER_INCH
-        for j in range(TABLE_COLS):
-            x = (j + 0.5) / COLS_PER_INCH
-            slot = (i // (3 * ROWS_PER_INCH)) * COLUMNS + j // COLS_PER_INCH
+    for i in range(scale.rows):
+        y = (i + 0.5) / rows_per_inch
+        for j in range(scale.cols):
+            x = (j + 0.5) / cols_per_inch
+            slot = (i // card_rows) * COLUMNS + j // card_cols
             card = places[slot] if slot < len(places) else None
             char, style, on_fly = " ", "on #202020", False
             if card is not None:
                 cloth = CLOTH[(j // 2 + i) % 2]
-                char, style = ("▏", f"#424242 on {cloth}") if j % COLS_PER_INCH == 0 \
+                char, style = ("▏", f"#424242 on {cloth}") if j % card_cols == 0 \
                     else (" ", f"on {cloth}")
                 fly = flies.get(slot)
-                if fly is not None and (x - fly[0]) ** 2 + (y - fly[1]) ** 2 <= reach ** 2:
+                centre = fly is not None and j == fly[2] and i == fly[3]
+                # At a small scale a cell is wider than a fly's rim is near its centre:
+                # the cell of the centre shows the fly whatever the distance.
+                if fly is not None and (centre or (x - fly[0]) ** 2 + (y - fly[1]) ** 2
+                                        <= reach ** 2):
                     on_fly = True
-                    centre = j == fly[2] and i == fly[3]
                     char, style = (fly[5] if centre else " "), f"bold #000000 on {fly[4]}"
                     if card in frame.covered:
                         char = "✓" if centre else "░"
@@ -174,7 +226,7 @@ def render_table(frame: Frame, radius: float, swatter: tuple[float, float],
                 if run:
                     out.append(run, run_style)
                 run, run_style = char, style
-        if i < TABLE_ROWS - 1:
+        if i < scale.rows - 1:
             run += "\n"
     out.append(run, run_style)
     return out
@@ -188,16 +240,19 @@ def fly_chip(card: CardView) -> Text:
 
 
 class FlyScreen(TableScreen):
-    """The table to scale, the ghost swatter, seats and scores, and the narration."""
+    """The table to scale, the ghost swatter, and beside it the seats and scores, what
+    happened, and the narration."""
 
-    # The log is the last few lines as plain text, without a frame (the table needs room).
+    # The narration is the newest lines that fit under the seats, as plain text without a
+    # frame (the table needs the room).
     DEFAULT_CSS = """
-    #main { height: auto; }
-    #table { width: 56; height: 29; border: round $panel; padding: 0 0; }
-    #side { width: 1fr; height: auto; padding: 0 1; }
+    #main { height: 1fr; }
+    #table { width: 38; height: 20; border: round $panel; padding: 0 0; }
+    #side { width: 1fr; height: 1fr; padding: 0 1; }
     #seats { height: auto; }
-    #caption { height: auto; min-height: 2; color: $accent; }
-    #log { min-height: 3; border: none; padding: 0 1; color: $text-muted; }
+    #caption { height: auto; min-height: 1; color: $accent; margin: 1 0 0 0; }
+    #log { height: 1fr; min-height: 0; border: none; padding: 0 0; margin: 1 0 0 0;
+           color: $text-muted; }
     """
 
     #: Seconds each step of a drop's story stays on screen (the landing a little longer).
@@ -208,10 +263,13 @@ class FlyScreen(TableScreen):
         super().__init__(table)
         self.ghost: list[float] = [4.5, 4.5, 0.0]
         self.frames_shown: list[Frame] = []  # every frame of every drop shown, in order
+        self.scale = SCALES[-1]
+        self.voice = Voice(HUMAN, tuple(table.seat_names))
         self._queue: list[Frame] = []
         self._showing: Frame | None = None
         self._timer: Timer | None = None
         self._seen_drops = 0
+        self._drawn = False  # the shell has asked for the table once
         animate = table.pauses.turn > 0
         self.frame_s = self.FRAME_S if animate else 0.0
         self.landing_s = self.LANDING_S if animate else 0.0
@@ -224,16 +282,32 @@ class FlyScreen(TableScreen):
                 yield Static(id="seats")
                 yield Static(id="caption")
                 yield Static(id="results")
+                yield Static(id="log")
         yield Static(id="message")
-        yield Static(id="log")
-        yield Static(HELP, id="help")
+        yield Static(HELP_WAIT, id="help")
 
     def fly_view(self) -> FlyView:
         """The person's view, as FLY's view type says it is (``views.FlyView``)."""
         return cast(FlyView, self.view())
 
+    # -- the terminal's size -------------------------------------------------------------
+    def fit_terminal(self, width: int, height: int) -> None:
+        super().fit_terminal(width, height)
+        self.scale = scale_for(width, height)
+        table = self.query_one("#table", Static)
+        table.styles.width = self.scale.cols + 2
+        table.styles.height = self.scale.rows + 2
+        if self._drawn:
+            # The narration fits its new room once the new sizes are laid out.
+            self.call_after_refresh(self._redraw)
+
+    def _redraw(self) -> None:
+        if self.is_attached:  # the table may have been set again meanwhile
+            self._draw(self.fly_view())
+
     # -- drawing -------------------------------------------------------------------------
     def refresh_table(self) -> None:
+        self._drawn = True
         view = self.fly_view()
         if view["drops"] != self._seen_drops and view["last_drop"] is not None \
                 and view["phase"] != "landing":
@@ -255,9 +329,17 @@ class FlyScreen(TableScreen):
                 ghost = (self.ghost[0], self.ghost[1], self.ghost[2])
         swatter = (view["swatter"]["width"], view["swatter"]["length"])
         self.query_one("#table", Static).update(
-            render_table(frame, view["fly_diameter"] / 2, swatter, ghost))
+            render_table(frame, view["fly_diameter"] / 2, swatter, ghost, self.scale))
         self.query_one("#caption", Static).update(self._caption(view, frame))
-        self.query_one("#log", Static).update("\n".join(self.table.state.narration(HUMAN)[-4:]))
+        self.query_one("#help", Static).update(HELP_AIM if self.table.my_turn else HELP_WAIT)
+        self._draw_log()
+
+    def _draw_log(self) -> None:
+        log = self.query_one("#log", Static)
+        lines = narration(self.table.state.events, HUMAN, as_you=True)
+        size = log.content_size
+        width, height = (size.width, size.height) if size.height > 0 else (60, 4)
+        log.update("\n".join(newest_lines(lines, width, height)))
 
     def _next_frame(self) -> None:
         """Show the next step of the drop's story; the live table once none is left."""
@@ -273,6 +355,14 @@ class FlyScreen(TableScreen):
                 return
         self._showing = None
         self._draw(self.fly_view())
+        self._story_told()
+
+    def _story_told(self) -> None:
+        """Once the game is over and its last drop told: in a narrow terminal the results
+        take the table's place (beside it they would be cut into many short lines)."""
+        if self.table.state.is_over and self.size.width < self.scale.cols + 2 + RESULTS_MIN:
+            self.query_one("#table", Static).display = False
+            self.call_after_refresh(self._redraw)  # the narration has a new width
 
     def skip_story(self) -> None:
         """Jump to the table as it is now (the person wants to play on)."""
@@ -285,25 +375,27 @@ class FlyScreen(TableScreen):
 
     def _status(self, view: FlyView) -> Text:
         flies = sum(1 for c in view["table"] if not c["blank"])
-        head = f"FLY · drop {view['drops']} · {flies} flies on the table · "
+        head = f"FLY · drop {view['drops'] + 1} · {flies} flies on the table · "
         if view["phase"] == "over":
-            return Text(head + "game over")
+            return Text(f"FLY · {view['drops']} drops · game over")
         if self.table.my_turn:
-            return Text.assemble(head, ("Your drop: ", "bold green"),
-                                 "aim with the arrows, r to turn, space to drop")
-        return Text(head + f"{self.table.seat_names[view['current']]} holds the swatter")
+            return Text.assemble(head, ("Your drop", "bold green"))
+        return Text(head + f"{self.voice.does(view['current'], 'holds')} the swatter")
 
     def _seats(self, view: FlyView) -> Table:
         table = Table(expand=True, box=None, pad_edge=False)
-        for column in ("", "Seat", "Points", "Flies"):
-            table.add_column(column, justify="right" if column in ("Points", "Flies")
-                             else "left")
+        table.add_column("", width=1)
+        table.add_column("Seat", ratio=1)
+        table.add_column("Points", justify="right")
+        table.add_column("Flies", justify="right")
         for seat in range(view["players"]):
             mark = "▶" if view["current"] == seat and view["phase"] != "over" else ""
-            chips = Text(" ").join(fly_chip(c) for c in view["collected"][seat])
             who = Text(self.table.seat_names[seat], style="bold" if seat == HUMAN else "")
-            table.add_row(mark, Group(who, chips), str(view["scores"][seat]),
-                          str(len(view["collected"][seat])))
+            collected = view["collected"][seat]
+            if collected:
+                # The flies won, as coloured symbols, under the name.
+                who = Text("\n").join([who, Text(" ").join(fly_chip(c) for c in collected)])
+            table.add_row(mark, who, str(view["scores"][seat]), str(len(collected)))
         return table
 
     def _caption(self, view: FlyView, frame: Frame) -> RenderableType:
@@ -315,9 +407,9 @@ class FlyScreen(TableScreen):
         last = view["last_drop"]
         if last is None:
             return Text("")
-        who = self.table.seat_names[last["seat"]]
-        what = ", ".join(name(c) for c in last["covered"]) or "nothing"
-        return Text(f"Last drop: {who} covered {what}.")
+        what = ", ".join(f"the {name(c)}" for c in last["covered"]) or "no fly"
+        return Text(f"Last drop: {self.voice.does(last['seat'], 'covered', 'covered')} "
+                    f"{what}.")
 
     def _keep_ghost_on_table(self, view: FlyView) -> None:
         cards = len(view["table"])
@@ -328,9 +420,14 @@ class FlyScreen(TableScreen):
     # -- events from the shell ---------------------------------------------------------
     def game_over(self) -> None:
         collected = self.fly_view()["collected"]
+        # The results hold every seat's points and flies: they take the seats' place.
+        self.query_one("#seats", Static).display = False
+        self.query_one("#caption", Static).display = False
         self.show_results(("Points", "Flies"),
                           lambda seat: (self.score(seat), str(len(collected[seat]))),
                           capped_on="drops")
+        if self._timer is None:
+            self._story_told()
 
     # -- keys ----------------------------------------------------------------------------
     def table_key(self, event: events.Key) -> None:

@@ -19,14 +19,13 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from gamenight.engine.events import Event
+from gamenight.engine.voice import Voice
 from gamenight.games.superfly.views import Reason, SetKind
 
 
 def seats_text(seats: Sequence[int]) -> str:
     """'Seat 2', 'Seats 0 and 2', 'Seats 0, 1 and 3'."""
-    if len(seats) == 1:
-        return f"Seat {seats[0]}"
-    return f"Seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}"
+    return Voice().group(seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +36,11 @@ class RoundStarted(Event):
     first_player: int
 
     def text(self) -> str:
-        return (f"Round {self.round}: seat {self.first_player} deals each player a "
-                "face-down card.")
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        deals = Voice(reader).does(self.first_player, "deals", start=False)
+        return f"Round {self.round}: {deals} each player a face-down card."
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +88,12 @@ class SignalGiven(Event):
     eligible: tuple[int, ...]
 
     def text(self) -> str:
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
         final = "final turn, " if self.final_turn else ""
-        return (f"Turn {self.turn} ({final}seat {self.first_player} gives the signal): "
+        gives = Voice(reader).does(self.first_player, "gives", start=False)
+        return (f"Turn {self.turn} ({final}{gives} the signal): "
                 f"the centre shows {', '.join(self.centre)}.")
 
 
@@ -114,12 +120,15 @@ class SwattersDown(Event):
     swats: tuple[str | None, ...]
 
     def text(self) -> str:
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
         # A swat is told with its die (DieRolled), the way it is seen: swatter and die
         # together; a pass has no die, so it is told here.
         passed = [s for s, swat in enumerate(self.swats) if swat == "pass"]
         if not passed:
             return ""
-        return f"{seats_text(passed)} pass{'es' if len(passed) == 1 else ''}."
+        return f"{Voice(reader).group_does(passed, 'passes')}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +140,10 @@ class DieRolled(Event):
     die: int
 
     def text(self) -> str:
-        return f"Seat {self.seat} swats {self.card}: the die shows {self.die}."
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        return f"{Voice(reader).does(self.seat, 'swats')} {self.card}: the die shows {self.die}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +154,12 @@ class FlySquished(Event):
     by: tuple[int, ...]
 
     def text(self) -> str:
-        return f"{self.card} is squished ({seats_text(self.by)} rolled its number): discarded."
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        # Mid-sentence "you" is lower case; the seats keep the capital the record has.
+        by = Voice(reader).group(self.by, start=reader not in self.by)
+        return f"{self.card} is squished ({by} rolled its number): discarded."
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,10 +172,17 @@ class HandsSwapped(Event):
     die: int
 
     def text(self) -> str:
-        seats = " and ".join(f"seat {s}" for s in self.seats)
-        how = "swap hands" if len(self.seats) == 2 else "pass their hands clockwise"
-        return (f"On {self.card}, {seats} tie with {self.die}: they {how} and none of them "
-                "takes it.")
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        voice = Voice(reader)
+        seats = " and ".join(voice.name(s, start=False) for s in self.seats)
+        # Told to one of them, "they" are "you".
+        they, them, their = (("you", "you", "your") if reader in self.seats
+                             else ("they", "them", "their"))
+        how = "swap hands" if len(self.seats) == 2 else f"pass {their} hands clockwise"
+        return (f"On {self.card}, {seats} tie with {self.die}: {they} {how} and none of "
+                f"{them} takes it.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +195,10 @@ class FlyTaken(Event):
     battle: bool
 
     def text(self) -> str:
-        return f"Seat {self.seat} takes {self.card}."
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        return f"{Voice(reader).does(self.seat, 'takes')} {self.card}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,8 +229,11 @@ class FiveCardsAnnounced(Event):
     final_turn_for: tuple[int, ...]
 
     def text(self) -> str:
-        verb = "announces" if len(self.seats) == 1 else "announce"
-        return f"{seats_text(self.seats)} {verb} 5 cards: the others get one final turn."
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        announce = Voice(reader).group_does(self.seats, "announces")
+        return f"{announce} 5 cards: the others get one final turn."
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +248,11 @@ class HandShown(Event):
     set_cards: tuple[str, ...]
 
     def text(self) -> str:
-        return f"Seat {self.seat} shows {', '.join(self.cards)}: a set of {self.set_size}."
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        return (f"{Voice(reader).does(self.seat, 'shows')} {', '.join(self.cards)}: a set of "
+                f"{self.set_size}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,9 +265,11 @@ class TokensWon(Event):
     tokens: tuple[int, ...]
 
     def text(self) -> str:
-        verb = "wins" if len(self.winners) == 1 else "win"
-        return (f"{seats_text(self.winners)} {verb} a Fly Catcher token (tokens: "
-                f"{', '.join(map(str, self.tokens))}).")
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        win = Voice(reader).group_does(self.winners, "wins")
+        return f"{win} a Fly Catcher token (tokens: {', '.join(map(str, self.tokens))})."
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,10 +284,13 @@ class GameOver(Event):
     tokens: tuple[int, ...]
 
     def text(self) -> str:
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
         if self.reason == "cap":
             return "The safety cap on turns ended the game."
-        verb = "has" if len(self.winners) == 1 else "have"
-        return (f"The game is over: {seats_text(self.winners)} {verb} 3 Fly Catcher tokens.")
+        have = Voice(reader).group_does(self.winners, "has")
+        return f"The game is over: {have} 3 Fly Catcher tokens."
 
 
 #: Every class of event Superfly emits (``Superfly.event_types``).

@@ -2,16 +2,21 @@
 
 Everything shown comes from the person's view (``state.view(0)``), the log and the
 outcome; every key becomes an action that the state accepts or refuses.  At the signal
-the flies are numbered 1 to 4 and a countdown runs to the deadline; a key swats that
-fly, ``p`` passes.  The shell draws the dice (and the next flies) as soon as the choices
-are in, so what happened is read from the view's ``last_turn`` and ``last_round``.
+the flies are numbered and a countdown runs to the deadline; a fly's number swats it, ``p``
+passes (the keys shown are the person's legal actions).  The shell draws the dice (and the
+next flies) as soon as the choices are in, so what happened is read from the view's
+``last_turn`` and ``last_round``.
+
+The table fits the terminal: in an 80x24 one the flies are small cards without a frame,
+the last turn sits under the seats and the narration is left out (the last turn tells the
+same); from ``ROOMY`` up the cards are framed, the last turn sits beside the seats and the
+narration follows below.
 """
 
 from __future__ import annotations
 
 from typing import cast
 
-from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -22,12 +27,14 @@ from textual.containers import Horizontal
 from textual.widgets import Log, Static
 
 from gamenight.engine import PASS
+from gamenight.engine.voice import Voice
 from gamenight.games.superfly.actions import SWATS, SuperflyAction
-from gamenight.games.superfly.cards import NAMES
+from gamenight.games.superfly.cards import COLOUR_OF, COLOURS, NAMES, NUMBER_OF
 from gamenight.games.superfly.rules import HAND_LIMIT
 from gamenight.games.superfly.sets import best_set
 from gamenight.games.superfly.views import CardView, SeatView
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+from gamenight.tui.fit import card_rows
 from gamenight.tui.table import TableScreen
 
 #: Card face colours: (background, text) for each fly colour; text picked for contrast.
@@ -39,11 +46,16 @@ FACES: dict[str, tuple[str, str]] = {
     "blue": ("#1565c0", "#ffffff"),
     "purple": ("#6a1b9a", "#ffffff"),
 }
-#: The keys that swat the centre flies, in the centre's order (at most 4 flies).
-KEY_LABELS: tuple[str, ...] = ("1", "2", "3", "4")
+#: The keys that swat the centre flies, in the centre's order (a final turn may lay more
+#: flies than players, so there are keys to spare).
+KEY_LABELS: tuple[str, ...] = tuple("123456789")
 BAR = 30
-
-HELP = "[b]1-4[/b] swat that fly   [b]p[/b] pass   [b]q[/b] quit"
+#: The smallest terminal (columns, rows) that gets framed cards, the last turn beside the
+#: seats, and the narration.
+ROOMY = (120, 40)
+#: A framed card's width and a small card's.
+FACE_WIDTH = 12
+SMALL_WIDTH = 10
 
 
 def card_face(card: CardView, label: str | None = None) -> Panel:
@@ -52,21 +64,57 @@ def card_face(card: CardView, label: str | None = None) -> Panel:
     body = Text.assemble((f"{card['number']}\n", "bold"), f"{card['kind']}\n", card["colour"])
     body.justify = "center"
     return Panel(body, title=f"[b]{label}[/b]" if label else None, style=f"{fg} on {bg}",
-                 border_style=f"{fg} on {bg}", width=12, height=5)
+                 border_style=f"{fg} on {bg}", width=FACE_WIDTH, height=5)
+
+
+def small_face(card: CardView, label: str | None = None) -> Text:
+    """One face-up fly without a frame, three lines high: its key and number, its kind,
+    its colour."""
+    bg, fg = FACES[card["colour"]]
+    top = f"{label}: {card['number']}" if label else str(card["number"])
+    face = Text(style=f"{fg} on {bg}", no_wrap=True)
+    face.append(top.center(SMALL_WIDTH) + "\n", style="bold")
+    face.append(card["kind"].center(SMALL_WIDTH) + "\n")
+    face.append(card["colour"].center(SMALL_WIDTH))
+    return face
+
+
+def chip(card: int) -> Text:
+    """A card in a line of text: its colour's initial and its number, on its colour
+    ("R3" on red), so it reads without the colour too."""
+    colour = COLOURS[COLOUR_OF[card]]
+    bg, fg = FACES[colour]
+    return Text(f"{colour[0].upper()}{NUMBER_OF[card]}", style=f"bold {fg} on {bg}")
+
+
+def keys_text(count: int) -> str:
+    """The keys of ``count`` flies: "1", "1-3"."""
+    return KEY_LABELS[0] if count == 1 else f"{KEY_LABELS[0]}-{KEY_LABELS[count - 1]}"
 
 
 class SuperflyScreen(TableScreen):
-    """The table: seats and tokens, the centre flies, your hand, the last turn, the log."""
+    """The table: seats and tokens, the last turn, the centre flies, your hand, the log."""
 
     DEFAULT_CSS = """
     #countdown { height: 1; padding: 0 1; }
-    #top { height: auto; }
-    #seats { width: 1fr; height: auto; padding: 0 1; }
-    #last { width: 2fr; height: auto; padding: 0 1; }
-    #centre { height: auto; min-height: 6; padding: 0 1; }
-    #hand { height: auto; min-height: 6; padding: 0 1; }
+    #top { height: 1fr; layout: vertical; }
+    #seats { width: 100%; height: auto; padding: 0 1; }
+    #last { width: 100%; height: 1fr; padding: 0 1; }
+    #centre { height: auto; padding: 0 1; }
+    #hand { height: auto; padding: 0 1; }
+    #log { display: none; }
+    SuperflyScreen.-roomy #top { height: auto; layout: horizontal; }
+    SuperflyScreen.-roomy #seats { width: 3fr; }
+    SuperflyScreen.-roomy #last { width: 2fr; height: auto; }
+    SuperflyScreen.-roomy #log { display: block; }
     """
     TICK_S = 0.1  # the swat's countdown
+
+    def __init__(self, table: PlayApp) -> None:
+        super().__init__(table)
+        # "You" and "Seat 2" in the lines of the last turn (short: they share a line).
+        self.voice = Voice(HUMAN)
+        self._drawn = False  # the shell has asked for the table once
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -79,7 +127,18 @@ class SuperflyScreen(TableScreen):
         yield Static(id="message")
         yield Log(id="log", auto_scroll=True)
         yield Static(id="results")
-        yield Static(HELP, id="help")
+        yield Static(id="help")
+
+    @property
+    def roomy(self) -> bool:
+        """True in a terminal of at least ``ROOMY``: framed cards, the narration shown."""
+        return self.has_class("-roomy")
+
+    def fit_terminal(self, width: int, height: int) -> None:
+        super().fit_terminal(width, height)
+        self.set_class(width >= ROOMY[0] and height >= ROOMY[1], "-roomy")
+        if self._drawn:
+            self.refresh_table()
 
     # -- what the table looks like ---------------------------------------------------
     def seat_view(self) -> SeatView:
@@ -87,6 +146,7 @@ class SuperflyScreen(TableScreen):
         return cast(SeatView, self.view())
 
     def refresh_table(self) -> None:
+        self._drawn = True
         view = self.seat_view()
         self.query_one("#status", Static).update(self._status(view))
         self.query_one("#countdown", Static).update(self._countdown(view))
@@ -94,6 +154,7 @@ class SuperflyScreen(TableScreen):
         self.query_one("#last", Static).update(self._last(view))
         self.query_one("#centre", Static).update(self._centre(view))
         self.query_one("#hand", Static).update(self._hand(view))
+        self.query_one("#help", Static).update(self._keys(view))
         self.follow_log()
 
     def seconds_left(self, view: SeatView) -> float | None:
@@ -102,6 +163,23 @@ class SuperflyScreen(TableScreen):
         if view["phase"] != "swat" or now is None:
             return None
         return max(0.0, (view["deadline_ms"] - now) / 1000.0)
+
+    def swat_keys(self, view: SeatView) -> list[str]:
+        """The keys of the flies the person may swat now (from the legal actions)."""
+        if not self.table.deciding:
+            return []
+        legal = set(self.table.state.legal_actions(HUMAN))
+        return [key for card, key in zip(view["centre"], KEY_LABELS, strict=False)
+                if SWATS[card["id"]] in legal]
+
+    def _keys(self, view: SeatView) -> str:
+        """The keys that do something now, and only those."""
+        if view["phase"] == "over":
+            return "[b]q[/b] quit"
+        keys = self.swat_keys(view)
+        swat = f"[b]{keys_text(len(keys))}[/b] swat that fly   " if keys else ""
+        passing = "[b]p[/b] pass   " if self.table.deciding else ""
+        return f"{swat}{passing}[b]q[/b] quit"
 
     def _status(self, view: SeatView) -> Text:
         head = f"Superfly · round {view['round']} · turn {view['turn']} · "
@@ -113,13 +191,13 @@ class SuperflyScreen(TableScreen):
         left = self.seconds_left(view)
         clock = "" if left is None else f" · {left:.1f} s left"
         if HUMAN not in view["eligible"]:
-            return Text(head + final + f"you hold {HAND_LIMIT} cards and sit out this turn" + clock)
+            return Text(head + final + f"you hold {HAND_LIMIT} cards and sit out" + clock)
         if self.table.deciding:
             return Text.assemble(head, final, ("SWAT! ", "bold red"),
-                                 "press 1-4 for a fly or p to pass" + clock)
+                                 "pick a fly or pass" + clock)
         if "my_swat" in view:
             mine = "you pass" if view["my_swat"] is None else f"you swat {NAMES[view['my_swat']]}"
-            return Text(head + final + mine + ": waiting for the others" + clock)
+            return Text(head + final + mine + ", waiting" + clock)
         return Text(head + final + "get ready to swat")
 
     def _countdown(self, view: SeatView) -> Text:
@@ -134,9 +212,17 @@ class SuperflyScreen(TableScreen):
     def _seats(self, view: SeatView) -> Table:
         table = Table(expand=True, box=None, pad_edge=False)
         hands = view.get("hands")  # every hand, when hands are played face up
-        columns = ("", "Seat", "Cards", "Tokens", "Swat") + (("Hand",) if hands else ())
-        for name in columns:
-            table.add_column(name, justify="right" if name in ("Cards", "Tokens") else "left")
+        last, shown = view["last_turn"], view["last_round"]
+        round_over = last is not None and last["round_over"] and shown is not None
+        table.add_column("", width=1)
+        table.add_column("Seat", no_wrap=True)
+        table.add_column("Cards", justify="right")
+        table.add_column("Tokens")
+        table.add_column("Swat", no_wrap=True)
+        if hands:
+            table.add_column("Hand", no_wrap=True)
+        if round_over and shown is not None:
+            table.add_column(f"Round {shown['round']}", ratio=1)
         for seat in range(view["players"]):
             first = "◆" if view["first_player"] == seat and view["phase"] != "over" else ""
             if view["phase"] != "swat":
@@ -146,74 +232,103 @@ class SuperflyScreen(TableScreen):
             else:
                 swat = "chosen" if seat in view["chosen"] else "…"
             cards = view["hand_sizes"][seat]
-            table.add_row(first, Text(self.table.seat_names[seat],
-                                      style="bold" if seat == HUMAN else ""),
-                          f"{cards}{'!' if cards >= HAND_LIMIT else ''}",
-                          "●" * view["tokens"][seat] or "0", swat,
-                          *([", ".join(NAMES[c["id"]] for c in hands[seat])] if hands else []))
+            row: list[RenderableType] = [
+                first, Text(self.table.seat_names[seat], style="bold" if seat == HUMAN else ""),
+                f"{cards}{'!' if cards >= HAND_LIMIT else ''}",
+                "●" * view["tokens"][seat] or "0", swat]
+            if hands:
+                row.append(Text(" ").join(chip(c["id"]) for c in hands[seat]))
+            if round_over and shown is not None:
+                row.append(self._shown_hand(shown["hands"][seat], shown["sizes"][seat],
+                                            seat in shown["winners"], chips=not hands))
+            table.add_row(*row)
         return table
 
-    def _who(self, seat: int) -> str:
-        return "You" if seat == HUMAN else f"Seat {seat}"
+    @staticmethod
+    def _shown_hand(hand: list[int], size: int, winner: bool, *, chips: bool) -> Text:
+        """A hand shown at the round's end: its cards (unless every hand was open all
+        along), the size of its biggest set, and a star for a token."""
+        text = Text(" ").join(chip(c) for c in hand) + Text(" = ") if chips else Text()
+        text.append(f"set of {size}")
+        if winner:
+            text.append(" ★", style="bold yellow")
+        return text
 
     def _last(self, view: SeatView) -> RenderableType:
         last = view["last_turn"]
         if last is None:
             return Text("No turn played yet.  ◆ marks the first player.")
-        lines = [Text(f"Last turn ({last['turn']}{', final' if last['final'] else ''}):",
-                      style="bold")]
+        voice = self.voice
+        head = Text(f"Last turn ({last['turn']}{', final' if last['final'] else ''})",
+                    style="bold")
+        passed = [s for s in last["eligible"] if last["swats"][s] is None]
+        if passed:
+            head.append(f" · passed: {voice.group(passed, start=False)}")
+        if last["five_cards"] and not last["round_over"]:
+            five = voice.group_does(last["five_cards"], "holds", start=False)
+            head.append(f" · {five} {HAND_LIMIT} cards: one final turn for the others",
+                        style="bold")
+        lines = [head]
+        # The flies nobody swatted share a line: the turn fits a short terminal.
+        alone = [NAMES[fly["card"]] for fly in last["flies"] if not fly["claimants"]]
         for fly in last["flies"]:
             card = fly["card"]
+            if not fly["claimants"]:
+                continue
             line = Text(f"{NAMES[card]}: ")
-            claims = ", ".join(f"{self._who(s)} rolled {last['dice'][s]}"
-                               for s in fly["claimants"])
-            line.append(claims or "nobody swatted it")
+            line.append(", ".join(f"{voice.name(s)} rolled {last['dice'][s]}"
+                                  for s in fly["claimants"]))
             if fly["squished_by"]:
                 line.append(" → squished!", style="bold red")
             for group in fly["swaps"]:
-                names = " and ".join(self._who(s) for s in group)
                 how = "swap hands" if len(group) == 2 else "pass hands clockwise"
-                line.append(f" → tie: {names} {how}", style="bold yellow")
+                line.append(f" → tie: {voice.group(group)} {how}", style="bold yellow")
             if fly["taker"] is not None:
-                line.append(f" → {self._who(fly['taker'])} takes it", style="bold green")
-            elif fly["claimants"] and not fly["squished_by"]:
+                line.append(f" → {voice.does(fly['taker'], 'takes')} it", style="bold green")
+            elif not fly["squished_by"]:
                 line.append(" → nobody takes it")
             lines.append(line)
-        passed = [s for s in last["eligible"] if last["swats"][s] is None]
-        if passed:
-            lines.append(Text("Passed: " + ", ".join(self._who(s) for s in passed)))
-        if last["five_cards"] and not last["round_over"]:
-            five = ", ".join(self._who(s) for s in last["five_cards"])
-            lines.append(Text(f"{five}: {HAND_LIMIT} cards! The others get one final turn.",
-                              style="bold"))
+        if alone:
+            lines.append(Text(f"Nobody swatted {', '.join(alone)}."))
         shown = view["last_round"]
         if last["round_over"] and shown is not None:
-            lines.append(Text(f"Round {shown['round']} is over; the hands are shown:",
-                              style="bold"))
-            for seat, hand in enumerate(shown["hands"]):
-                star = " ★ token" if seat in shown["winners"] else ""
-                lines.append(Text(f"{self._who(seat)}: {', '.join(NAMES[c] for c in hand)}"
-                                  f" = set of {shown['sizes'][seat]} ({shown['kinds'][seat]})"
-                                  f"{star}"))
+            won = voice.group_does(shown["winners"], "wins")
+            lines.append(Text(f"Round {shown['round']} is over: {won} a Fly Catcher token "
+                              "(the hands shown are in the seats).", style="bold"))
         return Group(*lines)
 
     def _centre(self, view: SeatView) -> RenderableType:
         centre = view["centre"]
         if not centre:
-            return Panel(Text("No flies on the table."), title="Centre", height=6)
-        faces = [card_face(card, label) for card, label in zip(centre, KEY_LABELS, strict=False)]
-        return Panel(Columns(faces), title=f"Centre ({len(centre)} flies)")
+            return Text("Centre: no flies on the table.", style="bold")
+        labels: tuple[str | None, ...] = (
+            KEY_LABELS[:len(centre)] if self.table.deciding else (None,) * len(centre))
+        title = f"Centre ({len(centre)} flies)"
+        cards = list(zip(centre, labels, strict=True))
+        if self.roomy:
+            faces: list[RenderableType] = [card_face(c, k) for c, k in cards]
+            return Panel(card_rows(faces, self._width() - 4, FACE_WIDTH), title=title)
+        small: list[RenderableType] = [small_face(c, k) for c, k in cards]
+        return Group(Text(title, style="bold"), card_rows(small, self._width(), SMALL_WIDTH))
 
     def _hand(self, view: SeatView) -> RenderableType:
         hand = view["my_hand"]
         ids = [c["id"] for c in hand]
         if not ids:
-            return Panel(Text("Your hand is empty."), title="Your hand", height=6)
+            return Text("Your hand is empty.", style="bold")
         kind, cards = best_set(ids)
         title = f"Your hand ({len(ids)} of {HAND_LIMIT}) · best set {len(cards)}"
         if len(cards) > 1:
             title += f" ({kind})"
-        return Panel(Columns([card_face(c) for c in hand]), title=title)
+        if self.roomy:
+            faces: list[RenderableType] = [card_face(c) for c in hand]
+            return Panel(card_rows(faces, self._width() - 4, FACE_WIDTH), title=title)
+        small: list[RenderableType] = [small_face(c) for c in hand]
+        return Group(Text(title, style="bold"), card_rows(small, self._width(), SMALL_WIDTH))
+
+    def _width(self) -> int:
+        """Columns for a row of cards (the screen less the padding)."""
+        return max(SMALL_WIDTH, self.size.width - 2)
 
     # -- events from the shell ---------------------------------------------------------
     def tick(self) -> None:
@@ -225,6 +340,11 @@ class SuperflyScreen(TableScreen):
         self.query_one("#seats", Static).update(self._seats(view))
 
     def game_over(self) -> None:
+        if not self.roomy:
+            # The results need the room: the centre and the hand are empty now anyway,
+            # and the seats keep the hands shown at the last round's end.
+            for part in ("#countdown", "#centre", "#hand"):
+                self.query_one(part, Static).display = False
         self.show_results(("Fly Catcher tokens",), lambda seat: (self.score(seat),))
 
     # -- keys ----------------------------------------------------------------------------
@@ -241,7 +361,15 @@ class SuperflyScreen(TableScreen):
                 self._act(SWATS[centre[index]["id"]])
 
     def _act(self, action: SuperflyAction) -> None:
-        # The shell and the rules say what is wrong (too early, chosen already, 5 cards).
+        # What the view already tells is said in the person's words (the rules' message
+        # names seat 0); the shell and the rules say the rest (too early, too late).
+        view = self.seat_view()
+        if view["phase"] == "swat" and HUMAN not in view["eligible"]:
+            self.show_message(f"You hold {HAND_LIMIT} cards: you sit out this final turn.")
+            return
+        if "my_swat" in view:
+            self.show_message("You have already chosen this turn.")
+            return
         if self.table.human_act(action):
             self.show_message("")
             self.refresh_table()

@@ -32,6 +32,7 @@ from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
 
+from gamenight.bots.base import bot_number
 from gamenight.bots.levels import DEFAULT_LEVEL
 from gamenight.bots.reaction import LEVELS as MODELS
 from gamenight.bots.reaction import ReactionModel
@@ -49,27 +50,14 @@ LOWEST, HIGHEST = 0.02, 0.98
 
 
 def read_share(text: str, bot: str) -> float:
-    """The ``share`` parameter: the share of games the bot means to win, 0 to 1."""
-    try:
-        share = float(text)
-    except ValueError:
-        share = -1.0
-    if not 0.0 <= share <= 1.0:
-        raise OptionError(f"{bot} bot: share is the share of games to win, from 0 to 1 "
-                          f"(0.5: as often as you), not {text!r}")
-    return share
+    """The ``share`` parameter: the share of games the bot means to win (0.5: as often
+    as the person)."""
+    return bot_number(text, bot, "share", 0.0, 1.0, "the share of games to win")
 
 
 def read_band(text: str, bot: str) -> float:
-    """The ``band`` parameter: how strongly the score pulls the bot back, 0 to 5."""
-    try:
-        band = float(text)
-    except ValueError:
-        band = -1.0
-    if not 0.0 <= band <= 5.0:
-        raise OptionError(f"{bot} bot: band is a number from 0 (the score changes nothing) "
-                          f"to 5, not {text!r}")
-    return band
+    """The ``band`` parameter: how strongly the score pulls the bot back (0: not at all)."""
+    return bot_number(text, bot, "band", 0.0, 5.0)
 
 
 def read_seats(text: str, bot: str, own: int) -> tuple[int, ...]:

@@ -6,6 +6,7 @@ so it cannot learn what its seat may not know.
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -111,6 +112,20 @@ class Bot(ABC, Generic[ActionT]):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat}, level={self.level!r})"
+
+
+def bot_number(text: str, bot: str, name: str, low: float, high: float,
+               kind: str = "a number") -> float:
+    """A bot parameter given as text (``sharp:pace=900``) read as a number from ``low`` to
+    ``high``: OptionError saying what it takes otherwise (NaN and words included)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not low <= value <= high:
+        raise OptionError(f"{bot} bot: {name} is {kind} from {low:g} to {high:g}, "
+                          f"not {text!r}")
+    return value
 
 
 def parse_bot_spec(spec: str) -> tuple[str, str, dict[str, str]]:

@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gamenight.bots.base import Bot, Clock
+from gamenight.bots.base import Bot, Clock, bot_number
 from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
 from gamenight.engine import OptionError, View
 from gamenight.games.by_golly.actions import (
@@ -114,7 +114,8 @@ class MemoryBot(Bot[ByGollyAction]):
             recall_text, level = level, DEFAULT_LEVEL
         super().__init__(seat, seed, level, **params)
         # A recall given overrides the level's.
-        self.recall = RECALL[level] if recall_text is None else _recall(recall_text)
+        self.recall = RECALL[level] if recall_text is None else bot_number(
+            recall_text, "memory", "recall", 0.0, 1.0)
         self.known: dict[int, int] = {}  # place -> face
         # After a shuffle: these places hold these faces, in an order nobody knows.
         self.groups: list[tuple[set[int], list[int]]] = []
@@ -329,16 +330,6 @@ def _mess_cost(belief: Belief | None) -> float:
         n = mess_draws(face)
         drawn[n] = drawn.get(n, 0.0) + chance
     return sum(n * chance for n, chance in drawn.items())
-
-
-def _recall(text: str) -> float:
-    try:
-        recall = float(text)
-    except ValueError:
-        raise OptionError(f"memory bot: recall is a number from 0 to 1, not {text!r}") from None
-    if not 0.0 <= recall <= 1.0:
-        raise OptionError(f"memory bot: recall is a number from 0 to 1, not {text!r}")
-    return recall
 
 
 class PerfectBot(MemoryBot):

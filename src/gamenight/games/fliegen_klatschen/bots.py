@@ -23,7 +23,7 @@ from gamenight.bots.adaptive import (
     read_share,
     reference_times,
 )
-from gamenight.bots.base import Bot, Clock, Wait
+from gamenight.bots.base import Bot, Clock, Wait, bot_number
 from gamenight.bots.levels import ADAPTIVE, DEFAULT_LEVEL, LEVELS
 from gamenight.engine import PASS, OptionError, View
 from gamenight.games.fliegen_klatschen.actions import SLAPS, Action, Reveal, Slap
@@ -52,16 +52,6 @@ PRIOR_HABITS = {"best": 19.0, "lesser": 0.5, "wrong": 0.5}
 #: A lead that the adaptive bot counts as clear, in points times players: 40, so 20
 #: points in a two-player game (the flies of about three hunts), 10 with four players.
 CLEAR_LEAD = 40.0
-
-
-def _number(text: str, what: str, low: float, high: float) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = low - 1.0
-    if not low <= value <= high:
-        raise OptionError(f"sharp bot: {what}, not {text!r}")
-    return value
 
 
 @dataclass(slots=True)
@@ -196,11 +186,11 @@ class SharpBot(Bot[Action]):
         if adaptive and (error, pace) != (None, None):
             raise OptionError("sharp bot: the adaptive level takes its pace and its slips "
                               "from the person, not from error or pace")
-        self.error = SLIPS.get(level, SLIPS[DEFAULT_LEVEL]) if error is None else _number(
-            error, "error is a chance from 0 to 1", 0.0, 1.0)
+        self.error = SLIPS.get(level, SLIPS[DEFAULT_LEVEL]) if error is None else bot_number(
+            error, self.name, "error", 0.0, 1.0, "a chance")
         if pace is not None:
-            ms = _number(pace, "pace is a first slap's median in ms, from 100 to 3000",
-                         100.0, 3000.0)
+            ms = bot_number(pace, self.name, "pace", 100.0, 3000.0,
+                            "a first slap's median in ms")
             self.reaction = self.reaction.scaled(ms / self.reaction.median_task(*TYPICAL_HUNT))
         self._due: tuple[int | None, float] | None = None
         self.watch: PersonWatch | None = None

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from gamenight.bots.base import Bot, Clock
+from gamenight.bots.base import Bot, Clock, bot_number
 from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
-from gamenight.engine import OptionError, View
+from gamenight.engine import View
 from gamenight.games.fly.actions import Drop, FlyAction
 from gamenight.games.fly.cards import CARD_HEIGHT, CARD_WIDTH, COLOUR_OF, SYMBOL_OF
 from gamenight.games.fly.geometry import (
@@ -57,15 +57,7 @@ class RandomDropBot(Bot[FlyAction]):
 
 def _param(params: dict[str, str], key: str, default: float, low: float, high: float) -> float:
     text = params.pop(key, None)
-    if text is None:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not low <= value <= high:
-        raise OptionError(f"aimer bot: {key} is a number from {low:g} to {high:g}, not {text!r}")
-    return value
+    return default if text is None else bot_number(text, "aimer", key, low, high)
 
 
 class AimerBot(Bot[FlyAction]):

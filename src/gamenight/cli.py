@@ -23,6 +23,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from gamenight.engine import RecordError
+from gamenight.server.config import Limits, Pauses
 
 if TYPE_CHECKING:
     from gamenight.engine import Game, Option, Outcome
@@ -85,6 +86,27 @@ def _seed(text: str) -> int:
             f"a seed is a whole number, not {_brief(text)}") from None
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"a seed is 0 to 2**64 - 1, not {_brief(text)}")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535, not {text!r}")
+    return port
+
+
+def _pause(text: str) -> float:
+    """A pause in seconds: 0 (none) up to a minute."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 60.0:
+        raise argparse.ArgumentTypeError(f"a pause is 0 to 60 seconds, not {text!r}")
     return value
 
 
@@ -314,6 +336,49 @@ def build_parser() -> Parser:
                 "One JSON Schema document (draft 2020-12): $defs/View is what a seat (or a\n"
                 "spectator) is shown, $defs/Event one event as a seat is given it.")
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
+
+    p = command("serve", "Serve rooms where friends play together in the browser or over "
+                "the network, with bots in any seat.",
+                "  gamenight serve\n"
+                "  gamenight serve --host 0.0.0.0 --port 8000 --public-url http://192.168.1.20:8000\n"
+                "  gamenight serve --database postgresql://gamenight@db.example/gamenight\n\n"
+                "Listens on 127.0.0.1:8000 by default: only this machine can reach it.  To\n"
+                "invite friends on your network, listen on --host 0.0.0.0 and give them the\n"
+                "invite link a room prints (its address is --public-url).  Rooms, seats and\n"
+                "every move are kept in SQLite in your data directory (or the --database you\n"
+                "name), so a server that stops takes every unfinished game up again when it\n"
+                "starts.  Finished games' records are signed with the server's key (made on\n"
+                "first start, in --data-dir); GET /api/key gives its public half.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only; "
+                        "0.0.0.0: every network)")
+    p.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
+    p.add_argument("--database", default=None, metavar="URL",
+                   help="where rooms are kept: sqlite:///FILE or postgresql://USER@HOST/DB "
+                        "(default: SQLite in your data directory)")
+    p.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+                   help="folder of the server's record-signing key (and of the default "
+                        "database); default: your data directory")
+    p.add_argument("--public-url", default=None, metavar="URL",
+                   help="the address friends reach this server at, for invite links "
+                        "(default: http://HOST:PORT)")
+    p.add_argument("--origin", action="append", default=[], metavar="URL",
+                   help="another web origin whose pages may play here (repeatable); "
+                        "pages of the server's own origin always may")
+    p.add_argument("--grace", type=_seconds, default=60.0, metavar="SECONDS",
+                   help="how long a seat waits for a person who dropped before a bot "
+                        "plays it for them (default 60; a room may set its own)")
+    p.add_argument("--max-rate", type=_positive, default=int(Limits().messages_per_s),
+                   metavar="N", help=f"messages a connection may send per second before "
+                   f"it is told to slow down (default {Limits().messages_per_s:g}; bursts of "
+                   f"twice as many)")
+    p.add_argument("--bot-pause", type=_pause, default=Pauses().turn_s, metavar="SECONDS",
+                   help=f"how long a bot takes over a turn, so people can follow "
+                        f"(default {Pauses().turn_s:g})")
+    p.add_argument("--result-pause", type=_pause, default=Pauses().after_window_s,
+                   metavar="SECONDS",
+                   help=f"how long a race's or a decision's result stays before play goes "
+                        f"on (default {Pauses().after_window_s:g})")
 
     p = command("bench", "Time random play and bot play on one core, next to OpenSpiel.",
                 "  gamenight bench\n  gamenight bench fliegen-klatschen --seconds 5\n"
@@ -704,7 +769,25 @@ def cmd_schema(args: argparse.Namespace, out: Console, err: Console) -> int:
     return 0
 
 
-COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay,
+def cmd_serve(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from gamenight.server.config import ServerConfig, data_dir
+    from gamenight.server.serve import serve, sqlite_url
+
+    folder = args.data_dir if args.data_dir is not None else data_dir()
+    database = args.database
+    if database is None and args.data_dir is not None:
+        database = sqlite_url(folder / "server.db")
+    config = ServerConfig(host=args.host, port=args.port, database=database,
+                          key_dir=folder, origins=tuple(args.origin), grace_s=args.grace,
+                          public_url=args.public_url,
+                          pauses=Pauses(args.bot_pause, args.result_pause),
+                          limits=Limits(messages_per_s=float(args.max_rate),
+                                        burst=2 * args.max_rate))
+    serve(config, lambda line: out.print(line, highlight=False))
+    return 0
+
+
+COMMANDS = {"play": cmd_play, "serve": cmd_serve, "simulate": cmd_simulate, "replay": cmd_replay,
             "keygen": cmd_keygen, "rules": cmd_rules, "games": cmd_games,
             "schema": cmd_schema, "bench": cmd_bench}
 

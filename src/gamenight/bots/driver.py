@@ -62,8 +62,9 @@ class WindowClock(ABC):
     """The time in the open window, in ms since it opened (its time 0)."""
 
     @abstractmethod
-    def start(self) -> None:
-        """The window opens now: its time 0."""
+    def start(self, at_ms: float = 0.0) -> None:
+        """The window opens now: its time 0 (or, for a window taken up again after a
+        restart, its time ``at_ms``)."""
 
     @abstractmethod
     def stop(self) -> None:
@@ -86,8 +87,8 @@ class SimulatedClock(WindowClock):
         self._now = 0.0
         self._running = False
 
-    def start(self) -> None:
-        self._now = 0.0
+    def start(self, at_ms: float = 0.0) -> None:
+        self._now = at_ms
         self._running = True
 
     def stop(self) -> None:
@@ -112,8 +113,8 @@ class RealClock(WindowClock):
         self.source = source
         self._t0: float | None = None
 
-    def start(self) -> None:
-        self._t0 = self.source()
+    def start(self, at_ms: float = 0.0) -> None:
+        self._t0 = self.source() - at_ms / 1000.0
 
     def stop(self) -> None:
         self._t0 = None
@@ -254,18 +255,26 @@ class BotDriver:
     # deadline.  They differ in when they end: a window while the state says "window"; a
     # decision once every chooser has chosen (each seat chooses once, so a decision that
     # follows at once is a new one).
-    def open_window(self) -> None:
+    def open_window(self, at_ms: float = 0.0) -> None:
         """The window or decision now acting opens (and its clock starts): every bot in
-        it is due at once, to look at the table the moment it appears."""
+        it is due at once, to look at the table the moment it appears.  A window taken
+        up again after a restart (the server's) opens at ``at_ms``, its last entry's
+        time, so that nothing lands before what has already been played in it."""
         state = self.state
         acting = state.acting()
         self.kind = acting.kind
         self.deadline = acting.deadline_ms
         self.start = len(state.history)
         self.choosers = set(acting.seats) if acting.kind == "simultaneous" else set()
-        self._due = [(0.0, seat) for seat in acting.seats if self.bots[seat] is not None]
+        self._due = [(at_ms, seat) for seat in acting.seats if self.bots[seat] is not None]
         heapq.heapify(self._due)
-        self.clock.start()
+        self.clock.start(at_ms)
+
+    def due_now(self, seat: int) -> None:
+        """The bot just seated at ``seat`` (the server's stand-in for a person who has
+        gone) looks at the open window now."""
+        if self.clock.running:
+            heapq.heappush(self._due, (self.clock.now_ms(), seat))
 
     @property
     def is_open(self) -> bool:
@@ -316,24 +325,28 @@ class BotDriver:
                 push(due, (at, seat))
         return at
 
-    def pump(self) -> float | None:
-        """Bring the open window up to the clock: every bot due by now moves, and at the
-        deadline the window expires.  Returns the moment to be pumped again (the next
-        bot's or the deadline), or None when the window has closed or only people are
-        still awaited."""
+    def pump(self, grace_ms: float = 0.0) -> float | None:
+        """Bring the open window up to the clock: every bot due by now moves, and
+        ``grace_ms`` after the deadline the window expires (the server waits that long
+        for an action a far player sent in time: ``server.fairness``).  Returns the
+        moment to be pumped again (the next bot's or the expiry), or None when the window
+        has closed or only people are still awaited."""
         now = self.clock.now_ms()
         deadline = self.deadline
         self.run_due(now if deadline is None else min(now, deadline))
         if not self.is_open:
             self.close()
             return None
-        if deadline is not None and now >= deadline:
+        expiry = None if deadline is None else deadline + max(0.0, grace_ms)
+        if expiry is not None and now >= expiry:
             self.state.expire_window()
             self.close()
             return None
         upcoming = self._due[0][0] if self._due else None
-        if deadline is not None and (upcoming is None or deadline < upcoming):
-            return deadline
+        if upcoming is not None and deadline is not None and upcoming > deadline:
+            upcoming = None  # a bot due after the deadline passes when the window expires
+        if expiry is not None and (upcoming is None or expiry < upcoming):
+            return expiry
         return upcoming
 
     def close(self) -> None:

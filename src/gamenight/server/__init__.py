@@ -1,0 +1,1 @@
+"""The game server: rooms of people and bots playing over the network (``gamenight serve``)."""

@@ -1,0 +1,441 @@
+"""The server's ASGI app: REST for what is not live, one WebSocket per player for play.
+
+``create_app(config)`` builds it; ``gamenight serve`` runs it under uvicorn.  REST (with
+an OpenAPI document at ``/openapi.json``): the games with their options and bots, making
+a room, taking a seat, a room's public state, a finished game's signed record, the
+server's public key, health.  The WebSocket ``/ws/rooms/{code}`` carries the protocol of
+``server.protocol`` (``docs/protocol.md``).
+
+What a connection may do is bounded here, before a room sees anything: a frame size, a
+message rate (a token bucket), the Origin of a browser page, and a first message that
+must be ``join`` within a few seconds.  A refused message is answered with an ``error``
+and the connection and its room go on.  Nothing secret is logged: no token, no frame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, PlainTextResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from gamenight import __version__
+from gamenight.bots.levels import LEVELS
+from gamenight.engine import Game, OptionError
+from gamenight.games import GAMES
+from gamenight.server import protocol
+from gamenight.server.config import Limits, ServerConfig
+from gamenight.server.protocol import ProtocolError, RoomInfo
+from gamenight.server.room import Client, Room
+from gamenight.server.store import Store, default_database_url
+from gamenight.signing import PRIVATE_KEY_FILE, SigningKey, generate_key_pair, read_signing_key
+
+log = logging.getLogger("gamenight.server")
+
+#: WebSocket close codes: the Origin is not allowed (policy), the room does not exist, the
+#: connection never joined, or it kept sending far over its rate.
+CLOSE_POLICY = 1008
+CLOSE_NO_ROOM = 4404
+#: A connection whose outgoing queue grows past this is too slow to keep up; it is closed
+#: (its seat waits for it to come back).
+SEND_QUEUE_LIMIT = 2000
+
+
+# -- the server's state -----------------------------------------------------------------------
+def server_key(folder: Path) -> SigningKey:
+    """The server's record-signing key in ``folder``, made on first start."""
+    path = folder / PRIVATE_KEY_FILE
+    if not path.exists():
+        generate_key_pair(folder)
+    return read_signing_key(path)
+
+
+class Server:
+    """The rooms one server process holds, its store and its signing key."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.store = Store(config.database or default_database_url())
+        self.key = server_key(config.key_dir)
+        self.rooms: dict[str, Room] = {}
+
+    def resume(self) -> int:
+        """Take up every unfinished room the store holds (after a restart); returns how
+        many.  Each plays on from where it was stored."""
+        for row in self.store.unfinished_rooms():
+            game = GAMES.get(row.game)
+            if game is None:
+                log.error("a stored room is of a game this server does not know: %s", row.game)
+                continue
+            room = Room.resume(row, game, store=self.store, key=self.key,
+                               pauses=self.config.pauses)
+            self.rooms[room.code] = room
+            room.advance()
+        return len(self.rooms)
+
+    def close(self) -> None:
+        for room in self.rooms.values():
+            room.close()
+        self.store.close()
+
+
+# -- REST shapes (they make the OpenAPI document) -----------------------------------------------
+_CLOSED = ConfigDict(extra="forbid")
+Name = Annotated[str, Field(min_length=1, max_length=Limits().name_chars)]
+
+
+class OptionInfo(BaseModel):
+    name: str
+    default: Any
+    help: str
+    choices: list[Any] | None
+    minimum: float | None
+    maximum: float | None
+
+
+class GameInfo(BaseModel):
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[OptionInfo]
+    bots: list[str]
+    default_bot: str
+    levels: list[str]
+
+
+class NewRoom(BaseModel):
+    """A room to make: the game, the table, its options, and per seat a bot spec
+    (``sharp:expert``) or null for a person's seat.  ``name``: the host's, to sit at the
+    first person's seat at once."""
+
+    model_config = _CLOSED
+    game: str = Field(max_length=40)
+    players: int = Field(ge=1, le=16)
+    options: dict[str, str | int | float | bool] = Field(default_factory=dict, max_length=32)
+    seats: list[Annotated[str, Field(max_length=80)] | None] = Field(max_length=16)
+    name: Name | None = None
+    grace_s: float | None = Field(default=None, ge=0.0, le=3600.0)
+
+
+class SeatTaken(BaseModel):
+    """A seat and the token that plays it (keep it: it is the seat's only key)."""
+
+    seat: int
+    token: str
+
+
+class RoomMade(BaseModel):
+    code: str
+    invite: str
+    host_token: str
+    seat: SeatTaken | None
+
+
+class NewSeat(BaseModel):
+    model_config = _CLOSED
+    name: Name
+    seat: int | None = Field(default=None, ge=0, le=15)
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+    version: str
+    rooms: int
+
+
+def clean_name(name: str) -> str:
+    """A person's name as shown to everyone: printable, trimmed, never empty."""
+    name = " ".join(name.split())
+    if not name or not name.isprintable():
+        raise HTTPException(422, "a name is printable text, not empty")
+    return name
+
+
+def option_info(game: Game) -> list[OptionInfo]:
+    return [OptionInfo(name=o.name, default=o.default, help=o.help,
+                       choices=None if o.choices is None else list(o.choices),
+                       minimum=o.minimum, maximum=o.maximum) for o in game.options]
+
+
+# -- the app ----------------------------------------------------------------------------------
+def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
+    """The ASGI app of a server with ``config`` (its rooms are taken up on start)."""
+    state: dict[str, Server] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        held = server if server is not None else Server(config)
+        state["server"] = held
+        resumed = held.resume()
+        if resumed:
+            log.info("took up %d unfinished rooms", resumed)
+        try:
+            yield
+        finally:
+            held.close()
+
+    app = FastAPI(title="gamenight", version=__version__, lifespan=lifespan,
+                  description="Play gamenight's party games together: rooms, seats, records. "
+                              "Play itself goes over the WebSocket /ws/rooms/{code} "
+                              "(docs/protocol.md).")
+
+    def the_server() -> Server:
+        return state["server"]
+
+    def the_room(code: str) -> Room:
+        room = the_server().rooms.get(code)
+        if room is None:
+            raise HTTPException(404, "no such room")
+        return room
+
+    @app.get("/api/health")
+    def health() -> Health:
+        return Health(status="ok", version=__version__, rooms=len(the_server().rooms))
+
+    @app.get("/api/games")
+    def games() -> list[GameInfo]:
+        return [GameInfo(id=g.id, title=g.title, min_players=g.min_players,
+                         max_players=g.max_players, options=option_info(g),
+                         bots=sorted(g.bots()), default_bot=g.default_bot,
+                         levels=list(LEVELS)) for g in GAMES.values()]
+
+    @app.post("/api/rooms", status_code=201)
+    def make_room(new: NewRoom) -> RoomMade:
+        srv = the_server()
+        game = GAMES.get(new.game)
+        if game is None:
+            raise HTTPException(422, f"no game {new.game!r} (games: {', '.join(GAMES)})")
+        name = None if new.name is None else clean_name(new.name)
+        try:
+            room, host_token = Room.create(
+                game, new.players, dict(new.options), list(new.seats),
+                config.grace_s if new.grace_s is None else new.grace_s,
+                store=srv.store, key=srv.key, pauses=config.pauses)
+        except OptionError as exc:
+            raise HTTPException(422, str(exc)) from None
+        srv.rooms[room.code] = room
+        taken = None
+        if name is not None and any(s.kind == "open" for s in room.seats):
+            seat, token = room.sit(name)
+            taken = SeatTaken(seat=seat, token=token)
+        return RoomMade(code=room.code, invite=f"{config.url}/r/{room.code}",
+                        host_token=host_token, seat=taken)
+
+    @app.get("/api/rooms/{code}")
+    def room_info(code: str) -> RoomInfo:
+        return the_room(code).info()
+
+    @app.post("/api/rooms/{code}/seats", status_code=201)
+    def take_seat(code: str, new: NewSeat) -> SeatTaken:
+        room = the_room(code)
+        try:
+            seat, token = room.sit(clean_name(new.name), new.seat)
+        except ValueError as exc:
+            raise HTTPException(409, str(exc)) from None
+        return SeatTaken(seat=seat, token=token)
+
+    @app.get("/api/rooms/{code}/games/{number}/record")
+    def game_record(code: str, number: int) -> dict[str, Any]:
+        """A finished game's record, signed by the server (``GET /api/key`` checks it).
+        A game still being played has none: its record would show every hidden card."""
+        the_room(code)
+        record = the_server().store.record(code, number)
+        if record is None:
+            raise HTTPException(404, "no finished game of that number in this room")
+        return record
+
+    @app.get("/api/key", response_class=PlainTextResponse)
+    def public_key() -> str:
+        """The public key that checks this server's records (``gamenight replay --key``)."""
+        from cryptography.hazmat.primitives import serialization
+
+        key = the_server().key
+        public = key.public_key() if hasattr(key, "public_key") else None
+        if public is None:
+            raise HTTPException(404, "this server signs with a shared secret")
+        return public.public_bytes(serialization.Encoding.PEM,
+                                   serialization.PublicFormat.SubjectPublicKeyInfo).decode()
+
+    @app.get("/r/{code}", response_class=HTMLResponse, include_in_schema=False)
+    def invite(code: str) -> str:
+        room = the_room(code)
+        seats = "".join(f"<li>{html.escape(s['name'] or 'open seat')} ({s['kind']})</li>"
+                        for s in room.info()["seats"])
+        return (f"<!doctype html><meta charset=utf-8><title>gamenight: "
+                f"{html.escape(room.game.title)}</title><h1>{html.escape(room.game.title)}"
+                f"</h1><ul>{seats}</ul><p>Take a seat with POST /api/rooms/{code}/seats, "
+                f"then play over /ws/rooms/{code}.</p>")
+
+    @app.websocket("/ws/rooms/{code}")
+    async def play(ws: WebSocket, code: str) -> None:
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), config):
+            await ws.close(code=CLOSE_POLICY)
+            return
+        await ws.accept()
+        room = the_server().rooms.get(code)
+        if room is None:
+            await ws.send_text(protocol.dumps(protocol.error("not-allowed", "no such room")))
+            await ws.close(code=CLOSE_NO_ROOM)
+            return
+        await Connection(ws, room, config).run()
+
+    return app
+
+
+def origin_allowed(origin: str | None, host: str | None, config: ServerConfig) -> bool:
+    """A browser page may open a WebSocket only from the server's own origin (or one the
+    server lists): otherwise another site could play in its visitor's name.  A client
+    that is not a browser sends no Origin."""
+    if origin is None:
+        return True
+    if origin in config.origins:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and host is not None and parts.netloc == host
+
+
+class Bucket:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+def now_ms() -> float:
+    return time.monotonic() * 1000.0
+
+
+class Connection:
+    """One WebSocket: reads frames into the room, writes the room's messages out."""
+
+    def __init__(self, ws: WebSocket, room: Room, config: ServerConfig) -> None:
+        self.ws, self.room, self.config = ws, room, config
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.client = Client(self._queue)
+        self.limits = config.limits
+        self.bucket = Bucket(self.limits.messages_per_s, self.limits.burst)
+        self.strikes = 0
+
+    def _queue(self, text: str) -> None:
+        if self.outbox.qsize() >= SEND_QUEUE_LIMIT:
+            log.warning("room %s: a connection too slow to keep up is closed", self.room.code[:4])
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(text)
+
+    async def run(self) -> None:
+        writer = asyncio.create_task(self._write())
+        pinger = asyncio.create_task(self._ping())
+        try:
+            await self._read()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            pinger.cancel()
+            self.room.leave(self.client)
+            self.outbox.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await writer
+
+    async def _write(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                break
+            try:
+                await self.ws.send_text(text)
+            except Exception:  # the peer went away: the reader sees it too
+                break
+        with contextlib.suppress(Exception):
+            await self.ws.close()
+
+    async def _ping(self) -> None:
+        ping_id = 0
+        while True:
+            ping_id += 1
+            self.client.latency.sent_ping(ping_id, now_ms())
+            self.client.send({"type": "ping", "id": ping_id})
+            await asyncio.sleep(self.config.ping_s)
+
+    async def _read(self) -> None:
+        try:
+            first = await asyncio.wait_for(self._frame(), self.limits.join_s)
+        except TimeoutError:
+            self.client.send(protocol.error("not-joined", "join first"))
+            return
+        if first is not None:
+            self._handle(first)
+        while True:
+            frame = await self._frame()
+            if frame is None:
+                continue
+            if not self.bucket.take():
+                self.strikes += 1
+                if self.strikes > self.limits.strikes:
+                    log.warning("room %s: a connection far over its rate is closed",
+                                self.room.code[:4])
+                    return
+                self.client.send(protocol.error("rate-limited", "too many messages: slow down"))
+                continue
+            self._handle(frame)
+
+    async def _frame(self) -> str | bytes | None:
+        message = await self.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text: str | bytes | None = message.get("text")
+        if text is None:
+            text = message.get("bytes")
+        return text
+
+    def _handle(self, frame: str | bytes) -> None:
+        client, room = self.client, self.room
+        try:
+            message = protocol.read_client(frame, self.limits.frame_bytes)
+            # Each test on the tag narrows the message to its own type (for mypy too).
+            if message["type"] == "pong":
+                client.latency.got_pong(message["id"], now_ms())
+            elif message["type"] == "ping":
+                client.send({"type": "pong", "id": message["id"], "server_ms": now_ms()})
+            elif message["type"] == "join":
+                if "token" not in message and not message.get("spectator"):
+                    raise ProtocolError("malformed", "join with a seat's token, or as a "
+                                                     "spectator (spectator: true)")
+                room.join(client, message.get("token"))
+            elif not client.joined:
+                raise ProtocolError("not-joined", "join first")
+            elif message["type"] == "act":
+                room.act(client, message["action"], message.get("window"),
+                         message.get("reaction_ms"))
+            elif message["type"] == "pass":
+                room.act(client, "pass", message.get("window"), message.get("reaction_ms"))
+            elif message["type"] == "start":
+                room.start(client)
+            else:
+                room.rematch(client)
+        except ProtocolError as exc:
+            client.send(protocol.error(exc.code, str(exc)))
+        except Exception:  # a bug must cost one message, not the room
+            log.exception("room %s: a message failed", room.code[:4])
+            client.send(protocol.error("illegal", "the server could not take that message"))

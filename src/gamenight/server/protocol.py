@@ -1,0 +1,305 @@
+"""The messages between the server and its clients (``docs/protocol.md``), version 1.
+
+Every message is a JSON object with a ``type``.  A client sends :data:`ClientMessage`
+frames over its room's WebSocket; the server answers with :data:`ServerMessage` frames.
+Both are declared here as ``TypedDict``s: pydantic reads client frames strictly against
+them (an unknown type, a missing or extra field, a wrong kind of value is a
+:class:`ProtocolError`, never an exception from deeper down), and the JSON Schema of
+each game's protocol is built from them (``server.schemas``).
+
+Hidden information: every message to a seat is built here, by :func:`update`, from
+``state.view(seat)``, ``event.seen_by(seat)``, who is acting (public) and the seat's
+own legal actions -- never from anything else of the state.  A spectator is seat None.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal, NotRequired
+
+from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
+from typing_extensions import TypedDict
+
+from gamenight.engine import GameState
+from gamenight.engine.events import Event, EventJSON
+
+PROTOCOL_VERSION = 1
+#: A seat's legal actions are listed in full (a client shows what a click will do from
+#: them) up to this many: Fluster's busiest decision has 675 (a letter's squares), FLY's
+#: documented set of aims 243.  A game with more sends only the count.
+MAX_LEGAL_LISTED = 1000
+
+_STRICT = ConfigDict(extra="forbid", strict=True)
+Reaction = Annotated[float, Field(ge=0.0, allow_inf_nan=False)]
+WindowId = Annotated[int, Field(ge=0)]
+PingId = Annotated[int, Field(ge=0, le=2**53)]
+
+
+# -- client -> server ----------------------------------------------------------------------
+class Join(TypedDict):
+    """The first message of a connection: a seat's token, or a spectator."""
+
+    __pydantic_config__ = _STRICT  # type: ignore[misc]
+    type: Literal["join"]
+    token: NotRequired[Annotated[str, Field(min_length=1, max_length=128)]]
+    spectator: NotRequired[bool]
+
+
+class Act(TypedDict):
+    """An action, as its text (``str`` of the game's action).  In a window or decision,
+    ``window`` names it (the ``window.id`` of the update that opened it) and
+    ``reaction_ms`` is the time the client measured from painting that update to the
+    person's action (``docs/fairness.md``)."""
+
+    __pydantic_config__ = _STRICT  # type: ignore[misc]
+    type: Literal["act"]
+    action: Annotated[str, Field(min_length=1, max_length=512)]
+    window: NotRequired[WindowId]
+    reaction_ms: NotRequired[Reaction]
+
+
+class PassMessage(TypedDict):
+    """Done acting in this window or decision (the same as acting ``pass``)."""
+
+    __pydantic_config__ = _STRICT  # type: ignore[misc]
+    type: Literal["pass"]
+    window: NotRequired[WindowId]
+    reaction_ms: NotRequired[Reaction]
+
+
+class Start(TypedDict):
+    """The host starts the game (empty person seats get the game's default bot)."""
+
+    __pydantic_config__ = _STRICT  # type: ignore[misc]
+    type: Literal["start"]
+
+
+class Rematch(TypedDict):
+    """This seat wants another game at the same table; it starts once every person
+    seated has asked."""
+
+    __pydantic_config__ = _STRICT  # type: ignore[misc]
+    type: Literal["rematch"]
+
+
+class Ping(TypedDict):
+    """Sent by either side.  The server answers a client's ping with a ``pong`` holding
+    its clock; a client answers the server's ping with a ``pong`` of the same id at
+    once, which is how the server measures the connection's round trip."""
+
+    __pydantic_config__ = _STRICT  # type: ignore[misc]
+    type: Literal["ping"]
+    id: PingId
+
+
+class ClientPong(TypedDict):
+    """A client's answer to the server's ``ping``."""
+
+    __pydantic_config__ = _STRICT  # type: ignore[misc]
+    type: Literal["pong"]
+    id: PingId
+
+
+ClientMessage = Annotated[Join | Act | PassMessage | Start | Rematch | Ping | ClientPong,
+                          Field(discriminator="type")]
+_CLIENT = TypeAdapter[Any](ClientMessage)
+
+
+# -- server -> client ----------------------------------------------------------------------
+class SeatInfo(TypedDict):
+    """A seat as everyone sees it: who plays it, never their token."""
+
+    seat: int
+    name: str | None
+    #: "person" (someone has taken it), "open" (waiting for a person), "bot".
+    kind: Literal["person", "open", "bot"]
+    #: The bot playing it: the room's bot, or the default bot sitting in for a person
+    #: who has been gone longer than the room's grace period.
+    bot: str | None
+    connected: bool
+    rematch: bool
+
+
+class RoomInfo(TypedDict):
+    """A room as everyone sees it."""
+
+    code: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["lobby", "playing", "over"]
+    #: The room's games so far (1 while the first is played).
+    game_number: int
+    seats: list[SeatInfo]
+    spectators: int
+    grace_s: float
+
+
+class Welcome(TypedDict):
+    """The answer to ``join``: the protocol version, the room, and which seat this
+    connection plays (None: a spectator) and whether it is the host."""
+
+    type: Literal["welcome"]
+    v: int
+    room: RoomInfo
+    seat: int | None
+    host: bool
+
+
+class RoomMessage(TypedDict):
+    """The room changed (someone sat down, left, came back, asked for a rematch)."""
+
+    type: Literal["room"]
+    room: RoomInfo
+
+
+class ActingInfo(TypedDict):
+    """Who acts now (``engine.Acting``; public)."""
+
+    kind: Literal["chance", "turn", "simultaneous", "window", "over"]
+    seats: list[int]
+    deadline_ms: float | None
+
+
+class WindowInfo(TypedDict):
+    """The window or decision open now: its id (the history index it opened at, sent
+    back with actions in it) and how long it has been open on the server's clock when
+    this message was made (0 for the update that opens it)."""
+
+    id: int
+    elapsed_ms: float
+
+
+class Update(TypedDict):
+    """The game as this seat may know it after the steps since the last update: the
+    events of those steps in the seat's form (all of the game's events so far, for the
+    first update after joining: ``fresh``), the seat's view, who acts, the seat's legal
+    actions (their texts; None when more than ``legal_count`` is worth listing), and
+    the open window."""
+
+    type: Literal["update"]
+    game: int
+    step: int
+    fresh: bool
+    events: list[EventJSON]
+    view: dict[str, Any]
+    acting: ActingInfo
+    legal: list[str] | None
+    legal_count: int
+    window: WindowInfo | None
+
+
+class ServerPing(TypedDict):
+    type: Literal["ping"]
+    id: int
+
+
+class Pong(TypedDict):
+    """The answer to a client's ping: the server's clock (ms, monotonic) for the
+    client's clock sync."""
+
+    type: Literal["pong"]
+    id: int
+    server_ms: float
+
+
+ErrorCode = Literal[
+    "malformed",      # not JSON, not an object, a wrong shape, an unknown type
+    "too-large",      # over the frame limit
+    "rate-limited",   # over the connection's message rate
+    "not-joined",     # a message before ``join``
+    "bad-token",      # no seat has this token
+    "not-allowed",    # a spectator acting, a non-host starting, a second join
+    "illegal",        # the game refused the action (its message says why)
+    "stale",          # an action for a window that has closed
+    "not-playing",    # no game is on (the lobby, or over)
+]
+
+
+class Error(TypedDict):
+    """Something the client sent was refused; the connection and the room go on."""
+
+    type: Literal["error"]
+    code: ErrorCode
+    message: str
+
+
+ServerMessage = Welcome | RoomMessage | Update | ServerPing | Pong | Error
+
+
+class ProtocolError(ValueError):
+    """A client frame the server cannot take: its ``code`` and a message for the client."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code: ErrorCode = code
+
+
+def read_client(frame: str | bytes, limit: int) -> Join | Act | PassMessage | Start | Rematch \
+        | Ping | ClientPong:
+    """The client message in ``frame``: ProtocolError if it is over ``limit`` bytes, not
+    JSON, or not one of the client messages exactly."""
+    size = len(frame.encode("utf-8", "surrogatepass") if isinstance(frame, str) else frame)
+    if size > limit:
+        raise ProtocolError("too-large", f"a message is at most {limit} bytes, not {size}")
+    try:
+        message: Join | Act | PassMessage | Start | Rematch | Ping | ClientPong = \
+            _CLIENT.validate_json(frame)
+    except ValidationError as exc:
+        raise ProtocolError("malformed", _first_problem(exc)) from None
+    return message
+
+
+def _first_problem(exc: ValidationError) -> str:
+    """A short sentence for the first thing wrong with a client frame."""
+    error = exc.errors(include_url=False, include_input=False)[0]
+    where = ".".join(str(part) for part in error["loc"])
+    if error["type"] == "json_invalid":
+        return "not JSON"
+    if error["type"] == "union_tag_invalid":
+        return "unknown message type (types: join, act, pass, start, rematch, ping, pong)"
+    if error["type"] in ("union_tag_not_found", "model_attributes_type", "dict_type"):
+        return "a message is a JSON object with a type"
+    return f"{where}: {error['msg']}" if where else str(error["msg"])
+
+
+def error(code: ErrorCode, message: str) -> Error:
+    return {"type": "error", "code": code, "message": message[:500]}
+
+
+# -- what a seat is told -------------------------------------------------------------------
+def acting_info(state: GameState[Any]) -> ActingInfo:
+    acting = state.acting()
+    return {"kind": acting.kind, "seats": list(acting.seats), "deadline_ms": acting.deadline_ms}
+
+
+def seen_events(events: Sequence[Event], seat: int | None) -> list[EventJSON]:
+    """``events`` as ``seat`` may know them (``Event.seen_by``), as JSON."""
+    return [seen.to_json() for seen in (event.seen_by(seat) for event in events)
+            if seen is not None]
+
+
+def update(state: GameState[Any], seat: int | None, game_number: int,
+           events: Sequence[Event], window: WindowInfo | None, *, fresh: bool) -> Update:
+    """The update for ``seat`` (None: a spectator) after ``events``: built from the
+    seat's view, its form of the events, who acts, and its own legal actions only."""
+    legal = [] if seat is None or state.is_over else state.legal_actions(seat)
+    return {
+        "type": "update",
+        "game": game_number,
+        "step": len(state.history),
+        "fresh": fresh,
+        "events": seen_events(events, seat),
+        "view": dict(state.view(seat)),
+        "acting": acting_info(state),
+        "legal": [str(a) for a in legal] if len(legal) <= MAX_LEGAL_LISTED else None,
+        "legal_count": len(legal),
+        "window": window,
+    }
+
+
+def dumps(message: ServerMessage) -> str:
+    """A server message as the text of one frame."""
+    return json.dumps(message, separators=(",", ":"), allow_nan=False)

@@ -1,0 +1,573 @@
+"""One room: a table of seats, the game played at it, and the connections watching it.
+
+The room is one more driver of a ``GameState``, like the terminal and the simulator: it
+owns the state and the clock, asks its bots through the one bot driver
+(``bots.driver.BotDriver`` on a ``RealClock``), and tells each connection only what its
+seat may know (``server.protocol.update``).
+
+Everything here runs on the server's event loop, one call at a time, so a room never
+sees two changes at once.  The order of every change is the same:
+
+1. carry out the step (a person's action, a bot's, chance);
+2. **commit** the new history to the store (``Store.add_steps``);
+3. only then tell the connections (:meth:`Room.flush`).
+
+So a server killed at any instant has stored everything anyone was told, and
+:meth:`Room.resume` brings the room back by replaying what was stored.
+
+Time: a window (a race) or a simultaneous decision opens the moment its update has been
+handed to every connection: that is its time 0.  Bots act on that timeline at their
+reaction model's times; a person's action is placed at the reaction time their client
+measured, within what the server's own timestamps allow (``server.fairness``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from gamenight.bots.base import Bot, make_bot
+from gamenight.bots.driver import BotDriver, RealClock
+from gamenight.engine import Game, GameState, IllegalAction, OptionError
+from gamenight.record import record_of, sign
+from gamenight.server import protocol
+from gamenight.server.config import Pauses
+from gamenight.server.fairness import Latency, accepted_at, grace_ms
+from gamenight.server.protocol import ProtocolError, RoomInfo, SeatInfo, WindowInfo
+from gamenight.server.store import GameRow, RoomRow, SeatRow, Store
+from gamenight.signing import SigningKey
+
+log = logging.getLogger("gamenight.server")
+
+#: Room codes and seat tokens: 128 bits from ``secrets``, URL-safe.
+CODE_BYTES = 16
+TOKEN_BYTES = 24
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a token: its SHA-256, so the database alone seats nobody."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**63)
+
+
+class Client:
+    """One connection to a room: what the room sends it goes through ``send`` (which
+    queues the text and never blocks)."""
+
+    def __init__(self, send: Callable[[str], None]) -> None:
+        self.send_text = send
+        self.seat: int | None = None
+        self.joined = False
+        self.host = False
+        self.latency = Latency()
+        # True until the connection has had its first update of the current game (all
+        # of the game's events so far, in its seat's form).
+        self.fresh = True
+
+    def send(self, message: protocol.ServerMessage) -> None:
+        self.send_text(protocol.dumps(message))
+
+
+@dataclass(slots=True)
+class Seat:
+    """A seat of the room: a person's (``token_hash`` once taken) or a bot's (``bot``)."""
+
+    seat: int
+    name: str | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+    #: Connections playing this seat now.
+    connections: int = 0
+    #: The bot sitting in for a person who has been gone past the grace period.
+    stand_in: str | None = None
+    rematch: bool = False
+    gone: asyncio.TimerHandle | None = field(default=None, repr=False)
+
+    @property
+    def kind(self) -> Literal["person", "open", "bot"]:
+        if self.bot is not None:
+            return "bot"
+        return "person" if self.token_hash is not None else "open"
+
+    def row(self) -> SeatRow:
+        return SeatRow(self.seat, self.name, self.token_hash, self.bot)
+
+
+class Room:
+    """A room: its seats, its current game, and its connections."""
+
+    def __init__(self, game: Game, code: str, players: int, options: dict[str, Any],
+                 seats: list[Seat], host_token_hash: str, grace_s: float, *,
+                 store: Store, key: SigningKey, pauses: Pauses,
+                 created_at: float | None = None) -> None:
+        self.game = game
+        self.code = code
+        self.players = players
+        self.options = options
+        self.seats = seats
+        self.host_token_hash = host_token_hash
+        self.grace_s = grace_s
+        self.created_at = time.time() if created_at is None else created_at
+        self.store = store
+        self.key = key
+        self.pauses = pauses
+        self.clients: set[Client] = set()
+        self.number = 0  # the game being played (0: none yet)
+        self.state: GameState[Any] | None = None
+        self.bots: list[Bot[Any] | None] = []
+        self.driver: BotDriver | None = None
+        self.committed = 0  # steps of the current game in the store
+        self.told = 0  # events of the current game every connection has been sent
+        self.window: int | None = None  # the open window's id (its history index)
+        self._timer: asyncio.TimerHandle | None = None
+        self._bot_turn_due = False
+
+    # -- making and taking up rooms ---------------------------------------------------------
+    @classmethod
+    def create(cls, game: Game, players: int, options: dict[str, Any],
+               bots: list[str | None], grace_s: float, *, store: Store, key: SigningKey,
+               pauses: Pauses) -> tuple[Room, str]:
+        """A new room in its lobby: ``bots[seat]`` is the bot spec of a bot seat, None
+        for a person's.  Returns the room and the host's token (the host need not sit).
+        OptionError for a table, option or bot the game does not offer."""
+        resolved = game.resolve_options(players, options)
+        if len(bots) != players:
+            raise OptionError(f"a room of {players} players has {players} seats, "
+                              f"not {len(bots)}")
+        for seat, spec in enumerate(bots):
+            if spec is not None:
+                make_bot(game, spec, seat, 0)  # OptionError for a bot it does not offer
+        host_token = secrets.token_urlsafe(TOKEN_BYTES)
+        room = cls(game, secrets.token_urlsafe(CODE_BYTES), players, resolved,
+                   [Seat(s, name=spec, bot=spec) for s, spec in enumerate(bots)],
+                   token_hash(host_token), grace_s, store=store, key=key, pauses=pauses)
+        store.create_room(room.row())
+        return room, host_token
+
+    def row(self) -> RoomRow:
+        return RoomRow(self.code, self.game.id, self.players, dict(self.options),
+                       self.host_token_hash, self.grace_s, self.created_at,
+                       [seat.row() for seat in self.seats], [])
+
+    @classmethod
+    def resume(cls, row: RoomRow, game: Game, *, store: Store, key: SigningKey,
+               pauses: Pauses) -> Room:
+        """The room ``row`` as it was stored: its last game replayed step by step (its
+        bots shown every step, as in play), its open window opened again at the time
+        of the last action in it."""
+        seats = [Seat(s.seat, name=s.name, token_hash=s.token_hash, bot=s.bot)
+                 for s in row.seats]
+        room = cls(game, row.code, row.players, dict(row.options), seats,
+                   row.host_token_hash, row.grace_s, store=store, key=key, pauses=pauses,
+                   created_at=row.created_at)
+        if row.games:
+            last = row.games[-1]
+            room._replay(last)
+        return room
+
+    def _replay(self, stored: GameRow) -> None:
+        state = self._new_game(stored.number, stored.seed, stored.position)
+        driver = self.driver
+        assert driver is not None
+        for step in stored.steps:
+            if step.seat is None:
+                drawn = state.sample_chance()
+                if drawn != step.value:
+                    raise ValueError(f"room {self.code}: stored chance does not replay")
+                state.apply_chance(drawn)
+            else:
+                state.apply_text(step.seat, step.value, step.at_ms)
+            driver.show()
+        self.committed = len(state.history)
+        self.told = len(state.events)
+        if state.is_over and stored.record is None:
+            # Killed between storing the last step and storing the record.
+            self._store_record()
+
+    # -- the lobby ------------------------------------------------------------------------
+    @property
+    def status(self) -> Literal["lobby", "playing", "over"]:
+        if self.state is None:
+            return "lobby"
+        return "over" if self.state.is_over else "playing"
+
+    def sit(self, name: str, seat: int | None = None) -> tuple[int, str]:
+        """A person named ``name`` takes ``seat`` (or the first open one); returns the seat
+        and its token.  ValueError if there is none open."""
+        if self.state is not None:
+            raise ValueError("the game has started: ask for a seat at the next game")
+        open_seats = [s for s in self.seats if s.kind == "open"]
+        if seat is not None:
+            open_seats = [s for s in open_seats if s.seat == seat]
+            if not open_seats:
+                raise ValueError(f"seat {seat} is not open")
+        if not open_seats:
+            raise ValueError("every seat is taken")
+        chosen = open_seats[0]
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        chosen.name, chosen.token_hash = name, token_hash(token)
+        self.store.update_seat(self.code, chosen.row())
+        self.broadcast_room()
+        return chosen.seat, token
+
+    def info(self) -> RoomInfo:
+        seats: list[SeatInfo] = [{
+            "seat": s.seat, "name": s.name, "kind": s.kind,
+            "bot": s.bot if s.bot is not None else s.stand_in,
+            "connected": s.bot is not None or s.connections > 0, "rematch": s.rematch,
+        } for s in self.seats]
+        return {
+            "code": self.code, "game": self.game.id, "title": self.game.title,
+            "players": self.players, "options": dict(self.options), "status": self.status,
+            "game_number": self.number, "seats": seats,
+            "spectators": sum(1 for c in self.clients if c.joined and c.seat is None),
+            "grace_s": self.grace_s,
+        }
+
+    def broadcast_room(self) -> None:
+        message: protocol.RoomMessage = {"type": "room", "room": self.info()}
+        for client in self.clients:
+            if client.joined:
+                client.send(message)
+
+    # -- connections ----------------------------------------------------------------------
+    def join(self, client: Client, token: str | None) -> None:
+        """``client`` joins with a seat's token (or as a spectator, for None): it is sent
+        the room and, once a game is on, the game as its seat may know it."""
+        if client.joined:
+            raise ProtocolError("not-allowed", "this connection has already joined")
+        seat: Seat | None = None
+        host = False
+        if token is not None:
+            digest = token_hash(token)
+            host = hmac.compare_digest(digest, self.host_token_hash)
+            seat = next((s for s in self.seats if s.token_hash is not None
+                         and hmac.compare_digest(s.token_hash, digest)), None)
+            if seat is None and not host:
+                raise ProtocolError("bad-token", "no seat of this room has that token")
+        client.joined, client.host, client.fresh = True, host, True
+        client.seat = None if seat is None else seat.seat
+        self.clients.add(client)
+        if seat is not None:
+            seat.connections += 1
+            if seat.gone is not None:
+                seat.gone.cancel()
+                seat.gone = None
+            if seat.stand_in is not None:  # the person takes the seat back
+                seat.stand_in = None
+                if self.bots:
+                    self.bots[seat.seat] = None
+        client.send({"type": "welcome", "v": protocol.PROTOCOL_VERSION, "room": self.info(),
+                     "seat": client.seat, "host": host})
+        if self.state is not None:
+            self._tell(client)
+        self.broadcast_room()
+
+    def leave(self, client: Client) -> None:
+        """``client``'s connection has closed; a person's seat waits for them for the
+        room's grace period, then its stand-in bot plays it until they come back."""
+        self.clients.discard(client)
+        if not client.joined or client.seat is None:
+            if client.joined:
+                self.broadcast_room()
+            return
+        seat = self.seats[client.seat]
+        seat.connections -= 1
+        if seat.connections == 0 and self.status == "playing":
+            seat.gone = asyncio.get_running_loop().call_later(
+                self.grace_s, self._stand_in, seat.seat)
+        self.broadcast_room()
+
+    def _stand_in(self, seat_no: int) -> None:
+        seat = self.seats[seat_no]
+        seat.gone = None
+        if seat.connections or self.status != "playing" or seat.bot is not None:
+            return
+        seat.stand_in = self.game.default_bot
+        self._seat_bot(seat_no, seat.stand_in)
+        self.broadcast_room()
+        self.advance()
+
+    def _seat_bot(self, seat_no: int, spec: str) -> None:
+        """A bot plays ``seat_no`` from now on (the driver reads the list as play goes)."""
+        state = self.state
+        assert state is not None and self.driver is not None
+        bot = make_bot(self.game, spec, seat_no, new_seed())
+        self.bots[seat_no] = bot
+        if self.window is not None and seat_no in state.acting().seats:
+            # A bot joining an open window looks at the table now.
+            self.driver.due_now(seat_no)
+
+    # -- games ----------------------------------------------------------------------------
+    def start(self, client: Client) -> None:
+        if not client.host:
+            raise ProtocolError("not-allowed", "only the host starts the game")
+        if self.state is not None:
+            raise ProtocolError("not-allowed", "the game has already started")
+        self._begin()
+
+    def rematch(self, client: Client) -> None:
+        if client.seat is None:
+            raise ProtocolError("not-allowed", "a spectator cannot ask for a rematch")
+        if self.status != "over":
+            raise ProtocolError("not-playing", "a rematch is for after the game")
+        self.seats[client.seat].rematch = True
+        people = [s for s in self.seats if s.kind == "person" and s.connections > 0]
+        if all(s.rematch for s in people):
+            self._begin()
+        else:
+            self.broadcast_room()
+
+    def _begin(self) -> None:
+        """The next game at this table: a new seed; empty seats get the default bot."""
+        for seat in self.seats:
+            seat.rematch = False
+            if seat.kind == "open":
+                seat.stand_in = self.game.default_bot
+        number, seed = self.number + 1, new_seed()
+        self.store.start_game(self.code, number, seed, None)
+        self._new_game(number, seed, None)
+        for client in self.clients:
+            client.fresh = True
+        self.broadcast_room()
+        self.advance()
+
+    def _new_game(self, number: int, seed: int, position: dict[str, Any] | None
+                  ) -> GameState[Any]:
+        self._cancel_timer()
+        state = (self.game.new(self.players, seed, **self.options) if position is None
+                 else self.game.from_position(position, seed))
+        self.number, self.state = number, state
+        self.bots = []
+        for seat in self.seats:
+            spec = seat.bot or seat.stand_in
+            self.bots.append(None if spec is None else make_bot(self.game, spec, seat.seat,
+                                                                new_seed()))
+        self.driver = BotDriver(state, self.bots, RealClock())
+        self.committed = self.told = 0
+        self.window = None
+        self._bot_turn_due = False
+        return state
+
+    # -- play -----------------------------------------------------------------------------
+    def act(self, client: Client, text: str, window: int | None,
+            reaction_ms: float | None) -> None:
+        """A person's action, as its text; ProtocolError (nothing changed) if it cannot
+        be taken."""
+        state, driver = self.state, self.driver
+        if state is None or driver is None or state.is_over:
+            raise ProtocolError("not-playing", "no game is being played")
+        seat = client.seat
+        if seat is None:
+            raise ProtocolError("not-allowed", "a spectator cannot act")
+        if self.bots[seat] is not None:
+            raise ProtocolError("not-allowed", "a bot is playing this seat")
+        try:
+            action = self.game.parse_action(text)
+        except IllegalAction as exc:
+            raise ProtocolError("illegal", str(exc)) from None
+        acting = state.acting()
+        if acting.kind in ("window", "simultaneous"):
+            self._act_in_window(client, seat, action, window, reaction_ms)
+            return
+        if acting.kind != "turn" or seat not in acting.seats:
+            who = ", ".join(map(str, acting.seats)) or "nobody"
+            raise ProtocolError("illegal", f"it is not your turn (seat {who} acts now)")
+        try:
+            state.apply(seat, action)
+        except IllegalAction as exc:
+            raise ProtocolError("illegal", str(exc)) from None
+        self.advance()
+
+    def _act_in_window(self, client: Client, seat: int, action: Any, window: int | None,
+                       reaction_ms: float | None) -> None:
+        state, driver = self.state, self.driver
+        assert state is not None and driver is not None
+        if self.window is None:
+            raise ProtocolError("stale", "the table is not open yet: wait for it")
+        if window is not None and window != self.window:
+            raise ProtocolError("stale", "that window has closed")
+        now = driver.clock.now_ms()
+        deadline = driver.deadline
+        # Bots whose moment came before this arrival move first (their times are theirs;
+        # the engine keeps a window in time order whatever order actions arrive in).
+        driver.run_due(now if deadline is None else min(now, deadline))
+        if not driver.is_open:
+            self._window_closed()
+            raise ProtocolError("stale", "that window has closed")
+        at_ms = accepted_at(reaction_ms, now, client.latency)
+        if deadline is not None and at_ms > deadline:
+            self._flush()
+            raise ProtocolError("illegal", f"too late: the deadline was {deadline:g} ms")
+        try:
+            driver.apply(seat, action, at_ms)
+        except IllegalAction as exc:
+            self._flush()  # the bots' moves above are told all the same
+            raise ProtocolError("illegal", str(exc)) from None
+        if driver.is_open:
+            self._flush()
+            self._pump()
+        else:
+            self._window_closed()
+
+    def advance(self) -> None:
+        """Play on from the state as it stands: chance, bots' turns (after their pause),
+        windows; commit and tell what happened."""
+        state, driver = self.state, self.driver
+        if state is None or driver is None:
+            return
+        while state.acting().kind == "chance":
+            state.draw_chance()
+        driver.show()
+        acting = state.acting()
+        if acting.kind == "over":
+            self._flush()
+            return
+        if acting.kind == "turn":
+            self._flush()
+            if self.bots[acting.seats[0]] is not None and not self._bot_turn_due:
+                self._bot_turn_due = True
+                self._later(self.pauses.turn_s, self._bot_turn)
+            return
+        if self.window is None:
+            # The window's update goes out first; its time 0 is when it has gone.
+            self.window = len(state.history)
+            self._flush()
+            driver.open_window(self._resumed_at())
+        self._pump()
+
+    def _resumed_at(self) -> float:
+        """Where a window's clock starts: 0, or for a window taken up again after a
+        restart the time of its last action (nothing lands before it)."""
+        state = self.state
+        assert state is not None and self.window is not None
+        times = [s.at_ms for s in state.history[self.window:] if s.at_ms is not None]
+        return max(times, default=0.0)
+
+    def _bot_turn(self) -> None:
+        self._bot_turn_due = False
+        state, driver = self.state, self.driver
+        if state is None or driver is None:
+            return
+        acting = state.acting()
+        if acting.kind != "turn" or self.bots[acting.seats[0]] is None:
+            return
+        driver.take_turn(acting.seats[0])
+        self.advance()
+
+    def _pump(self) -> None:
+        """Bring the open window up to the clock (bots due by now move; past the
+        deadline and its grace, it expires), tell what changed, and come back at the
+        next moment anything is due."""
+        driver, state = self.driver, self.state
+        assert driver is not None and state is not None
+        if self.window is None or not driver.clock.running:
+            return
+        steps = len(state.history)
+        moment = driver.pump(self._grace_ms())
+        if not driver.is_open:
+            self._window_closed()
+            return
+        if len(state.history) != steps:
+            self._flush()
+        if moment is not None:  # else only people are awaited, with no deadline
+            self._later(max(0.0, moment - driver.clock.now_ms()) / 1000.0, self._pump)
+
+    def _grace_ms(self) -> float:
+        """How long past the deadline the window waits for the people still in it."""
+        state = self.state
+        assert state is not None
+        seats = state.acting().seats
+        return grace_ms(c.latency for c in self.clients if c.seat in seats)
+
+    def _window_closed(self) -> None:
+        state, driver = self.state, self.driver
+        assert state is not None and driver is not None
+        driver.close()
+        self.window = None
+        # The chance that follows the choices at once (Superfly's dice) belongs to the
+        # resolution everyone is about to see.
+        while state.acting().kind == "chance":
+            state.draw_chance()
+        self._flush()
+        self._later(self.pauses.after_window_s, self.advance)
+
+    def _later(self, seconds: float, callback: Callable[[], None]) -> None:
+        """Run ``callback`` after ``seconds`` on the loop (replacing any pending one)."""
+        self._cancel_timer()
+        self._timer = asyncio.get_running_loop().call_later(seconds, self._run, callback)
+
+    def _run(self, callback: Callable[[], None]) -> None:
+        self._timer = None
+        try:
+            callback()
+        except Exception:  # a room's failure must not take the server down
+            log.exception("room %s failed", self.code[:4])
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def close(self) -> None:
+        """Stop the room's timers (the server is shutting down)."""
+        self._cancel_timer()
+        for seat in self.seats:
+            if seat.gone is not None:
+                seat.gone.cancel()
+
+    # -- committing and telling --------------------------------------------------------------
+    def _flush(self) -> None:
+        """Commit the steps not yet stored (and the signed record of a finished game),
+        then send every connection what it has not been told."""
+        state = self.state
+        assert state is not None
+        history = state.history
+        if len(history) > self.committed:
+            self.store.add_steps(self.code, self.number, self.committed,
+                                 history[self.committed:])
+            self.committed = len(history)
+            if state.is_over:
+                self._store_record()
+        events = state.events[self.told:]
+        self.told = len(state.events)
+        for client in list(self.clients):
+            if client.fresh:
+                self._tell(client)
+            else:
+                client.send(protocol.update(state, client.seat, self.number, events,
+                                            self._window_info(), fresh=False))
+
+    def _store_record(self) -> None:
+        """The finished game's record, signed by the server, into the store."""
+        state = self.state
+        assert state is not None
+        names = [s.name or s.stand_in or f"seat {s.seat}" for s in self.seats]
+        record = sign(record_of(state, names), self.key)
+        self.store.finish_game(self.code, self.number, record.to_json())
+
+    def _tell(self, client: Client) -> None:
+        """The whole game so far as ``client``'s seat may know it."""
+        state = self.state
+        assert state is not None
+        client.fresh = False
+        client.send(protocol.update(state, client.seat, self.number,
+                                    state.events[:self.told], self._window_info(),
+                                    fresh=True))
+
+    def _window_info(self) -> WindowInfo | None:
+        driver = self.driver
+        if self.window is None or driver is None:
+            return None
+        elapsed = driver.clock.now_ms() if driver.clock.running else 0.0
+        return {"id": self.window, "elapsed_ms": round(elapsed, 3)}

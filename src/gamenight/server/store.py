@@ -1,0 +1,554 @@
+"""The server's memory: rooms, their seats and players, and every game's history.
+
+A room is kept in five tables (SQLAlchemy 2, migrated by Alembic: ``migrations/``):
+
+* ``rooms``: the room code, the game and its table (players, resolved options), the
+  SHA-256 of the host's token, the reconnection grace and when the room was made;
+* ``players``: a person who took a seat: their name and the SHA-256 of their seat
+  token (never the token: the database alone seats nobody), one per token in a room;
+* ``seats``: one per seat: the player who holds it, the bot that plays it (a bot spec,
+  such as ``sharp:average``), and the name it shows where that is not a person's own;
+* ``games``: one per game played in the room (1, then 2 after a rematch, ...): the seed,
+  the position it was set up from (if any) and, once it is over, its signed record;
+* ``steps``: one per entry of a game's history, in order: its index, the seat that
+  acted (NULL for a chance outcome), the value as JSON (an action's text, or the chance
+  outcome, nested as it is) and the action's time in its window (``at_ms``).
+
+Every method is one transaction, committed before it returns, so what the server has
+stored survives the server: it resumes a room by replaying the steps of its last game.
+:meth:`Store.add_steps` refuses a batch that does not start exactly where the stored
+history ends, so nothing is lost or stored twice.
+
+Durability: PostgreSQL, at its default settings, keeps a commit through a power cut.
+SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed transaction is in the
+write-ahead log when the call returns, so it survives the process being killed (even
+``kill -9``), but the last transactions before a power cut or an operating-system crash
+may be lost, since the log is synced to disk only at checkpoints.  That is the price of
+a commit per action on a laptop's disk; a server that must survive power cuts runs on
+PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Double,
+    ForeignKey,
+    ForeignKeyConstraint,
+    MetaData,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+)
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.orm import (
+    DeclarativeBase,
+    Mapped,
+    Session,
+    mapped_column,
+    relationship,
+    selectinload,
+    sessionmaker,
+)
+from sqlalchemy.sql import ColumnElement
+
+from gamenight.engine import Step
+from gamenight.server.config import data_dir
+
+#: The default database's file name, in the user's data directory.
+DATABASE_FILE = "server.db"
+#: Seeds are stored as 64-bit signed integers (BIGINT); the server draws 63-bit ones.
+MAX_SEED = 2**63 - 1
+#: The key of the PostgreSQL advisory lock held while migrating, so that two servers
+#: started at once on one empty database do not both create its tables.
+MIGRATION_LOCK = 0x67616D656E69  # "gameni"
+
+
+class StoreError(ValueError):
+    """What the store refuses (a room that exists already, a step batch that would leave
+    a gap or store a step twice, a game that is not there), or a database it cannot
+    open or write."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seat as stored."""
+
+    seat: int
+    #: The person's name (None: nobody yet), or the bot's label.
+    name: str | None
+    #: The SHA-256 (hex) of the seat's token, never the token itself.
+    token_hash: str | None
+    #: The bot spec (``sharp:average``) if a bot plays the seat, else None.
+    bot: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One game of a room as stored."""
+
+    #: 1 for the room's first game, 2 after a rematch, ...
+    number: int
+    seed: int
+    #: The position the game was set up from (``Game.from_position``), if any.
+    position: dict[str, Any] | None
+    #: The history committed so far, in order.
+    steps: list[Step]
+    #: The signed record (``Record.to_json()``) once the game is over.
+    record: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoomRow:
+    """A room as stored."""
+
+    code: str
+    #: The game's id.
+    game: str
+    players: int
+    #: The resolved options.
+    options: dict[str, Any]
+    host_token_hash: str
+    #: How long a seat waits for its person to come back before a bot takes it over.
+    grace_s: float
+    #: Unix seconds.
+    created_at: float
+    #: One per seat, in seat order.
+    seats: list[SeatRow]
+    #: In number order; empty while the room is in its lobby.
+    games: list[GameRow]
+
+
+# -- the tables ----------------------------------------------------------------------------
+
+class Base(DeclarativeBase):
+    """The server's tables.  Constraints are named by convention, so that a migration can
+    name the one it changes, the same on SQLite and PostgreSQL."""
+
+    metadata = MetaData(naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_N_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    })
+
+
+class RoomTable(Base):
+    __tablename__ = "rooms"
+
+    code: Mapped[str] = mapped_column(String, primary_key=True)
+    game: Mapped[str] = mapped_column(String)
+    players: Mapped[int]
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    host_token_hash: Mapped[str] = mapped_column(String)
+    grace_s: Mapped[float] = mapped_column(Double)
+    created_at: Mapped[float] = mapped_column(Double)
+
+    seats: Mapped[list[SeatTable]] = relationship(order_by="SeatTable.seat")
+    games: Mapped[list[GameTable]] = relationship(order_by="GameTable.number")
+
+
+class PlayerTable(Base):
+    """A person who took a seat in a room: one per seat token."""
+
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("room_code", "token_hash"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"))
+    name: Mapped[str | None] = mapped_column(String)
+    token_hash: Mapped[str] = mapped_column(String)
+
+
+class SeatTable(Base):
+    __tablename__ = "seats"
+
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    bot: Mapped[str | None] = mapped_column(String)
+    #: The name the seat shows when it is not its player's own: a bot's label (also
+    #: where a bot sits in for the player, whose own name stays in ``players``).
+    label: Mapped[str | None] = mapped_column(String)
+
+    player: Mapped[PlayerTable | None] = relationship(lazy="joined")
+
+
+class GameTable(Base):
+    __tablename__ = "games"
+
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    # none_as_null: None is SQL NULL, not JSON null, so "no record yet" is IS NULL.
+    position: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+
+    steps: Mapped[list[StepTable]] = relationship(order_by="StepTable.index")
+
+
+class StepTable(Base):
+    __tablename__ = "steps"
+    __table_args__ = (ForeignKeyConstraint(["room_code", "game_number"],
+                                           ["games.room_code", "games.number"]),)
+
+    room_code: Mapped[str] = mapped_column(String, primary_key=True)
+    game_number: Mapped[int] = mapped_column(primary_key=True)
+    #: The step's place in the game's history, from 0.
+    index: Mapped[int] = mapped_column(primary_key=True)
+    #: NULL for a chance outcome.
+    seat: Mapped[int | None]
+    #: The action's text, or the chance outcome (any JSON; a JSON null stays JSON null).
+    value: Mapped[Any] = mapped_column(JSON)
+    at_ms: Mapped[float | None] = mapped_column(Double)
+
+
+# -- opening a database ----------------------------------------------------------------------
+
+def default_database_url() -> str:
+    """SQLite in the user's data directory: nothing to install or start."""
+    return f"sqlite:///{data_dir() / DATABASE_FILE}"
+
+
+def sqlalchemy_url(url: str) -> URL:
+    """``url`` as SQLAlchemy takes it: a plain ``postgresql://`` (or ``postgres://``) URL
+    goes through psycopg 3, the driver the package installs.  StoreError for a URL that
+    does not read or names a database other than SQLite and PostgreSQL."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        # Not repeated in the message: a mistyped URL may still hold a password.
+        raise StoreError("not a database URL: give sqlite:///path/to/file.db or "
+                         "postgresql://user@host/database") from None
+    if parsed.get_backend_name() in ("postgresql", "postgres"):
+        if parsed.drivername in ("postgresql", "postgres"):
+            parsed = parsed.set(drivername="postgresql+psycopg")
+    elif parsed.get_backend_name() != "sqlite":
+        raise StoreError(f"the database is SQLite (sqlite:///path/to/file.db) or PostgreSQL "
+                         f"(postgresql://user@host/database), not {parsed.drivername}")
+    return parsed
+
+
+def migration_config(url: str | None = None) -> Config:
+    """Alembic's configuration for the packaged migrations (no ``alembic.ini``).  With a
+    URL, the ``alembic`` commands can be run on it, e.g. to write the next revision::
+
+        command.revision(migration_config("sqlite:////tmp/head.db"), "what changed",
+                         autogenerate=True)
+
+    after upgrading that database to the current head."""
+    config = Config()
+    # Alembic reads the folder from the files the package installed (a wheel unpacks
+    # them, so this is a real directory).  ConfigParser would read a % as interpolation.
+    folder = str(files("gamenight.server") / "migrations")
+    config.set_main_option("script_location", folder.replace("%", "%%"))
+    if url is not None:
+        config.set_main_option("sqlalchemy.url",
+                               sqlalchemy_url(url).render_as_string(hide_password=False)
+                               .replace("%", "%%"))
+    return config
+
+
+def _json_text(value: object) -> str:
+    """A JSON column's text: strict JSON in both databases (PostgreSQL refuses NaN, where
+    SQLite would keep it), and StoreError for what is not JSON, whichever driver asks."""
+    try:
+        return json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise StoreError(f"only JSON can be stored: {exc}") from None
+
+
+def _sqlite_settings(dbapi_connection: Any, _record: object) -> None:
+    # On every new connection: the write-ahead log, synced at checkpoints only (see the
+    # module's docstring), foreign keys checked (SQLite's default is not to), and a
+    # writer waits for another's lock for a while instead of failing at once.
+    cursor = dbapi_connection.cursor()
+    for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON",
+                   "busy_timeout=10000"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def _migrate(connection: Connection) -> None:
+    """Bring the database to the newest revision (nothing to do if it is there)."""
+    if connection.dialect.name == "postgresql":
+        # Released when this transaction ends.
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+    config = migration_config()
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+def _message(exc: SQLAlchemyError) -> str:
+    """What went wrong, in the database's words (the driver's error, where there is one),
+    with no SQL parameters: they may hold a hidden card."""
+    original = getattr(exc, "orig", None)
+    return str(original if original is not None else exc).strip().splitlines()[0]
+
+
+class Store:
+    """Rooms and games in a database, by URL (``sqlite:///path/to/file.db`` or
+    ``postgresql://user@host/database``).
+
+    Synchronous: the server calls it on its event loop, where one commit of one action
+    batch is far shorter than a person's reaction."""
+
+    def __init__(self, url: str) -> None:
+        """Open the database and migrate it to the newest revision (Alembic), making an
+        SQLite file's folder where it is missing.  StoreError if it cannot be opened."""
+        #: The database, as SQLAlchemy names it (a password in it is never printed).
+        self.url = sqlalchemy_url(url)
+        shown = self.url.render_as_string(hide_password=True)
+        options: dict[str, Any] = {
+            # Never shown in an error message or a log line: a hidden card could be one.
+            "hide_parameters": True,
+            "json_serializer": _json_text,
+        }
+        if self.url.get_backend_name() == "sqlite":
+            database = self.url.database
+            if database and database != ":memory:" and not database.startswith("file:"):
+                try:
+                    Path(database).parent.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise StoreError(f"cannot make the database's folder for {shown}: "
+                                     f"{exc.strerror or exc}") from None
+        else:
+            # A connection the database closed (a restart) is noticed and replaced.
+            options["pool_pre_ping"] = True
+        try:
+            self._engine: Engine = create_engine(self.url, **options)
+        except (ArgumentError, ImportError) as exc:
+            raise StoreError(f"cannot use the database {shown}: {exc}") from None
+        if self.url.get_backend_name() == "sqlite":
+            event.listen(self._engine, "connect", _sqlite_settings)
+        try:
+            with self._engine.begin() as connection:
+                _migrate(connection)
+        except SQLAlchemyError as exc:
+            self._engine.dispose()
+            raise StoreError(f"cannot open the database {shown}: {_message(exc)}") from exc
+        self._sessions = sessionmaker(self._engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Close every connection (the store cannot be used after)."""
+        self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def _transaction(self, doing: str) -> Iterator[Session]:
+        """One transaction, committed at the end; rolled back, whole, on any error.  A
+        database's error becomes a StoreError saying what was being done."""
+        try:
+            with self._sessions.begin() as session:
+                yield session
+        except SQLAlchemyError as exc:
+            raise StoreError(f"could not {doing}: {_message(exc)}") from exc
+
+    # -- writing ---------------------------------------------------------------------------
+    def create_room(self, room: RoomRow) -> None:
+        """Store a new room with its seats (and its games, if it has any already)."""
+        if [s.seat for s in room.seats] != list(range(room.players)):
+            raise StoreError(f"room {room.code} has {room.players} players, so seats 0 to "
+                             f"{room.players - 1} in order, not {[s.seat for s in room.seats]}")
+        if [g.number for g in room.games] != list(range(1, len(room.games) + 1)):
+            raise StoreError(f"room {room.code}'s games are numbered 1, 2, ... in order")
+        with self._transaction(f"create room {room.code}") as session:
+            if session.get(RoomTable, room.code) is not None:
+                raise StoreError(f"there is a room {room.code} already")
+            table = RoomTable(code=room.code, game=room.game, players=room.players,
+                              options=room.options, host_token_hash=room.host_token_hash,
+                              grace_s=room.grace_s, created_at=room.created_at)
+            session.add(table)
+            for seat in room.seats:
+                stored = SeatTable(room_code=room.code, seat=seat.seat)
+                session.add(stored)
+                _fill_seat(session, room.code, stored, seat)
+            for game in room.games:
+                _check_seed(game.seed)
+                session.add(GameTable(room_code=room.code, number=game.number, seed=game.seed,
+                                      position=game.position, record=game.record))
+                _insert_steps(session, room.code, game.number, 0, game.steps)
+
+    def update_seat(self, code: str, seat: SeatRow) -> None:
+        """Store who holds ``seat.seat`` now (a person who sat, a bot that took over, ...)."""
+        with self._transaction(f"update seat {seat.seat} of room {code}") as session:
+            stored = session.get(SeatTable, (code, seat.seat))
+            if stored is None:
+                if session.get(RoomTable, code) is None:
+                    raise StoreError(f"there is no room {code}")
+                raise StoreError(f"room {code} has no seat {seat.seat}")
+            _fill_seat(session, code, stored, seat)
+
+    def start_game(self, code: str, number: int, seed: int,
+                   position: dict[str, Any] | None) -> None:
+        """Store the start of the room's game ``number``: 1 for its first game, one more
+        than the last for a rematch, which comes only after that game's record."""
+        _check_seed(seed)
+        with self._transaction(f"start game {number} in room {code}") as session:
+            if session.get(RoomTable, code) is None:
+                raise StoreError(f"there is no room {code}")
+            last = session.execute(
+                select(GameTable.number, GameTable.record.is_(None))
+                .where(GameTable.room_code == code)
+                .order_by(GameTable.number.desc()).limit(1)).first()
+            expected = 1 if last is None else last[0] + 1
+            if number != expected:
+                raise StoreError(f"room {code}'s next game is game {expected}, not {number}")
+            if last is not None and last[1]:
+                raise StoreError(f"room {code}'s game {last[0]} is not over: it has no record")
+            session.add(GameTable(room_code=code, number=number, seed=seed,
+                                  position=position, record=None))
+
+    def add_steps(self, code: str, number: int, first: int, steps: Sequence[Step]) -> None:
+        """Append ``steps`` to the history of the room's game ``number``, in one
+        transaction.  ``first`` is the index of ``steps[0]`` in the game's history: it
+        must be the number of steps stored already, else StoreError and nothing is
+        written (a gap would lose steps, an overlap would store them twice)."""
+        with self._transaction(f"store steps of game {number} in room {code}") as session:
+            finished = session.scalar(select(GameTable.record.is_not(None)).where(
+                GameTable.room_code == code, GameTable.number == number))
+            if finished is None:
+                raise StoreError(f"room {code} has no game {number}")
+            if finished:
+                raise StoreError(f"room {code}'s game {number} is over: its record is stored")
+            stored = session.scalar(select(func.count()).select_from(StepTable).where(
+                StepTable.room_code == code, StepTable.game_number == number)) or 0
+            if first != stored:
+                problem = "leave a gap" if first > stored else "store steps twice"
+                raise StoreError(f"room {code}'s game {number} has {stored} steps stored: "
+                                 f"steps from index {first} would {problem}")
+            _insert_steps(session, code, number, first, steps)
+
+    def finish_game(self, code: str, number: int, record: dict[str, Any]) -> None:
+        """Store the finished game's signed record (once: a game has one record)."""
+        with self._transaction(f"store the record of game {number} in room {code}") as session:
+            game = session.get(GameTable, (code, number))
+            if game is None:
+                raise StoreError(f"room {code} has no game {number}")
+            if game.record is not None:
+                raise StoreError(f"room {code}'s game {number} has its record already")
+            game.record = record
+
+    # -- reading ---------------------------------------------------------------------------
+    def room(self, code: str) -> RoomRow | None:
+        """The room, or None if there is no room with that code."""
+        with self._transaction(f"read room {code}") as session:
+            rooms = _load_rooms(session, [RoomTable.code == code])
+            return rooms[0] if rooms else None
+
+    def unfinished_rooms(self) -> list[RoomRow]:
+        """Rooms to resume after a restart: those in their lobby (no game yet) and those
+        whose last game has no record; oldest first."""
+        last = (select(GameTable.room_code, func.max(GameTable.number).label("number"))
+                .group_by(GameTable.room_code).subquery())
+        open_games = (select(GameTable.room_code)
+                      .join(last, (GameTable.room_code == last.c.room_code)
+                            & (GameTable.number == last.c.number))
+                      .where(GameTable.record.is_(None)))
+        lobbies = select(RoomTable.code).where(~RoomTable.games.any())
+        with self._transaction("read the unfinished rooms") as session:
+            return _load_rooms(session, [or_(RoomTable.code.in_(lobbies),
+                                             RoomTable.code.in_(open_games))])
+
+    def record(self, code: str, number: int) -> dict[str, Any] | None:
+        """The signed record of the room's game ``number``; None until it is over (or if
+        there is no such game)."""
+        with self._transaction(f"read the record of game {number} in room {code}") as session:
+            return session.scalar(select(GameTable.record).where(
+                GameTable.room_code == code, GameTable.number == number))
+
+
+# -- between rows and tables -------------------------------------------------------------------
+
+def _check_seed(seed: int) -> None:
+    if not 0 <= seed <= MAX_SEED:
+        raise StoreError(f"a stored seed is a whole number from 0 to 2**63 - 1, not {seed}")
+
+
+def _fill_seat(session: Session, code: str, stored: SeatTable, seat: SeatRow) -> None:
+    """Write ``seat`` into its table row.  A token is a person's: their player row (made
+    the first time the token is seen) keeps their own name while no bot plays for them;
+    any other name the seat shows (a bot's label) is the seat's ``label``."""
+    stored.bot = seat.bot
+    if seat.token_hash is None:
+        stored.player = None
+        stored.label = seat.name
+        return
+    player = session.scalar(select(PlayerTable).where(PlayerTable.room_code == code,
+                                                      PlayerTable.token_hash == seat.token_hash))
+    if player is None:
+        player = PlayerTable(room_code=code, token_hash=seat.token_hash)
+        session.add(player)
+    stored.player = player
+    if seat.bot is None:
+        player.name = seat.name
+        stored.label = None
+    else:
+        stored.label = seat.name
+
+
+def _insert_steps(session: Session, code: str, number: int, first: int,
+                  steps: Sequence[Step]) -> None:
+    for step in steps:
+        if step.at_ms is not None and not math.isfinite(step.at_ms):
+            raise StoreError(f"a step's time is a finite number of ms, not {step.at_ms}")
+    if steps:
+        session.execute(insert(StepTable), [
+            {"room_code": code, "game_number": number, "index": first + i,
+             "seat": step.seat, "value": step.value, "at_ms": step.at_ms}
+            for i, step in enumerate(steps)])
+
+
+def _load_rooms(session: Session, where: Sequence[ColumnElement[bool]]) -> list[RoomRow]:
+    """The rooms matching ``where``, each whole (seats, players, games and their steps,
+    loaded in a few queries for all of them together)."""
+    query = (select(RoomTable).where(*where)
+             .options(selectinload(RoomTable.seats),
+                      selectinload(RoomTable.games).selectinload(GameTable.steps))
+             .order_by(RoomTable.created_at, RoomTable.code))
+    return [_room_row(room) for room in session.scalars(query)]
+
+
+def _room_row(room: RoomTable) -> RoomRow:
+    return RoomRow(
+        code=room.code, game=room.game, players=room.players, options=room.options,
+        host_token_hash=room.host_token_hash, grace_s=room.grace_s,
+        created_at=room.created_at,
+        seats=[_seat_row(seat) for seat in room.seats],
+        games=[GameRow(number=game.number, seed=game.seed, position=game.position,
+                       steps=[Step(s.seat, s.value, s.at_ms) for s in game.steps],
+                       record=game.record)
+               for game in room.games])
+
+
+def _seat_row(seat: SeatTable) -> SeatRow:
+    player = seat.player
+    # The person's own name while they play; the seat's label otherwise.
+    name = player.name if player is not None and seat.bot is None else seat.label
+    return SeatRow(seat=seat.seat, name=name,
+                   token_hash=None if player is None else player.token_hash, bot=seat.bot)

@@ -1,0 +1,118 @@
+"""A real server for tests: ``gamenight serve`` in its own process, on a free port of
+127.0.0.1, with its data (SQLite file, signing key) in a folder of the test's.
+
+Bots take no pauses (``--bot-pause 0 --result-pause 0``) so games finish quickly (their
+reaction times in races are their models', on the real clock, as in any game), and the
+rate limit is far above what test clients acting at machine speed send, unless a test
+asks for its own (``extra``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+#: How long a server may take to answer its health check after starting.
+START_S = 30.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class LiveServer:
+    """A ``gamenight serve`` process."""
+
+    folder: Path
+    database: str | None = None
+    port: int = 0
+    process: subprocess.Popen[bytes] | None = None
+    extra: tuple[str, ...] = ()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> LiveServer:
+        """Start the process and wait until it answers (a new port each time)."""
+        self.port = free_port()
+        args = [sys.executable, "-m", "gamenight.cli", "serve", "--port", str(self.port),
+                "--data-dir", str(self.folder), "--bot-pause", "0", "--result-pause", "0",
+                # Clients in tests act at machine speed, as no person can.
+                "--max-rate", "10000",
+                *self.extra]
+        if self.database is not None:
+            args += ["--database", self.database]
+        log = open(self.folder / f"server-{self.port}.log", "wb")  # noqa: SIM115
+        self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT,
+                                        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + START_S
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}:\n"
+                                   f"{self.log()}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.url}/api/health", timeout=1.0).status_code == 200:
+                    return self
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"the server did not answer within {START_S:g} s:\n{self.log()}")
+
+    def log(self) -> str:
+        return "\n".join(p.read_text(errors="replace")[-4000:]
+                         for p in sorted(self.folder.glob("server-*.log")))
+
+    def kill9(self) -> None:
+        """``kill -9``: the process ends at once, with no chance to tidy up."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+
+    # -- REST ---------------------------------------------------------------------------------
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        response = httpx.post(f"{self.url}{path}", json=body, timeout=10.0)
+        response.raise_for_status()
+        return response.json()
+
+    def get(self, path: str) -> Any:
+        response = httpx.get(f"{self.url}{path}", timeout=10.0)
+        response.raise_for_status()
+        return response.json()
+
+
+@contextlib.contextmanager
+def live_server(folder: Path, database: str | None = None,
+                *extra: str) -> Iterator[LiveServer]:
+    server = LiveServer(folder, database, extra=extra).start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -334,8 +334,12 @@ def build_parser() -> Parser:
                 "  gamenight schema fliegen-klatschen\n"
                 "  gamenight schema superfly > superfly.schema.json\n\n"
                 "One JSON Schema document (draft 2020-12): $defs/View is what a seat (or a\n"
-                "spectator) is shown, $defs/Event one event as a seat is given it.")
+                "spectator) is shown, $defs/Event one event as a seat is given it.\n"
+                "With --protocol: the server's protocol for the game's rooms instead\n"
+                "($defs/ClientMessage, $defs/ServerMessage; docs/protocol.md).")
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
+    p.add_argument("--protocol", action="store_true",
+                   help="print the schema of the server's messages for this game")
 
     p = command("serve", "Serve rooms where friends play together in the browser or over "
                 "the network, with bots in any seat.",
@@ -380,9 +384,19 @@ def build_parser() -> Parser:
                    help=f"how long a race's or a decision's result stays before play goes "
                         f"on (default {Pauses().after_window_s:g})")
 
-    p = command("bench", "Time random play and bot play on one core, next to OpenSpiel.",
+    p = command("bench", "Time random play and bot play on one core, next to OpenSpiel; "
+                "or a game server under load (bench server).",
                 "  gamenight bench\n  gamenight bench fliegen-klatschen --seconds 5\n"
-                "  gamenight bench --quick --json\n  gamenight bench fly --interop\n\n"
+                "  gamenight bench --quick --json\n  gamenight bench fly --interop\n"
+                "  gamenight bench server\n"
+                "  gamenight bench server --clients 100 --rooms-idle 1000 --seconds 20\n\n"
+                "bench server starts `gamenight serve` on 127.0.0.1 (SQLite in a temporary\n"
+                "folder) and measures it from simulated people playing all five games at a\n"
+                "person's pace, plus spectators: action latency (p50/p95/p99, measured at\n"
+                "the clients over loopback, the load generator sharing the cores), messages\n"
+                "per second, the server's CPU, and its memory per room with idle lobby\n"
+                "rooms (seats taken, no connection).  Progress goes to stderr; the default\n"
+                "run takes a few minutes.\n\n"
                 "Random play: uniform random legal actions straight on the state.  Bots: the\n"
                 "game's default bot in every seat.  Where open_spiel is installed, its C++\n"
                 "goofspiel and hearts are timed under random play driven from Python and our\n"
@@ -390,9 +404,9 @@ def build_parser() -> Parser:
                 "With --interop, random play through each research adapter is timed too, in\n"
                 "the game's own steps, to read next to random play on the state.")
     p.add_argument("game", metavar="GAME", nargs="?", default=None,
-                   help="game id (default: every game)")
-    p.add_argument("--seconds", "-t", type=_seconds, default=3.0,
-                   help="time per measurement (default 3, at most 3600)")
+                   help="game id (default: every game), or server: a game server under load")
+    p.add_argument("--seconds", "-t", type=_seconds, default=None,
+                   help="time per measurement (default 3; bench server: 60; at most 3600)")
     p.add_argument("--players", "-p", type=_positive, default=None,
                    help="players (default 4, or the nearest count the game allows)")
     p.add_argument("--quick", action="store_true", help="a short smoke run (0.3 s each)")
@@ -400,6 +414,14 @@ def build_parser() -> Parser:
                    help="also time random play through the OpenSpiel, PettingZoo and "
                         "Gymnasium adapters (needs: pip install '.[rl]')")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--clients", type=_positive, default=None, metavar="N",
+                   help="bench server: connections playing and watching (default 1000, "
+                        "at least 25)")
+    p.add_argument("--rooms-idle", type=_positive, default=None, metavar="N",
+                   help="bench server: idle rooms whose memory is measured (default 10000)")
+    p.add_argument("--database", default=None, metavar="URL",
+                   help="bench server: an empty database for the server (default: SQLite "
+                        "in a temporary folder)")
     return parser
 
 
@@ -725,7 +747,14 @@ def _values(option: Option) -> str:
 def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.sim.bench import run_bench
 
-    seconds = 0.3 if args.quick else args.seconds
+    if args.game == "server":
+        return cmd_bench_server(args, out, err)
+    for flag in ("clients", "rooms_idle", "database"):
+        if getattr(args, flag) is not None:
+            err.print(f"error: --{flag.replace('_', '-')} is for `gamenight bench server`",
+                      style="red")
+            return 2
+    seconds = 0.3 if args.quick else (3.0 if args.seconds is None else args.seconds)
     say = None if args.json else (lambda what: err.print(f"timing {what}...", style="dim"))
     if args.interop:
         from gamenight.sim.bench import interop_available
@@ -760,11 +789,37 @@ def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
     return 0
 
 
+def cmd_bench_server(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from gamenight.server import bench
+
+    if args.quick or args.interop or args.players is not None:
+        err.print("error: bench server takes --clients, --rooms-idle, --seconds, --database "
+                  "and --json", style="red")
+        return 2
+    report = bench.run_server_bench(
+        clients=bench.DEFAULT_CLIENTS if args.clients is None else args.clients,
+        rooms_idle=bench.DEFAULT_ROOMS_IDLE if args.rooms_idle is None else args.rooms_idle,
+        seconds=bench.DEFAULT_SECONDS if args.seconds is None else args.seconds,
+        database=args.database,
+        progress=lambda line: err.print(line, style="dim", highlight=False))
+    if args.json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+    else:
+        out.print(bench.report_table(report))
+    return 0
+
+
 def cmd_schema(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.games import get_game
     from gamenight.schema import game_schema
 
-    document = game_schema(get_game(args.game))
+    game = get_game(args.game)
+    if args.protocol:
+        from gamenight.server.schemas import protocol_schema
+
+        document = protocol_schema(game)
+    else:
+        document = game_schema(game)
     sys.stdout.write(json.dumps(document, indent=2) + "\n")
     return 0
 
@@ -783,7 +838,7 @@ def cmd_serve(args: argparse.Namespace, out: Console, err: Console) -> int:
                           pauses=Pauses(args.bot_pause, args.result_pause),
                           limits=Limits(messages_per_s=float(args.max_rate),
                                         burst=2 * args.max_rate))
-    serve(config, lambda line: out.print(line, highlight=False))
+    serve(config, lambda line: out.print(line, highlight=False, soft_wrap=True))
     return 0
 
 

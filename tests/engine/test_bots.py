@@ -283,6 +283,65 @@ def test_a_real_clock_table_asks_bots_at_their_moments_and_waits_for_the_person(
         (0, "bid 2", 4.0), (1, "pass", 1000.0)]
 
 
+def test_a_window_waits_its_grace_past_the_deadline_before_it_expires() -> None:
+    """The server's grace (``server.fairness.grace_ms``): an action a far player sent in
+    time may still arrive after the deadline, so the window expires only once the grace
+    has passed, and an action then placed by the deadline still counts."""
+    now = [100.0]
+    state = DICE_DUEL.new(2, 7, rounds=1, deadline_ms=1000)
+    state.draw_chance()
+    driver = BotDriver(state, [None, None], RealClock(lambda: now[0]))
+    driver.open_window()
+    assert driver.pump(grace_ms=250.0) == 1250.0  # only people: come back at the expiry
+    now[0] += 1.1  # past the deadline, within the grace
+    assert driver.pump(grace_ms=250.0) == 1250.0 and driver.is_open
+    driver.apply(0, "bid 2", 980.0)  # sent in time from far away
+    now[0] += 0.2
+    assert driver.pump(grace_ms=250.0) is None and not driver.is_open
+    assert [(s.seat, s.value, s.at_ms) for s in state.history[1:]] == [
+        (0, "bid 2", 980.0), (1, "pass", 1000.0)]
+
+
+def test_a_window_taken_up_again_opens_at_its_last_time_and_a_new_bot_looks_at_once() -> None:
+    """After a restart the server opens a window again at the time of its last action,
+    and a bot seated in an open window (a stand-in) is asked at once."""
+    now = [50.0]
+    state = DICE_DUEL.new(2, 7, rounds=1, deadline_ms=1000)
+    state.draw_chance()
+    bots: list[Bot | None] = [None, None]
+    driver = BotDriver(state, bots, RealClock(lambda: now[0]))
+    driver.open_window(at_ms=400.0)
+    assert driver.clock.now_ms() == pytest.approx(400.0)
+    spy = Spy(1, 3)  # acts the moment it is asked
+    bots[1] = spy
+    driver.due_now(1)
+    now[0] += 0.01
+    driver.pump()
+    assert [clock.now_ms for _, _, clock in spy.seen] == [pytest.approx(400.0)]
+    assert [(s.seat, s.at_ms) for s in state.history[1:]] == [(1, pytest.approx(400.0))]
+
+
+def test_a_bot_taken_away_in_an_open_window_is_not_asked_again() -> None:
+    """A person who takes their seat back from the server's stand-in mid-window: the
+    stand-in's next moment passes without asking anyone, and the window waits for the
+    person (or its deadline)."""
+    now = [10.0]
+    state = DICE_DUEL.new(2, 7, rounds=1, deadline_ms=1000)
+    state.draw_chance()
+    stand_in = Stubborn(1)
+    bots: list[Bot | None] = [None, stand_in]
+    driver = BotDriver(state, bots, RealClock(lambda: now[0]))
+    driver.open_window()
+    assert driver.pump() == 1.0 and stand_in.asked == [0.0]
+    bots[1] = None  # the person is back
+    now[0] += 0.5
+    assert driver.pump() == 1000.0  # nobody to ask: only the deadline is left
+    assert stand_in.asked == [0.0] and driver.is_open
+    driver.apply(1, "bid 1", 600.0)
+    now[0] += 0.6
+    assert driver.pump() is None and not driver.is_open
+
+
 def test_a_simulated_window_with_a_seat_no_bot_plays_is_an_error() -> None:
     state = DICE_DUEL.new(2, 7, rounds=1)  # no deadline: it would wait for ever
     state.draw_chance()

@@ -163,7 +163,8 @@ class BotDriver:
     """Asks the bots at one table for their moves and takes them.
 
     ``bots[seat]`` plays ``seat``; None is a seat the driver never asks (a person's).
-    The list is read as play goes on, not copied, so its owner may seat another bot.
+    The list is read as play goes on, not copied, so its owner may seat another bot, or
+    take one away (even in an open window: it is not asked again).
     """
 
     def __init__(self, state: GameState[Any], bots: Sequence[Bot[Any] | None],
@@ -307,8 +308,10 @@ class BotDriver:
         listening = any(bot is not None and bot.listens for bot in self.bots)
         while due and due[0][0] <= until_ms:
             at, seat = pop(due)
-            if seat not in state.acting().seats:
-                continue  # done in this window (or decision): it is not asked again
+            if seat not in state.acting().seats or self.bots[seat] is None:
+                # Done in this window (or decision), or its bot has left the seat (a
+                # person took it back from the server's stand-in): not asked again.
+                continue
             if listening:
                 self.tell()  # the hands that landed before this moment, say
             answer = self.bot(seat).act(state.view(seat, at), state.legal_actions(seat),

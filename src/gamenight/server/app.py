@@ -25,8 +25,10 @@ from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gamenight import __version__
 from gamenight.bots.levels import LEVELS
@@ -35,7 +37,8 @@ from gamenight.games import GAMES
 from gamenight.server import protocol
 from gamenight.server.config import Limits, ServerConfig
 from gamenight.server.protocol import ProtocolError, RoomInfo
-from gamenight.server.room import Client, Room
+from gamenight.server.room import Client, Room, log_failure
+from gamenight.server.schemas import protocol_schema
 from gamenight.server.store import Store, default_database_url
 from gamenight.signing import PRIVATE_KEY_FILE, SigningKey, generate_key_pair, read_signing_key
 
@@ -48,6 +51,11 @@ CLOSE_NO_ROOM = 4404
 #: A connection whose outgoing queue grows past this is too slow to keep up; it is closed
 #: (its seat waits for it to come back).
 SEND_QUEUE_LIMIT = 2000
+#: The largest REST request body: uvicorn sets no limit, and the largest real request (a
+#: new room with every option and a bot in each of 16 seats) is under 2 KiB.
+REQUEST_BYTES = 64 * 1024
+#: The largest game number the store's column holds (a 32-bit integer in PostgreSQL).
+MAX_GAME_NUMBER = 2**31 - 1
 
 
 # -- the server's state -----------------------------------------------------------------------
@@ -76,11 +84,31 @@ class Server:
             if game is None:
                 log.error("a stored room is of a game this server does not know: %s", row.game)
                 continue
+            try:
+                room = Room.resume(row, game, store=self.store, key=self.key,
+                                   pauses=self.config.pauses)
+                room.advance()
+            except Exception as exc:  # one room that does not replay must not stop the rest
+                log_failure(f"room {row.code[:4]} could not be taken up", exc)
+                continue
+            self.rooms[room.code] = room
+        return len(self.rooms)
+
+    def room(self, code: str) -> Room | None:
+        """The room ``code``: held in memory, or else taken up from the store.  A room
+        whose last game was over when the server started is not taken up with the others
+        (nothing in it runs) but the first time someone asks for it, to see the result,
+        fetch the record or play a rematch."""
+        room = self.rooms.get(code)
+        if room is None:
+            row = self.store.room(code)
+            game = None if row is None else GAMES.get(row.game)
+            if row is None or game is None:
+                return None
             room = Room.resume(row, game, store=self.store, key=self.key,
                                pauses=self.config.pauses)
-            self.rooms[room.code] = room
-            room.advance()
-        return len(self.rooms)
+            self.rooms[code] = room
+        return room
 
     def close(self) -> None:
         for room in self.rooms.values():
@@ -135,6 +163,10 @@ class SeatTaken(BaseModel):
 
 
 class RoomMade(BaseModel):
+    """The room made: its code, the invite link to give friends, the host's token (it
+    starts the game; keep it secret) and, when the host gave a name, the seat the host
+    took, whose token is the host's token."""
+
     code: str
     invite: str
     host_token: str
@@ -153,11 +185,34 @@ class Health(BaseModel):
     rooms: int
 
 
+class Refusal(BaseModel):
+    """Why a request was refused (the ``detail`` of FastAPI's HTTP errors)."""
+
+    detail: str
+
+
+REFUSALS = {400: "The body is not text FastAPI can read as JSON (not UTF-8)",
+            404: "No such room, game or record", 409: "The seat is not open",
+            413: "The body is over the limit"}
+
+
+def refused(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The refusals a route may answer with, declared in the OpenAPI document."""
+    return {code: {"model": Refusal, "description": REFUSALS[code]} for code in codes}
+
+
+def invalid(message: str, *field: str) -> RequestValidationError:
+    """The body's ``field`` (or the body as a whole) refused, in the shape of FastAPI's own
+    422 answers (``HTTPValidationError``), so a client reads every 422 one way."""
+    return RequestValidationError([{"type": "value_error", "loc": ("body", *field),
+                                    "msg": message}])
+
+
 def clean_name(name: str) -> str:
     """A person's name as shown to everyone: printable, trimmed, never empty."""
     name = " ".join(name.split())
     if not name or not name.isprintable():
-        raise HTTPException(422, "a name is printable text, not empty")
+        raise invalid("a name is printable text, not empty", "name")
     return name
 
 
@@ -189,17 +244,24 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
                               "Play itself goes over the WebSocket /ws/rooms/{code} "
                               "(docs/protocol.md).")
 
+    app.add_middleware(BodyLimit, limit=REQUEST_BYTES)
+
     def the_server() -> Server:
         return state["server"]
 
+    # Every route that reads or changes the rooms or the store is ``async def``: FastAPI
+    # runs a plain ``def`` route in a thread of its pool, beside the event loop that plays
+    # the rooms, and a room is changed (and its connections' queues written) by the loop
+    # alone, one change at a time.
+
     def the_room(code: str) -> Room:
-        room = the_server().rooms.get(code)
+        room = the_server().room(code)
         if room is None:
             raise HTTPException(404, "no such room")
         return room
 
     @app.get("/api/health")
-    def health() -> Health:
+    async def health() -> Health:
         return Health(status="ok", version=__version__, rooms=len(the_server().rooms))
 
     @app.get("/api/games")
@@ -209,12 +271,22 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
                          bots=sorted(g.bots()), default_bot=g.default_bot,
                          levels=list(LEVELS)) for g in GAMES.values()]
 
-    @app.post("/api/rooms", status_code=201)
-    def make_room(new: NewRoom) -> RoomMade:
+    @app.get("/api/games/{game}/protocol", responses=refused(404))
+    def game_protocol(game: str) -> dict[str, Any]:
+        """The JSON Schema (draft 2020-12) of the WebSocket protocol for rooms of ``game``:
+        ``$defs/ClientMessage``, ``$defs/ServerMessage``, built on the game's view and
+        event schemas (docs/protocol.md)."""
+        found = GAMES.get(game)
+        if found is None:
+            raise HTTPException(404, "no such game")
+        return protocol_schema(found)
+
+    @app.post("/api/rooms", status_code=201, responses=refused(400, 413))
+    async def make_room(new: NewRoom) -> RoomMade:
         srv = the_server()
         game = GAMES.get(new.game)
         if game is None:
-            raise HTTPException(422, f"no game {new.game!r} (games: {', '.join(GAMES)})")
+            raise invalid(f"no game {new.game!r} (games: {', '.join(GAMES)})", "game")
         name = None if new.name is None else clean_name(new.name)
         try:
             room, host_token = Room.create(
@@ -222,21 +294,21 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
                 config.grace_s if new.grace_s is None else new.grace_s,
                 store=srv.store, key=srv.key, pauses=config.pauses)
         except OptionError as exc:
-            raise HTTPException(422, str(exc)) from None
+            raise invalid(str(exc)) from None
         srv.rooms[room.code] = room
         taken = None
         if name is not None and any(s.kind == "open" for s in room.seats):
-            seat, token = room.sit(name)
+            seat, token = room.sit(name, token=host_token)
             taken = SeatTaken(seat=seat, token=token)
         return RoomMade(code=room.code, invite=f"{config.url}/r/{room.code}",
                         host_token=host_token, seat=taken)
 
-    @app.get("/api/rooms/{code}")
-    def room_info(code: str) -> RoomInfo:
+    @app.get("/api/rooms/{code}", responses=refused(404))
+    async def room_info(code: str) -> RoomInfo:
         return the_room(code).info()
 
-    @app.post("/api/rooms/{code}/seats", status_code=201)
-    def take_seat(code: str, new: NewSeat) -> SeatTaken:
+    @app.post("/api/rooms/{code}/seats", status_code=201, responses=refused(400, 404, 409, 413))
+    async def take_seat(code: str, new: NewSeat) -> SeatTaken:
         room = the_room(code)
         try:
             seat, token = room.sit(clean_name(new.name), new.seat)
@@ -244,17 +316,22 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
             raise HTTPException(409, str(exc)) from None
         return SeatTaken(seat=seat, token=token)
 
-    @app.get("/api/rooms/{code}/games/{number}/record")
-    def game_record(code: str, number: int) -> dict[str, Any]:
+    @app.get("/api/rooms/{code}/games/{number}/record", responses=refused(404))
+    async def game_record(code: str, number: int) -> dict[str, Any]:
         """A finished game's record, signed by the server (``GET /api/key`` checks it).
-        A game still being played has none: its record would show every hidden card."""
-        the_room(code)
+        A game still being played has none: its record would show every hidden card.
+
+        Asked of the store, not of the rooms in memory: a room whose last game was over
+        when the server restarted is not taken up again, and its records are kept all
+        the same."""
+        if not 1 <= number <= MAX_GAME_NUMBER:  # beyond what the database's column holds
+            raise HTTPException(404, "no finished game of that number in this room")
         record = the_server().store.record(code, number)
         if record is None:
             raise HTTPException(404, "no finished game of that number in this room")
         return record
 
-    @app.get("/api/key", response_class=PlainTextResponse)
+    @app.get("/api/key", response_class=PlainTextResponse, responses=refused(404))
     def public_key() -> str:
         """The public key that checks this server's records (``gamenight replay --key``)."""
         from cryptography.hazmat.primitives import serialization
@@ -267,7 +344,7 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
                                    serialization.PublicFormat.SubjectPublicKeyInfo).decode()
 
     @app.get("/r/{code}", response_class=HTMLResponse, include_in_schema=False)
-    def invite(code: str) -> str:
+    async def invite(code: str) -> str:
         room = the_room(code)
         seats = "".join(f"<li>{html.escape(s['name'] or 'open seat')} ({s['kind']})</li>"
                         for s in room.info()["seats"])
@@ -282,7 +359,7 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
             await ws.close(code=CLOSE_POLICY)
             return
         await ws.accept()
-        room = the_server().rooms.get(code)
+        room = the_server().room(code)
         if room is None:
             await ws.send_text(protocol.dumps(protocol.error("not-allowed", "no such room")))
             await ws.close(code=CLOSE_NO_ROOM)
@@ -302,6 +379,31 @@ def origin_allowed(origin: str | None, host: str | None, config: ServerConfig) -
         return True
     parts = urlsplit(origin)
     return parts.scheme in ("http", "https") and host is not None and parts.netloc == host
+
+
+class BodyLimit:
+    """Refuses a REST request whose body passes ``limit`` bytes (413) as soon as it does,
+    so no client can make the server hold a body of any size in memory."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                # FastAPI passes an HTTPException raised while reading a body on as it is.
+                raise HTTPException(413, f"a request body is at most {self.limit} bytes")
+            return message
+
+        await self.app(scope, limited, send)
 
 
 class Bucket:
@@ -335,7 +437,11 @@ class Connection:
         self.client = Client(self._queue)
         self.limits = config.limits
         self.bucket = Bucket(self.limits.messages_per_s, self.limits.burst)
-        self.strikes = 0
+        # Each refusal for the rate costs a strike; strikes come back at the message rate,
+        # so a connection runs out only by sending far over its rate for a while.
+        self.strikes = Bucket(self.limits.messages_per_s, self.limits.strikes)
+        #: How the server closes the WebSocket: normally, or for a policy broken.
+        self.close_code = 1000
 
     def _queue(self, text: str) -> None:
         if self.outbox.qsize() >= SEND_QUEUE_LIMIT:
@@ -368,7 +474,7 @@ class Connection:
             except Exception:  # the peer went away: the reader sees it too
                 break
         with contextlib.suppress(Exception):
-            await self.ws.close()
+            await self.ws.close(code=self.close_code)
 
     async def _ping(self) -> None:
         ping_id = 0
@@ -379,22 +485,27 @@ class Connection:
             await asyncio.sleep(self.config.ping_s)
 
     async def _read(self) -> None:
-        try:
-            first = await asyncio.wait_for(self._frame(), self.limits.join_s)
-        except TimeoutError:
-            self.client.send(protocol.error("not-joined", "join first"))
-            return
-        if first is not None:
-            self._handle(first)
+        loop = asyncio.get_running_loop()
+        join_by = loop.time() + self.limits.join_s
         while True:
-            frame = await self._frame()
+            if self.client.joined:
+                frame = await self._frame()
+            else:
+                # A connection that has not joined holds a place for nobody: it has
+                # ``join_s`` to join, whatever else it sends meanwhile.
+                try:
+                    frame = await asyncio.wait_for(self._frame(), join_by - loop.time())
+                except TimeoutError:
+                    self.client.send(protocol.error("not-joined", "join first"))
+                    self.close_code = CLOSE_POLICY
+                    return
             if frame is None:
                 continue
             if not self.bucket.take():
-                self.strikes += 1
-                if self.strikes > self.limits.strikes:
+                if not self.strikes.take():
                     log.warning("room %s: a connection far over its rate is closed",
                                 self.room.code[:4])
+                    self.close_code = CLOSE_POLICY
                     return
                 self.client.send(protocol.error("rate-limited", "too many messages: slow down"))
                 continue
@@ -436,6 +547,6 @@ class Connection:
                 room.rematch(client)
         except ProtocolError as exc:
             client.send(protocol.error(exc.code, str(exc)))
-        except Exception:  # a bug must cost one message, not the room
-            log.exception("room %s: a message failed", room.code[:4])
+        except Exception as exc:  # a bug must cost one message, not the room
+            log_failure(f"room {room.code[:4]}: a message failed", exc)
             client.send(protocol.error("illegal", "the server could not take that message"))

@@ -32,8 +32,9 @@ class Limits:
     #: slapping flies as fast as fingers go sends perhaps 10 a second; pings add 1.
     messages_per_s: float = 20.0
     burst: int = 40
-    #: A connection over its rate is told so; one that keeps sending at many times the
-    #: rate is closed (its seat stays: it may come back).
+    #: A connection over its rate is told so, and each such refusal costs one of these
+    #: strikes, which come back at the message rate; one that runs out (by sending at
+    #: more than twice the rate for a while) is closed (its seat stays: it may come back).
     strikes: int = 200
     #: A person's name: printable, at most this long (shown to everyone as text).
     name_chars: int = 24

@@ -29,8 +29,10 @@ import hmac
 import logging
 import secrets
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from gamenight.bots.base import Bot, make_bot
@@ -49,6 +51,15 @@ log = logging.getLogger("gamenight.server")
 #: Room codes and seat tokens: 128 bits from ``secrets``, URL-safe.
 CODE_BYTES = 16
 TOKEN_BYTES = 24
+
+
+def log_failure(what: str, exc: BaseException) -> None:
+    """Log a failure without its message or values: an exception's text may quote an
+    action, a card or a token.  The kind of error and where it happened (file and line of
+    each frame) are enough to find the bug, and say nothing secret."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = " < ".join(f"{Path(f.filename).name}:{f.lineno}" for f in reversed(frames[-6:]))
+    log.error("%s: %s at %s", what, type(exc).__name__, where or "?")
 
 
 def token_hash(token: str) -> str:
@@ -129,6 +140,10 @@ class Room:
         self.committed = 0  # steps of the current game in the store
         self.told = 0  # events of the current game every connection has been sent
         self.window: int | None = None  # the open window's id (its history index)
+        # The step and window of the last update sent to every connection.
+        self._said: tuple[int, int | None] | None = None
+        # The id of the window a restart found open (``_replay``): it opens again with it.
+        self._reopen: int | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._bot_turn_due = False
 
@@ -171,8 +186,18 @@ class Room:
                    row.host_token_hash, row.grace_s, store=store, key=key, pauses=pauses,
                    created_at=row.created_at)
         if row.games:
+            for seat in seats:  # as _begin seated them: an empty seat has the default bot
+                if seat.kind == "open":
+                    seat.stand_in = game.default_bot
             last = row.games[-1]
             room._replay(last)
+        if room.status == "playing":
+            # Nobody is connected to a room just taken up: each person's seat waits for
+            # them for the grace period, as if they had all just dropped.
+            loop = asyncio.get_running_loop()
+            for seat in seats:
+                if seat.kind == "person":
+                    seat.gone = loop.call_later(room.grace_s, room._stand_in, seat.seat)
         return room
 
     def _replay(self, stored: GameRow) -> None:
@@ -186,8 +211,20 @@ class Room:
                     raise ValueError(f"room {self.code}: stored chance does not replay")
                 state.apply_chance(drawn)
             else:
+                if not driver.clock.running and state.acting().kind in ("window",
+                                                                         "simultaneous"):
+                    # Windows are followed as in play, so that one the server was killed
+                    # in is known by where it opened (its id) and who is still in it.
+                    driver.open_window()
                 state.apply_text(step.seat, step.value, step.at_ms)
+                if driver.clock.running:
+                    driver.choosers.discard(step.seat)  # as BotDriver.apply does
+                    if not driver.is_open:
+                        driver.close()
             driver.show()
+        if driver.clock.running:
+            self._reopen = driver.start
+            driver.close()  # advance() opens it again, at the time of its last action
         self.committed = len(state.history)
         self.told = len(state.events)
         if state.is_over and stored.record is None:
@@ -201,9 +238,12 @@ class Room:
             return "lobby"
         return "over" if self.state.is_over else "playing"
 
-    def sit(self, name: str, seat: int | None = None) -> tuple[int, str]:
+    def sit(self, name: str, seat: int | None = None, token: str | None = None
+            ) -> tuple[int, str]:
         """A person named ``name`` takes ``seat`` (or the first open one); returns the seat
-        and its token.  ValueError if there is none open."""
+        and its token (a new one, or ``token``: the host sits with the host's token, so
+        one token both plays the seat and starts the game).  ValueError if there is none
+        open."""
         if self.state is not None:
             raise ValueError("the game has started: ask for a seat at the next game")
         open_seats = [s for s in self.seats if s.kind == "open"]
@@ -214,7 +254,7 @@ class Room:
         if not open_seats:
             raise ValueError("every seat is taken")
         chosen = open_seats[0]
-        token = secrets.token_urlsafe(TOKEN_BYTES)
+        token = secrets.token_urlsafe(TOKEN_BYTES) if token is None else token
         chosen.name, chosen.token_hash = name, token_hash(token)
         self.store.update_seat(self.code, chosen.row())
         self.broadcast_room()
@@ -337,6 +377,11 @@ class Room:
         number, seed = self.number + 1, new_seed()
         self.store.start_game(self.code, number, seed, None)
         self._new_game(number, seed, None)
+        loop = asyncio.get_running_loop()
+        for seat in self.seats:
+            if seat.kind == "person" and not seat.connections and seat.gone is None:
+                # Seated but not here (gone in the lobby): they have the grace to come.
+                seat.gone = loop.call_later(self.grace_s, self._stand_in, seat.seat)
         for client in self.clients:
             client.fresh = True
         self.broadcast_room()
@@ -356,6 +401,7 @@ class Room:
         self.driver = BotDriver(state, self.bots, RealClock())
         self.committed = self.told = 0
         self.window = None
+        self._said = None
         self._bot_turn_due = False
         return state
 
@@ -440,8 +486,10 @@ class Room:
                 self._later(self.pauses.turn_s, self._bot_turn)
             return
         if self.window is None:
-            # The window's update goes out first; its time 0 is when it has gone.
-            self.window = len(state.history)
+            # The window's update goes out first; its time 0 is when it has gone.  A
+            # window taken up again after a restart keeps its id.
+            self.window = len(state.history) if self._reopen is None else self._reopen
+            self._reopen = None
             self._flush()
             driver.open_window(self._resumed_at())
         self._pump()
@@ -511,8 +559,8 @@ class Room:
         self._timer = None
         try:
             callback()
-        except Exception:  # a room's failure must not take the server down
-            log.exception("room %s failed", self.code[:4])
+        except Exception as exc:  # a room's failure must not take the server down
+            log_failure(f"room {self.code[:4]} failed", exc)
 
     def _cancel_timer(self) -> None:
         if self._timer is not None:
@@ -541,10 +589,15 @@ class Room:
                 self._store_record()
         events = state.events[self.told:]
         self.told = len(state.events)
+        # An update that would say nothing new (a refused action; the pause after a
+        # result) is not sent: the same step, no events, the same window.
+        said = (len(history), self.window)
+        quiet = not events and said == self._said
+        self._said = said
         for client in list(self.clients):
             if client.fresh:
                 self._tell(client)
-            else:
+            elif not quiet:
                 client.send(protocol.update(state, client.seat, self.number, events,
                                             self._window_info(), fresh=False))
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import logging
+import os
+import socket
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,7 +21,7 @@ from gamenight.server.store import default_database_url
 #: uvicorn closes a WebSocket whose frame is over this (1009, "message too big"); frames
 #: between the protocol's own limit (``Limits.frame_bytes``) and this one are answered
 #: with an error and the connection goes on.
-WS_MAX_BYTES = 1024 * 1024
+WS_MAX_BYTES = 64 * 1024
 
 
 def sqlite_url(path: Path) -> str:
@@ -33,14 +37,45 @@ def redacted_url(url: str) -> str:
         return "the database given"
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before anything is printed, so that a port in use is
+    one clear error (OSError) rather than a server that says it serves and then stops."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # Made as a TCP socket by name (socket.create_server leaves the protocol 0): asyncio
+    # turns Nagle's algorithm off (TCP_NODELAY) only on the connections of a socket that
+    # says it is TCP, and with it on, a frame sent right after another waits for the
+    # peer's delayed ACK, some 40 ms.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        if os.name == "posix":  # as socket.create_server does: a restart may reuse the port
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        why = os.strerror(exc.errno) if exc.errno else str(exc)
+        raise OSError(f"cannot listen on {host} port {port}: {why.lower()}") from None
+    return sock
+
+
 def serve(config: ServerConfig, say: Callable[[str], None] = print) -> None:
     """Serve until interrupted; ``say`` tells the person where (and nothing secret)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    # Alembic's own lines at start ("Context impl SQLiteImpl.") say nothing to a host.
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    sock = listen(config.host, config.port)
+    # Port 0 asks for any free port: the invite links name the one given.
+    config = dataclasses.replace(config, port=sock.getsockname()[1])
     server = Server(config)
     database = config.database or default_database_url()
     say(f"gamenight is serving at {config.url}  (rooms in {redacted_url(database)}; "
         "Ctrl+C stops)")
-    uvicorn.run(create_app(config, server), host=config.host, port=config.port,
-                ws_max_size=WS_MAX_BYTES, log_level="warning", lifespan="on",
-                # A proxy's X-Forwarded-For is not trusted unless the person says so.
-                proxy_headers=False)
+    uvicorn_config = uvicorn.Config(
+        create_app(config, server), ws_max_size=WS_MAX_BYTES, log_level="warning",
+        lifespan="on",
+        # A proxy's X-Forwarded-For is not trusted unless the person says so.
+        proxy_headers=False)
+    # uvicorn shuts down cleanly on Ctrl+C, then passes the interrupt on.
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(uvicorn_config).run(sockets=[sock])
+    say("gamenight has stopped; unfinished games go on when it serves again")

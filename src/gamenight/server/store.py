@@ -50,6 +50,7 @@ from sqlalchemy import (
     MetaData,
     String,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     func,
@@ -221,6 +222,16 @@ class StepTable(Base):
     #: The action's text, or the chance outcome (any JSON; a JSON null stays JSON null).
     value: Mapped[Any] = mapped_column(JSON)
     at_ms: Mapped[float | None] = mapped_column(Double)
+
+
+#: :meth:`Store.add_steps`'s statements, built once (Core, on the tables themselves).
+_GAMES = Base.metadata.tables["games"]
+_STEPS = Base.metadata.tables["steps"]
+_GAME_OVER = select(_GAMES.c.record.is_not(None)).where(
+    _GAMES.c.room_code == bindparam("code"), _GAMES.c.number == bindparam("number"))
+_STEPS_STORED = select(func.count()).select_from(_STEPS).where(
+    _STEPS.c.room_code == bindparam("code"), _STEPS.c.game_number == bindparam("number"))
+_ADD_STEPS = insert(_STEPS)
 
 
 # -- opening a database ----------------------------------------------------------------------
@@ -430,19 +441,24 @@ class Store:
         must be the number of steps stored already, else StoreError and nothing is
         written (a gap would lose steps, an overlap would store them twice)."""
         with self._transaction(f"store steps of game {number} in room {code}") as session:
-            finished = session.scalar(select(GameTable.record.is_not(None)).where(
-                GameTable.room_code == code, GameTable.number == number))
+            # The server calls this once per action, on its event loop: the statements
+            # are Core ones built once (_GAME_OVER, ...), on the session's connection,
+            # since the ORM's own work per statement was most of the call's time.
+            connection = session.connection()
+            game = {"code": code, "number": number}
+            finished = connection.execute(_GAME_OVER, game).scalar()
             if finished is None:
                 raise StoreError(f"room {code} has no game {number}")
             if finished:
                 raise StoreError(f"room {code}'s game {number} is over: its record is stored")
-            stored = session.scalar(select(func.count()).select_from(StepTable).where(
-                StepTable.room_code == code, StepTable.game_number == number)) or 0
+            stored = connection.execute(_STEPS_STORED, game).scalar() or 0
             if first != stored:
                 problem = "leave a gap" if first > stored else "store steps twice"
                 raise StoreError(f"room {code}'s game {number} has {stored} steps stored: "
                                  f"steps from index {first} would {problem}")
-            _insert_steps(session, code, number, first, steps)
+            rows = _step_rows(code, number, first, steps)
+            if rows:
+                connection.execute(_ADD_STEPS, rows)
 
     def finish_game(self, code: str, number: int, record: dict[str, Any]) -> None:
         """Store the finished game's signed record (once: a game has one record)."""
@@ -512,16 +528,22 @@ def _fill_seat(session: Session, code: str, stored: SeatTable, seat: SeatRow) ->
         stored.label = seat.name
 
 
-def _insert_steps(session: Session, code: str, number: int, first: int,
-                  steps: Sequence[Step]) -> None:
+def _step_rows(code: str, number: int, first: int,
+               steps: Sequence[Step]) -> list[dict[str, Any]]:
+    """The rows of ``steps`` in the ``steps`` table, the first at index ``first``."""
     for step in steps:
         if step.at_ms is not None and not math.isfinite(step.at_ms):
             raise StoreError(f"a step's time is a finite number of ms, not {step.at_ms}")
-    if steps:
-        session.execute(insert(StepTable), [
-            {"room_code": code, "game_number": number, "index": first + i,
+    return [{"room_code": code, "game_number": number, "index": first + i,
              "seat": step.seat, "value": step.value, "at_ms": step.at_ms}
-            for i, step in enumerate(steps)])
+            for i, step in enumerate(steps)]
+
+
+def _insert_steps(session: Session, code: str, number: int, first: int,
+                  steps: Sequence[Step]) -> None:
+    rows = _step_rows(code, number, first, steps)
+    if rows:
+        session.execute(insert(StepTable), rows)
 
 
 def _load_rooms(session: Session, where: Sequence[ColumnElement[bool]]) -> list[RoomRow]:

@@ -1,0 +1,284 @@
+"""A room's own rules, played in this process on a real SQLite store: the lobby, starting,
+turns, spectators, rematches, and the order that makes a crash lose nothing (every step
+is committed before anyone is told of it).
+
+Connections here are :class:`Client` objects whose ``send`` keeps the message (what the
+WebSocket writer would send); the live-server tests drive the same rooms over the network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gamenight.games import get_game
+from gamenight.games.fliegen_klatschen.cards import COLOUR_OF
+from gamenight.record import Record, replay
+from gamenight.server.config import Pauses
+from gamenight.server.protocol import ProtocolError
+from gamenight.server.room import Client, Room, token_hash
+from gamenight.server.store import Store
+from gamenight.signing import generate_key_pair, read_signing_key, read_verify_key
+
+Message = dict[str, Any]
+
+
+class Table:
+    """A store, a key and a room on them."""
+
+    def __init__(self, folder: Path, game: str, players: int, seats: list[str | None],
+                 **options: Any) -> None:
+        self.folder = folder
+        self.store = Store(f"sqlite:///{folder / 'rooms.db'}")
+        generate_key_pair(folder)
+        self.key = read_signing_key(folder / "record-signing.key")
+        self.room, self.host_token = Room.create(
+            get_game(game), players, options, seats, 60.0, store=self.store, key=self.key,
+            pauses=Pauses.none())
+
+    def client(self, token: str | None = None,
+               check: Callable[[Message], None] | None = None) -> tuple[Client, list[Message]]:
+        """A connection that keeps what it is sent (checking each with ``check``)."""
+        got: list[Message] = []
+
+        def send(text: str) -> None:
+            message = json.loads(text)
+            if check is not None:
+                check(message)
+            got.append(message)
+
+        client = Client(send)
+        self.room.join(client, token)
+        return client, got
+
+    def stored_steps(self) -> int:
+        row = self.store.room(self.room.code)
+        assert row is not None
+        return len(row.games[-1].steps) if row.games else 0
+
+
+def updates(got: list[Message]) -> list[Message]:
+    return [m for m in got if m["type"] == "update"]
+
+
+async def settle(room: Room, done: Callable[[], bool], limit_s: float = 60.0) -> None:
+    """Let the room's timers run (bots' turns, windows) until ``done``."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit_s
+    while not done():
+        assert loop.time() < end, "the room did not get there in time"
+        await asyncio.sleep(0.001)
+
+
+async def play_person(table: Table, client: Client, got: list[Message], seat: int,
+                      rng: random.Random) -> None:
+    """Play ``seat`` with random legal actions from its updates until the game is over."""
+    room = table.room
+
+    def over() -> bool:
+        return room.state is not None and room.state.is_over
+
+    while not over():
+        last = updates(got)[-1] if updates(got) else None
+        if last is not None and seat in last["acting"]["seats"] and last["legal"]:
+            window = last["window"]
+            room.act(client, rng.choice(last["legal"]),
+                     None if window is None else window["id"],
+                     None if window is None else rng.uniform(100, 400))
+        await asyncio.sleep(0.001)
+
+
+@pytest.mark.parametrize(("game", "players", "seats"), [
+    ("fly", 2, [None, "aimer"]),
+    ("by-golly", 3, ["perfect", None, "memory:beginner"]),
+    ("fluster", 2, [None, "wordsmith"]),
+])
+async def test_every_step_is_committed_before_anyone_is_told_of_it(
+        tmp_path: Path, game: str, players: int, seats: list[str | None]) -> None:
+    table = Table(tmp_path, game, players, seats)
+    person = seats.index(None)
+    seat, token = table.room.sit("Ann")
+    assert seat == person
+
+    def committed_first(message: Message) -> None:
+        if message["type"] == "update":
+            assert message["step"] <= table.stored_steps(), "told before it was stored"
+
+    client, got = table.client(token, committed_first)
+    watcher, watched = table.client(None, committed_first)
+    host, _ = table.client(table.host_token)
+    table.room.start(host)
+    await play_person(table, client, got, person, random.Random(4))
+    await settle(table.room, lambda: table.room.committed == table.stored_steps())
+    # The whole game is stored, signed, and replays to the end everyone was shown.
+    record = table.store.record(table.room.code, 1)
+    assert record is not None
+    final = replay(Record.from_json(record), key=read_verify_key(tmp_path / "record-signing.pub"))
+    assert updates(got)[-1]["view"] == json.loads(json.dumps(final.view(person)))
+    assert updates(watched)[-1]["view"] == json.loads(json.dumps(final.view(None)))
+    assert all(not m["legal"] for m in updates(watched)), "a spectator has no actions"
+    assert watcher.seat is None
+
+
+async def test_the_lobby_seats_people_and_the_host_starts_with_bots_in_empty_seats(
+        tmp_path: Path) -> None:
+    table = Table(tmp_path, "by-golly", 4, [None, "random", None, None])
+    room = table.room
+    assert [s["kind"] for s in room.info()["seats"]] == ["open", "bot", "open", "open"]
+    seat, _ = room.sit("Ann")
+    assert seat == 0
+    with pytest.raises(ValueError, match="not open"):
+        room.sit("Bob", seat=1)  # the bot's
+    seat, _ = room.sit("Bob", seat=3)
+    assert seat == 3
+    stored = table.store.room(room.code)
+    assert stored is not None and [s.name for s in stored.seats][3] == "Bob"
+    someone, _ = table.client(None)
+    with pytest.raises(ProtocolError) as refused:
+        room.start(someone)
+    assert refused.value.code == "not-allowed"
+    host, _ = table.client(table.host_token)
+    room.start(host)
+    assert room.status == "playing"
+    seats = room.info()["seats"]
+    # Seat 2 was never taken: the game's default bot plays it.
+    assert seats[2]["kind"] == "open" and seats[2]["bot"] == get_game("by-golly").default_bot
+    assert room.bots[2] is not None and room.bots[0] is None and room.bots[3] is None
+    with pytest.raises(ValueError, match="started"):
+        room.sit("Cat")
+    with pytest.raises(ProtocolError):
+        room.start(host)
+    room.close()
+
+
+async def test_the_first_seat_taken_is_the_first_open_one_and_a_full_room_says_so(
+        tmp_path: Path) -> None:
+    table = Table(tmp_path, "fly", 2, [None, None])
+    first, token = table.room.sit("Ann")
+    second, _ = table.room.sit("Bob")
+    assert (first, second) == (0, 1)
+    assert table.room.seats[0].token_hash == token_hash(token)
+    with pytest.raises(ValueError, match="every seat is taken"):
+        table.room.sit("Cat")
+
+
+async def test_a_turn_out_of_turn_or_an_illegal_action_changes_nothing(tmp_path: Path) -> None:
+    table = Table(tmp_path, "fly", 2, [None, None])
+    _, ann_token = table.room.sit("Ann")
+    _, bob_token = table.room.sit("Bob")
+    ann, _ = table.client(ann_token)
+    bob, _ = table.client(bob_token)
+    spectator, _ = table.client(None)
+    host, _ = table.client(table.host_token)
+    table.room.start(host)
+    state = table.room.state
+    assert state is not None
+    steps = len(state.history)
+    mover = state.acting().seats[0]
+    waiting = bob if mover == 0 else ann
+    for client, text, code in [(waiting, str(state.legal_actions(mover)[0]), "illegal"),
+                               (spectator, "pass", "not-allowed"),
+                               (ann if mover == 0 else bob, "no such action", "illegal")]:
+        with pytest.raises(ProtocolError) as refused:
+            table.room.act(client, text, None, None)
+        assert refused.value.code == code
+    assert len(state.history) == steps and table.stored_steps() == steps
+    table.room.close()
+
+
+async def test_a_rematch_starts_once_every_person_asks_and_keeps_the_first_record(
+        tmp_path: Path) -> None:
+    table = Table(tmp_path, "fly", 2, [None, "aimer"])
+    _, token = table.room.sit("Ann")
+    ann, got = table.client(token)
+    host, _ = table.client(table.host_token)
+    with pytest.raises(ProtocolError) as early:
+        table.room.rematch(ann)
+    assert early.value.code == "not-playing"
+    table.room.start(host)
+    await play_person(table, ann, got, 0, random.Random(2))
+    first_seed = table.room.state.seed if table.room.state else None
+    table.room.rematch(ann)
+    assert table.room.number == 2 and table.room.status == "playing"
+    assert table.room.state is not None and table.room.state.seed != first_seed
+    assert table.store.record(table.room.code, 1) is not None
+    assert table.store.record(table.room.code, 2) is None
+    # The rematch's first update is fresh: the new game's events only.
+    last = updates(got)[-1]
+    assert last["game"] == 2 and last["fresh"]
+    table.room.close()
+
+
+async def race(folder: Path, later_s: float) -> int:
+    """Seat 0 (5 ms away) and seat 1 (400 ms away) slap the same fly of a hunt, seat 0's
+    slap arriving 250 ms after the hunt opened claiming a 200 ms reaction, seat 1's
+    ``later_s`` after that claiming 190 ms; the seat that wins the fly."""
+    folder.mkdir()
+    table = Table(folder, "fliegen-klatschen", 2, [None, None], deadline_ms=3000)
+    room = table.room
+    tokens = [room.sit("Near")[1], room.sit("Far")[1]]
+    clients = [table.client(token) for token in tokens]
+    for (client, _), rtt in zip(clients, (5.0, 400.0), strict=True):
+        client.latency.sent_ping(1, 1000.0)
+        client.latency.got_pong(1, 1000.0 + rtt)
+    host, _ = table.client(table.host_token)
+    room.start(host)
+    state = room.state
+    assert state is not None
+    fly = None
+    while fly is None:
+        while room.window is None:  # reveal until a hunt opens
+            room.act(clients[state.acting().seats[0]][0], "reveal", None, None)
+            await settle(room, lambda: room.window is not None
+                         or state.acting().kind == "turn")
+        hunt = state.hunt  # type: ignore[attr-defined]
+        # A fly of a colour the hunt allows (a wrong one earns a penalty, not the fly).
+        fly = next((a for a in updates(clients[0][1])[-1]["legal"]
+                    if a != "pass" and COLOUR_OF[int(a.split()[1])] in hunt.allowed), None)
+        if fly is None:  # nothing worth slapping in this hunt: both pass, and on
+            for client, _ in clients:
+                room.act(client, "pass", room.window, 100.0)
+            await settle(room, lambda: room.window is None)
+    await asyncio.sleep(0.25)
+    room.act(clients[0][0], fly, room.window, 200.0)  # placed at 215 ms or later
+    await asyncio.sleep(later_s)
+    room.act(clients[1][0], fly, room.window, 190.0)
+    for client, _ in clients:
+        if room.window is not None and client.seat in state.acting().seats:
+            room.act(client, "pass", room.window, 1000.0)
+    won = [e for e in state.events if type(e).__name__ == "FlyWon"]
+    room.close()
+    assert won
+    seat: int = won[-1].seat  # type: ignore[attr-defined]
+    return seat
+
+
+async def test_a_far_players_quicker_reaction_wins_the_fly_though_it_arrives_later(
+        tmp_path: Path) -> None:
+    """The fairness clamp, wired into a room (``docs/fairness.md``): seat 1 is 400 ms away
+    and seat 0 next door; both slap the same fly, seat 0's slap arriving first.  Seat 1's
+    arrives 150 ms later, but its client measured a quicker reaction, which its round trip
+    makes possible: seat 1 wins the fly.  The same claim arriving 750 ms later is more
+    than the round trip explains: it is placed no earlier than the trip allows, and seat
+    0 wins."""
+    assert await race(tmp_path / "in-time", 0.15) == 1
+    assert await race(tmp_path / "too-late", 0.75) == 0
+
+
+async def test_the_host_who_sits_plays_and_starts_with_one_token(tmp_path: Path) -> None:
+    table = Table(tmp_path, "fly", 2, [None, "aimer"])
+    seat, token = table.room.sit("Ann", token=table.host_token)
+    assert (seat, token) == (0, table.host_token)
+    host, got = table.client(token)
+    assert host.host and host.seat == 0
+    welcome = got[0]
+    assert welcome["type"] == "welcome" and welcome["host"] and welcome["seat"] == 0
+    table.room.start(host)
+    assert updates(got)[-1]["view"] == json.loads(json.dumps(table.room.state.view(0)))
+    table.room.close()

@@ -406,7 +406,8 @@ def check_connection(game: str, watch: Watch, record: Replayed) -> None:
         where = f"{game}, seat {watch.seat}, step {step}"
         assert step in record.events_at, f"{where}: the record has no step {step}"
         told = list(update["events"]) if update["fresh"] else told + update["events"]
-        expected = normal(seen_events(record.events[:record.events_at[step]], watch.seat))
+        expected = normal([e.to_json() for e in seen_events(
+            record.events[:record.events_at[step]], watch.seat)])
         assert told == expected, f"{where}: the events told differ from the record's"
         assert update["view"] == record.views[watch.seat, step], f"{where}: the view differs"
         assert update["acting"] == record.acting[step], f"{where}: who acts differs"

@@ -305,10 +305,6 @@ class MadeRoom:
     seat_tokens: tuple[str, ...]
 
 
-def game_ids() -> list[str]:
-    return list(GAMES)
-
-
 def make_room(rest: Rest, game: str, number: int) -> MadeRoom:
     """A lobby room of ``game`` with every one of its :data:`SEATS` seats taken by a
     person (the first by the host, as the room is made)."""
@@ -326,7 +322,7 @@ def make_room(rest: Rest, game: str, number: int) -> MadeRoom:
 
 def make_rooms(rest: Rest, count: int, say: Progress, what: str) -> list[MadeRoom]:
     """``count`` rooms of the five games in turn, made by :data:`REST_THREADS` threads."""
-    games = game_ids()
+    games = list(GAMES)
     tables: list[MadeRoom] = []
     started = time.monotonic()
     step = max(1000, count // 10)

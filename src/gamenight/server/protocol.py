@@ -184,6 +184,9 @@ class Update(TypedDict):
     step: int
     fresh: bool
     events: list[EventJSON]
+    #: The events as lines of the story, told to this seat ("You take red 3."): what a
+    #: table's log shows, the same words as the terminal's.
+    lines: list[str]
     view: dict[str, Any]
     acting: ActingInfo
     legal: list[str] | None
@@ -275,10 +278,9 @@ def acting_info(state: GameState[Any]) -> ActingInfo:
     return {"kind": acting.kind, "seats": list(acting.seats), "deadline_ms": acting.deadline_ms}
 
 
-def seen_events(events: Sequence[Event], seat: int | None) -> list[EventJSON]:
-    """``events`` as ``seat`` may know them (``Event.seen_by``), as JSON."""
-    return [seen.to_json() for seen in (event.seen_by(seat) for event in events)
-            if seen is not None]
+def seen_events(events: Sequence[Event], seat: int | None) -> list[Event]:
+    """``events`` as ``seat`` may know them (``Event.seen_by``)."""
+    return [seen for seen in (event.seen_by(seat) for event in events) if seen is not None]
 
 
 def update(state: GameState[Any], seat: int | None, game_number: int,
@@ -286,12 +288,14 @@ def update(state: GameState[Any], seat: int | None, game_number: int,
     """The update for ``seat`` (None: a spectator) after ``events``: built from the
     seat's view, its form of the events, who acts, and its own legal actions only."""
     legal = [] if seat is None or state.is_over else state.legal_actions(seat)
+    seen = seen_events(events, seat)
     return {
         "type": "update",
         "game": game_number,
         "step": len(state.history),
         "fresh": fresh,
-        "events": seen_events(events, seat),
+        "events": [event.to_json() for event in seen],
+        "lines": [line for line in (event.told_to(seat) for event in seen) if line],
         "view": dict(state.view(seat)),
         "acting": acting_info(state),
         "legal": [str(a) for a in legal] if len(legal) <= MAX_LEGAL_LISTED else None,

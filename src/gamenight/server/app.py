@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
+import gc
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -26,11 +26,11 @@ from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, PlainTextResponse
+from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gamenight import __version__
+from gamenight import __version__, web
 from gamenight.bots.levels import LEVELS
 from gamenight.engine import Game, OptionError
 from gamenight.games import GAMES
@@ -234,6 +234,11 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         resumed = held.resume()
         if resumed:
             log.info("took up %d unfinished rooms", resumed)
+        # Everything loaded so far (the games' word lists, the rules, the rooms taken up)
+        # lives as long as the server: moved out of the collector's sight, so that a full
+        # collection (which stalls every room) walks only what play creates.
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:
@@ -343,15 +348,11 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         return public.public_bytes(serialization.Encoding.PEM,
                                    serialization.PublicFormat.SubjectPublicKeyInfo).decode()
 
-    @app.get("/r/{code}", response_class=HTMLResponse, include_in_schema=False)
-    async def invite(code: str) -> str:
-        room = the_room(code)
-        seats = "".join(f"<li>{html.escape(s['name'] or 'open seat')} ({s['kind']})</li>"
-                        for s in room.info()["seats"])
-        return (f"<!doctype html><meta charset=utf-8><title>gamenight: "
-                f"{html.escape(room.game.title)}</title><h1>{html.escape(room.game.title)}"
-                f"</h1><ul>{seats}</ul><p>Take a seat with POST /api/rooms/{code}/seats, "
-                f"then play over /ws/rooms/{code}.</p>")
+    def invite(code: str) -> str | None:
+        return None if the_server().room(code) is None else f"{config.url}/r/{code}"
+
+    # The browser client: the lobby, the room page (the invite link's target), its files.
+    web.mount(app, invite=invite)
 
     @app.websocket("/ws/rooms/{code}")
     async def play(ws: WebSocket, code: str) -> None:

@@ -1,0 +1,96 @@
+"""The browser client that ``gamenight serve`` serves: the lobby, the room page and each
+game's table, as static files shipped inside the package (``static/``), so ``pip install``
+alone serves the whole client offline.
+
+The client is plain JavaScript modules with JSDoc types (no build step: the files here
+are what the browser runs; ``tsc --checkJs`` checks them, see ``tsconfig.json``).  The
+server's app calls :func:`mount`, which adds:
+
+- ``GET /``: the lobby (``static/index.html``): the games, making a room;
+- ``GET /r/{code}``: the room page (``static/room.html``), the invite link's target: the
+  waiting room, then the table of the room's game (404 for a code that names no room);
+- ``/static/...``: the scripts, the style sheet, the pictures;
+- ``GET /api/games/{game}/rules``: the game's rules (its ``rules.md``), for the room
+  page's rules dialog;
+- ``GET /api/rooms/{code}/qr.svg``: the invite link as a QR code (``segno``, drawn here,
+  no outside service), for phones at the same table.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from importlib.resources import files
+
+import segno
+from fastapi import FastAPI, HTTPException
+from fastapi.responses import HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from gamenight.games import GAMES
+
+#: The folder of the client's files, inside this package.
+STATIC = files(__name__) / "static"
+#: A page is HTML that names its scripts by path; it may be cached, but must be checked
+#: again each time so that a new version of the package is seen at once.
+PAGE_HEADERS = {"Cache-Control": "no-cache"}
+
+
+def page(name: str) -> str:
+    """The text of the page ``static/<name>``."""
+    return (STATIC / name).read_text("utf-8")
+
+
+def qr_svg(text: str) -> bytes:
+    """``text`` as a QR code in SVG, dark on light with its quiet zone, scaled to be
+    read from a phone held at arm's length over the screen."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=4, dark="#1b1b1b",
+                                     light="#ffffff", title="QR code of the invite link")
+    return out.getvalue()
+
+
+def mount(app: FastAPI, *, invite: Callable[[str], str | None]) -> None:
+    """Serve the browser client from ``app``.  ``invite(code)`` is the invite link of the
+    room ``code`` (the one ``POST /api/rooms`` answers with), or None when no room has
+    that code: the room page and its QR code are refused (404) for it."""
+    # Imported here, not at the top: the server's app imports this module.
+    from gamenight.server.app import refused
+
+    app.mount("/static", StaticFiles(packages=[(__name__, "static")]), name="static")
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def lobby() -> HTMLResponse:
+        return HTMLResponse(page("index.html"), headers=PAGE_HEADERS)
+
+    @app.get("/r/{code}", response_class=HTMLResponse, include_in_schema=False)
+    async def room_page(code: str) -> HTMLResponse:
+        # ``async``: the room is looked up on the event loop, where the rooms live.
+        if invite(code) is None:
+            return HTMLResponse(page("gone.html"), status_code=404, headers=PAGE_HEADERS)
+        return HTMLResponse(page("room.html"), headers=PAGE_HEADERS)
+
+    @app.get("/api/games/{game}/rules", response_class=Response,
+             responses={**refused(404), 200: {
+                 "content": {"text/markdown": {"schema": {"type": "string"}}},
+                 "description": "The rules, as Markdown"}})
+    def rules(game: str) -> Response:
+        """The rules of ``game`` as implemented (its ``rules.md``: every sentence of the
+        rulebook with the code that carries it out, then every decision where the
+        rulebook is silent), as Markdown."""
+        found = GAMES.get(game)
+        if found is None:
+            raise HTTPException(404, "no such game")
+        return Response(found.rules_text(), media_type="text/markdown; charset=utf-8")
+
+    @app.get("/api/rooms/{code}/qr.svg", response_class=Response,
+             responses={**refused(404), 200: {
+                 "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+                 "description": "The QR code, as SVG"}})
+    async def invite_qr(code: str) -> Response:
+        """The room's invite link as a QR code (SVG), to be read by a phone's camera."""
+        link = invite(code)
+        if link is None:
+            raise HTTPException(404, "no such room")
+        return Response(qr_svg(link), media_type="image/svg+xml",
+                        headers={"Cache-Control": "max-age=3600"})

@@ -1,0 +1,149 @@
+// The server's REST calls (docs/protocol.md, "Transport"), and where this browser keeps
+// the tokens of the seats it plays.
+
+/** @typedef {import("./protocol.js").GameInfo} GameInfo */
+/** @typedef {import("./protocol.js").NewRoom} NewRoom */
+/** @typedef {import("./protocol.js").RoomMade} RoomMade */
+/** @typedef {import("./protocol.js").RoomInfo} RoomInfo */
+/** @typedef {import("./protocol.js").SeatTaken} SeatTaken */
+
+/** A refused request, with a sentence for a person. */
+export class ApiError extends Error {
+  /** @param {number} status  @param {string} message */
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * The sentence in a refusal: FastAPI's `detail`, a sentence or a list of problems.
+ * @param {unknown} body
+ * @returns {string | null}
+ */
+function detailOf(body) {
+  if (typeof body !== "object" || body === null || !("detail" in body)) return null;
+  const detail = body.detail;
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail) && detail.length > 0) {
+    const first = detail[0];
+    if (typeof first === "object" && first !== null && "msg" in first) return String(first.msg);
+  }
+  return null;
+}
+
+/**
+ * A JSON request; ApiError when it is refused.
+ * @param {string} path
+ * @param {RequestInit} [init]
+ * @returns {Promise<unknown>}
+ */
+async function request(path, init) {
+  const response = await fetch(path, init);
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new ApiError(response.status,
+      detailOf(body) ?? `The server answered ${response.status}.`);
+  }
+  return body;
+}
+
+/**
+ * @param {string} path
+ * @param {object} body
+ */
+function post(path, body) {
+  return request(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The games, with their options and bots. @returns {Promise<GameInfo[]>} */
+export async function games() {
+  return /** @type {GameInfo[]} */ (await request("/api/games"));
+}
+
+/** @param {NewRoom} room  @returns {Promise<RoomMade>} */
+export async function makeRoom(room) {
+  return /** @type {RoomMade} */ (await post("/api/rooms", room));
+}
+
+/** @param {string} code  @returns {Promise<RoomInfo>} */
+export async function roomInfo(code) {
+  return /** @type {RoomInfo} */ (await request(`/api/rooms/${encodeURIComponent(code)}`));
+}
+
+/**
+ * A person takes a seat (the first open one when `seat` is not given).
+ * @param {string} code  @param {string} name  @param {number} [seat]
+ * @returns {Promise<SeatTaken>}
+ */
+export async function takeSeat(code, name, seat) {
+  const body = seat === undefined ? { name } : { name, seat };
+  return /** @type {SeatTaken} */ (
+    await post(`/api/rooms/${encodeURIComponent(code)}/seats`, body));
+}
+
+/** The rules of a game, as Markdown. @param {string} game  @returns {Promise<string>} */
+export async function rules(game) {
+  const response = await fetch(`/api/games/${encodeURIComponent(game)}/rules`);
+  if (!response.ok) throw new ApiError(response.status, "The rules could not be fetched.");
+  return response.text();
+}
+
+/** @param {string} code */
+export function qrPath(code) {
+  return `/api/rooms/${encodeURIComponent(code)}/qr.svg`;
+}
+
+/** @param {string} code  @param {number} game */
+export function recordPath(code, game) {
+  return `/api/rooms/${encodeURIComponent(code)}/games/${game}/record`;
+}
+
+// -- the seats this browser plays ---------------------------------------------------------
+
+/**
+ * What this browser keeps of a room: the token it joins with (a seat's, or the host's),
+ * whether it is the host's, and the invite link the server gave.  Kept in localStorage
+ * under the room's code, so a reload (or the tab opened again) rejoins the seat.
+ * @typedef {object} Pass
+ * @property {string} token
+ * @property {boolean} host
+ * @property {string} [invite]
+ */
+
+/** @param {string} code */
+const passKey = (code) => `gamenight:room:${code}`;
+
+/** @param {string} code  @returns {Pass | null} */
+export function loadPass(code) {
+  try {
+    const raw = localStorage.getItem(passKey(code));
+    if (raw === null) return null;
+    const pass = JSON.parse(raw);
+    return typeof pass?.token === "string" ? /** @type {Pass} */ (pass) : null;
+  } catch {
+    return null; // storage refused (a private window) or spoilt: no seat
+  }
+}
+
+/** @param {string} code  @param {Pass} pass */
+export function savePass(code, pass) {
+  try {
+    localStorage.setItem(passKey(code), JSON.stringify(pass));
+  } catch {
+    // Storage refused: the seat is played until the tab closes, but a reload loses it.
+  }
+}
+
+/** @param {string} code */
+export function forgetPass(code) {
+  try {
+    localStorage.removeItem(passKey(code));
+  } catch {
+    // nothing kept
+  }
+}

@@ -1,0 +1,213 @@
+// The lobby (/): the five games, and a new room: its table size, a person or a bot (and
+// its level) at each seat, the game's options with their help texts.  Making the room
+// seats the host (when they give a name) and opens the room page, where the invite link
+// waits for friends.
+
+import * as api from "./api.js";
+import { h, fill, byId } from "./dom.js";
+
+/** @typedef {import("./protocol.js").GameInfo} GameInfo */
+/** @typedef {import("./protocol.js").OptionInfo} OptionInfo */
+/** @typedef {import("./protocol.js").OptionValue} OptionValue */
+
+/** Each game in a line, for someone choosing what to play. */
+const PITCHES = /** @type {Record<string, string>} */ ({
+  fly: "Drop the swatter card on a table of flies and collect sets of colours and symbols.",
+  "fliegen-klatschen": "Turn up cards, then race to slap the best flies of the leading colour.",
+  superfly: "Everyone swats at the signal: the flies you pick make your sets.",
+  fluster: "Letters are called out: write them into two secret word blocks and score the words.",
+  "by-golly": "Lay an animal, find its twin in the chicken run, and keep out of the mess.",
+});
+/** The table size a new room starts with, where the game allows it. */
+const USUAL_PLAYERS = 3;
+/** Seats a person takes by default (the host and a friend); the rest start as bots. */
+const USUAL_PEOPLE = 2;
+const DEFAULT_LEVEL = "average";
+
+const form = byId("new-room", HTMLFormElement);
+const gameList = byId("games", HTMLElement);
+const hostName = byId("host-name", HTMLInputElement);
+const players = byId("players", HTMLSelectElement);
+const seatRows = byId("seats", HTMLElement);
+const options = byId("options", HTMLElement);
+const error = byId("form-error", HTMLElement);
+const makeButton = byId("make-room", HTMLButtonElement);
+
+/** @type {GameInfo[]} */
+let games = [];
+/** @type {GameInfo | null} */
+let chosen = null;
+/** How to read each option's field back: its name and a reader of its value. */
+/** @type {{option: OptionInfo, read: () => OptionValue}[]} */
+let readers = [];
+
+/** @param {string} name */
+const words = (name) => name.replaceAll("_", " ");
+
+/** @param {GameInfo} game */
+function playerText(game) {
+  return game.min_players === game.max_players ? `${game.min_players} players`
+    : `${game.min_players}–${game.max_players} players`;
+}
+
+function drawGames() {
+  fill(gameList, games.map((game) => {
+    const id = `game-${game.id}`;
+    const radio = h("input", { type: "radio", name: "game", id, value: game.id,
+      class: "sr-only", checked: chosen?.id === game.id });
+    radio.addEventListener("change", () => choose(game));
+    return h("li", {},
+      radio,
+      h("label", { for: id, class: "game-choice", "data-game": game.id },
+        h("img", { class: "game-picture", src: `/static/pictures/${game.id}.svg`, alt: "",
+          width: 56, height: 56 }),
+        h("span", {},
+          h("strong", {}, game.title),
+          h("span", {}, PITCHES[game.id] ?? ""),
+          h("span", { class: "players" }, playerText(game)))));
+  }));
+}
+
+/** @param {GameInfo} game */
+function choose(game) {
+  chosen = game;
+  const usual = Math.min(game.max_players, Math.max(game.min_players, USUAL_PLAYERS));
+  fill(players, Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
+    const n = game.min_players + i;
+    return h("option", { value: n, selected: n === usual }, String(n));
+  }));
+  seatRows.replaceChildren(); // another game's bots
+  drawSeats();
+  drawOptions(game);
+}
+
+/** The seat rows, kept as they were where the table grows or shrinks. */
+function drawSeats() {
+  if (chosen === null) return;
+  const game = chosen;
+  const count = Number(players.value);
+  const rows = [...seatRows.children];
+  for (const row of rows.slice(count)) row.remove();
+  for (let seat = rows.length; seat < count; seat += 1) {
+    const who = h("select", { id: `seat-${seat}`, "aria-label": `Seat ${seat}: who plays` },
+      h("option", { value: "" }, "A person"),
+      game.bots.map((bot) => h("option", { value: bot, selected: seat >= USUAL_PEOPLE
+        && bot === game.default_bot }, `Bot: ${bot}`)));
+    const level = h("select", { id: `seat-${seat}-level`, "aria-label": `Seat ${seat}: the bot's level` },
+      game.levels.map((name) => h("option", { value: name, selected: name === DEFAULT_LEVEL }, name)));
+    const label = h("label", { for: `seat-${seat}`, class: "seat-label" }, `Seat ${seat}`);
+    const row = h("div", { class: "seat-row", "data-seat": seat }, label, who, level);
+    who.addEventListener("change", markHostSeat);
+    seatRows.append(row);
+  }
+  markHostSeat();
+}
+
+/** Shows which seat the host takes (the first person's) and hides a person's level. */
+function markHostSeat() {
+  let hostSeat = hostName.value.trim() !== "";
+  for (const row of seatRows.children) {
+    const [label, who, level] = row.children;
+    const person = who instanceof HTMLSelectElement && who.value === "";
+    if (level instanceof HTMLElement) level.hidden = person;
+    const seat = row.getAttribute("data-seat");
+    label.textContent = person && hostSeat ? `Seat ${seat} (you)` : `Seat ${seat}`;
+    if (person) hostSeat = false;
+  }
+}
+
+/** @param {GameInfo} game */
+function drawOptions(game) {
+  readers = [];
+  fill(options, game.options.map((option) => {
+    const id = `option-${option.name}`;
+    const help = h("p", { id: `${id}-help`, class: "option-help" }, option.help);
+    const described = { id, name: option.name, "aria-describedby": `${id}-help` };
+    if (typeof option.default === "boolean") {
+      const box = h("input", { ...described, type: "checkbox", checked: option.default });
+      readers.push({ option, read: () => box.checked });
+      return h("div", { class: "stack" },
+        h("div", { class: "check" }, box, h("label", { for: id }, words(option.name))), help);
+    }
+    /** @type {HTMLInputElement | HTMLSelectElement} */
+    let field;
+    if (option.choices !== null) {
+      const choices = option.choices;
+      const select = h("select", described, choices.map((choice, i) =>
+        h("option", { value: i, selected: choice === option.default }, String(choice))));
+      readers.push({ option, read: () => choices[Number(select.value)] });
+      field = select;
+    } else if (typeof option.default === "number") {
+      const whole = Number.isInteger(option.default);
+      const input = h("input", { ...described, type: "number", value: option.default,
+        min: option.minimum, max: option.maximum, step: whole ? 1 : "any", inputmode: whole ? "numeric" : "decimal" });
+      readers.push({ option, read: () => (input.value === "" ? option.default : Number(input.value)) });
+      field = input;
+    } else {
+      const input = h("input", { ...described, value: String(option.default) });
+      readers.push({ option, read: () => input.value });
+      field = input;
+    }
+    return h("div", { class: "stack" }, h("label", { for: id }, words(option.name)), field, help);
+  }));
+}
+
+/** The options changed from their defaults (the server fills in the rest). */
+function chosenOptions() {
+  /** @type {Record<string, OptionValue>} */
+  const out = {};
+  for (const { option, read } of readers) {
+    const value = read();
+    if (value !== option.default) out[option.name] = value;
+  }
+  return out;
+}
+
+/** Each seat's bot spec ("perfect:expert"), or null for a person's seat. */
+function chosenSeats() {
+  return [...seatRows.children].map((row) => {
+    const [, who, level] = row.children;
+    if (!(who instanceof HTMLSelectElement) || who.value === "") return null;
+    return level instanceof HTMLSelectElement ? `${who.value}:${level.value}` : who.value;
+  });
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  if (chosen === null) {
+    error.textContent = "Choose a game first.";
+    return;
+  }
+  error.textContent = "";
+  makeButton.disabled = true;
+  const name = hostName.value.trim();
+  try {
+    const made = await api.makeRoom({
+      game: chosen.id, players: Number(players.value), options: chosenOptions(),
+      seats: chosenSeats(), ...(name === "" ? {} : { name }),
+    });
+    api.savePass(made.code, { token: made.host_token, host: true, invite: made.invite });
+    location.assign(`/r/${encodeURIComponent(made.code)}`);
+  } catch (failure) {
+    error.textContent = failure instanceof api.ApiError
+      ? `The room could not be made: ${failure.message}`
+      : "The server could not be reached.";
+    makeButton.disabled = false;
+  }
+});
+
+players.addEventListener("change", drawSeats);
+hostName.addEventListener("input", markHostSeat);
+
+try {
+  games = await api.games();
+  drawGames();
+  const first = games[0];
+  if (first !== undefined) {
+    chosen = first;
+    drawGames();
+    choose(first);
+  }
+} catch {
+  fill(gameList, h("li", { class: "note" }, "The games could not be fetched: is the server running?"));
+}

@@ -1,0 +1,251 @@
+// The server's protocol, version 1 (docs/protocol.md; server/protocol.py declares the
+// same messages as TypedDicts), as JSDoc types for the type check.  Nothing here runs:
+// the module only names shapes, so every other module can import them.
+
+/** The protocol version this client speaks (`welcome.v`). */
+export const PROTOCOL_VERSION = 1;
+
+// -- REST -------------------------------------------------------------------------------
+
+/**
+ * A game option as `GET /api/games` lists it.
+ * @typedef {object} OptionInfo
+ * @property {string} name
+ * @property {OptionValue} default
+ * @property {string} help
+ * @property {OptionValue[] | null} choices
+ * @property {number | null} minimum
+ * @property {number | null} maximum
+ */
+
+/** @typedef {string | number | boolean} OptionValue */
+
+/**
+ * A game as `GET /api/games` lists it.
+ * @typedef {object} GameInfo
+ * @property {string} id          the game's id ("by-golly")
+ * @property {string} title       its title ("By Golly!")
+ * @property {number} min_players
+ * @property {number} max_players
+ * @property {OptionInfo[]} options
+ * @property {string[]} bots      the bots it offers, by name
+ * @property {string} default_bot
+ * @property {string[]} levels    the bots' levels, weakest first
+ */
+
+/**
+ * The body of `POST /api/rooms`: per seat a bot spec ("sharp:expert") or null for a
+ * person's seat; `name` seats the host at the first person's seat at once.
+ * @typedef {object} NewRoom
+ * @property {string} game
+ * @property {number} players
+ * @property {Record<string, OptionValue>} options
+ * @property {(string | null)[]} seats
+ * @property {string} [name]
+ * @property {number} [grace_s]
+ */
+
+/**
+ * A seat taken: its number and the token that plays it (the seat's only key).
+ * @typedef {object} SeatTaken
+ * @property {number} seat
+ * @property {string} token
+ */
+
+/**
+ * The answer to `POST /api/rooms`.
+ * @typedef {object} RoomMade
+ * @property {string} code
+ * @property {string} invite      the link to give friends
+ * @property {string} host_token  starts the game (and plays the host's seat)
+ * @property {SeatTaken | null} seat
+ */
+
+// -- what the server and the client share -------------------------------------------------
+
+/**
+ * A seat as everyone sees it.  `kind`: "person" (someone has taken it), "open" (waiting
+ * for a person), "bot".  `bot`: the bot playing it (its own, or the default bot sitting
+ * in for a person gone past the grace period, or for an open seat once play started).
+ * @typedef {object} SeatInfo
+ * @property {number} seat
+ * @property {string | null} name
+ * @property {"person" | "open" | "bot"} kind
+ * @property {string | null} bot
+ * @property {boolean} connected
+ * @property {boolean} rematch
+ */
+
+/**
+ * A room as everyone sees it (`GET /api/rooms/{code}`, `welcome`, `room`).
+ * @typedef {object} RoomInfo
+ * @property {string} code
+ * @property {string} game
+ * @property {string} title
+ * @property {number} players
+ * @property {Record<string, unknown>} options
+ * @property {"lobby" | "playing" | "over"} status
+ * @property {number} game_number  0 in the lobby, then 1, 2 after a rematch, ...
+ * @property {SeatInfo[]} seats
+ * @property {number} spectators
+ * @property {number} grace_s
+ */
+
+/**
+ * Who acts now.  `deadline_ms`: a window's or decision's deadline on window time.
+ * @typedef {object} ActingInfo
+ * @property {"chance" | "turn" | "simultaneous" | "window" | "over"} kind
+ * @property {number[]} seats
+ * @property {number | null} deadline_ms
+ */
+
+/**
+ * The reaction window or secret decision open now: its id (sent back with actions in
+ * it) and how long it had been open on the server's clock when the update was made.
+ * @typedef {object} WindowInfo
+ * @property {number} id
+ * @property {number} elapsed_ms
+ */
+
+/**
+ * An event of the game in this seat's form: its name and its fields (each game's
+ * events.py declares them).
+ * @typedef {{event: string} & Record<string, unknown>} GameEvent
+ */
+
+/**
+ * How a game ended (every game's view holds it once the game is over).
+ * @typedef {object} Outcome
+ * @property {number[]} scores
+ * @property {number[]} ranks       competition ranking: 1, 1, 3, ...
+ * @property {number[]} winners
+ * @property {number[][]} tiebreaks
+ * @property {boolean} truncated    a safety cap, not the rules, ended it
+ * @property {string} reason        the game's own short words ("last-card", "cap")
+ */
+
+/**
+ * Every game's view has these; each table declares its game's whole view.
+ * @typedef {object} GameView
+ * @property {string} game
+ * @property {number | null} seat
+ * @property {number} players
+ * @property {Outcome} [outcome]
+ */
+
+// -- server -> client --------------------------------------------------------------------
+
+/**
+ * @typedef {object} Welcome
+ * @property {"welcome"} type
+ * @property {number} v
+ * @property {RoomInfo} room
+ * @property {number | null} seat  the seat this connection plays; null: watching
+ * @property {boolean} host        whether it may start the game
+ */
+
+/**
+ * @typedef {object} RoomMessage
+ * @property {"room"} type
+ * @property {RoomInfo} room
+ */
+
+/**
+ * The game as this seat may know it.  `view` is the game's view (each table casts it
+ * to its own typedef); `legal` the texts `act` takes now (null when over 1000).
+ * @template [V=GameView]
+ * @typedef {object} Update
+ * @property {"update"} type
+ * @property {number} game   the room's game number
+ * @property {number} step
+ * @property {boolean} fresh  the first update of a game on this connection: `events`
+ *                            are then every event so far
+ * @property {GameEvent[]} events
+ * @property {string[]} lines  the events as lines of the story, told to this seat
+ * @property {V} view
+ * @property {ActingInfo} acting
+ * @property {string[] | null} legal
+ * @property {number} legal_count
+ * @property {WindowInfo | null} window
+ */
+
+/**
+ * @typedef {object} ServerPing
+ * @property {"ping"} type
+ * @property {number} id
+ */
+
+/**
+ * @typedef {object} Pong
+ * @property {"pong"} type
+ * @property {number} id
+ * @property {number} server_ms
+ */
+
+/**
+ * @typedef {"malformed" | "too-large" | "rate-limited" | "not-joined" | "bad-token"
+ *   | "not-allowed" | "illegal" | "stale" | "not-playing"} ErrorCode
+ */
+
+/**
+ * Something the client sent was refused; the connection and the room go on.
+ * @typedef {object} ErrorMessage
+ * @property {"error"} type
+ * @property {ErrorCode} code
+ * @property {string} message
+ */
+
+/** @typedef {Welcome | RoomMessage | Update | ServerPing | Pong | ErrorMessage} ServerMessage */
+
+// -- client -> server --------------------------------------------------------------------
+
+/**
+ * @typedef {{type: "join", token: string} | {type: "join", spectator: true}} Join
+ */
+
+/**
+ * An action as its text; in a window or decision, with the window's id and the
+ * reaction time measured from the paint of the update that opened it (docs/fairness.md).
+ * @typedef {object} Act
+ * @property {"act"} type
+ * @property {string} action
+ * @property {number} [window]
+ * @property {number} [reaction_ms]
+ */
+
+/**
+ * @typedef {object} PassMessage
+ * @property {"pass"} type
+ * @property {number} [window]
+ * @property {number} [reaction_ms]
+ */
+
+/** @typedef {{type: "start"}} Start */
+/** @typedef {{type: "rematch"}} Rematch */
+/** @typedef {{type: "ping", id: number}} Ping */
+/** @typedef {{type: "pong", id: number}} ClientPong */
+
+/** @typedef {Join | Act | PassMessage | Start | Rematch | Ping | ClientPong} ClientMessage */
+
+// -- the table interface -------------------------------------------------------------------
+
+/**
+ * What the room page gives a table.  `act(text, event)` sends one of `update.legal`;
+ * pass the input event that made it (a `pointerdown` or `keydown`) so that, in a
+ * reaction window, the shell can time it from the paint of the window (tables never
+ * measure time themselves).
+ * @typedef {object} TableContext
+ * @property {number | null} seat   the seat this page plays; null: watching
+ * @property {number} players
+ * @property {string[]} names       each seat's name, as shown
+ * @property {(text: string, event?: Event) => void} act
+ */
+
+/**
+ * A game's table: draws each update (the view, who acts, the legal actions, the
+ * events), and nothing else.
+ * @typedef {object} Table
+ * @property {(update: Update) => void} update
+ */
+
+/** @typedef {(root: HTMLElement, ctx: TableContext) => Table} CreateTable */

@@ -1,0 +1,65 @@
+// The seats of a room as everyone sees them: who sits where, which are bots, who is
+// connected, whose turn it is, who wants a rematch.  Marks are words and symbols, never
+// colour alone.
+
+import { h, fill } from "./dom.js";
+
+/** @typedef {import("./protocol.js").SeatInfo} SeatInfo */
+
+/**
+ * A bot spec ("sharp:expert") as a person reads it: "sharp bot, expert".
+ * @param {string} spec
+ */
+export function botTitle(spec) {
+  const [name, level] = spec.split(":");
+  return level ? `${name} bot, ${level}` : `${name} bot`;
+}
+
+/**
+ * The name a seat is shown by: the person's, a bot's title, or "Open seat".
+ * @param {SeatInfo} seat
+ */
+export function seatName(seat) {
+  if (seat.kind === "person") return seat.name ?? `Seat ${seat.seat}`;
+  if (seat.kind === "bot") return botTitle(seat.bot ?? seat.name ?? "a");
+  return seat.bot === null ? "Open seat" : botTitle(seat.bot);
+}
+
+/**
+ * @typedef {object} SeatMarks
+ * @property {number | null} me        the seat this page plays
+ * @property {number[]} [acting]       the seats that act now
+ */
+
+/**
+ * Draws `seats` into the list `list`.
+ * @param {HTMLElement} list
+ * @param {SeatInfo[]} seats
+ * @param {SeatMarks} marks
+ */
+export function drawSeats(list, seats, marks) {
+  const acting = new Set(marks.acting ?? []);
+  fill(list, seats.map((seat) => {
+    const tags = [];
+    if (seat.seat === marks.me) tags.push(h("span", { class: "tag me" }, "you"));
+    if (seat.kind === "bot") tags.push(h("span", { class: "tag" }, "bot"));
+    if (seat.kind === "open") {
+      tags.push(h("span", { class: "tag" }, seat.bot === null ? "waiting" : "bot"));
+    }
+    if (seat.kind === "person") {
+      if (seat.bot !== null) {
+        tags.push(h("span", { class: "tag away" }, `away: ${botTitle(seat.bot)} plays`));
+      } else if (!seat.connected) {
+        tags.push(h("span", { class: "tag away" }, "away"));
+      }
+    }
+    if (seat.rematch) tags.push(h("span", { class: "tag" }, "wants a rematch"));
+    const now = acting.has(seat.seat);
+    return h("li", { class: `seat${now ? " acting" : ""}`, "data-seat": seat.seat },
+      h("span", { class: "turn-mark", "aria-hidden": "true" }, now ? "▶" : ""),
+      h("span", { class: "seat-number", "aria-hidden": "true" }, String(seat.seat)),
+      h("span", { class: "name" }, seatName(seat)),
+      now && h("span", { class: "sr-only" }, "(acting now)"),
+      ...tags);
+  }));
+}

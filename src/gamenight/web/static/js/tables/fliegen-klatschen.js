@@ -1,0 +1,846 @@
+// @ts-check
+/**
+ * The Fliegen klatschen table in the browser.
+ *
+ * Everything drawn comes from the latest update: the seat's view (`views.py`: piles, won
+ * flies, the centre, the card turned last, the hunt and its hands), who acts, the seat's
+ * legal actions, and the events (what to animate: a hand landing, a fly won, a wrong
+ * slap's penalty).  The table never works out a rule: it never marks which colours may be
+ * hit (seeing the leading colour fast is the game), and what a click does is always one
+ * of `update.legal`.
+ *
+ * Timing is the shell's: a slap is made on `pointerdown` (or the key's `keydown`) and the
+ * input event goes to `ctx.act`, which sends the window and the reaction measured from the
+ * frame that painted the hunt.  So nothing that shows a card may be delayed by an
+ * animation: a card appears whole on the frame its update is drawn, and only decorations
+ * (a ring, a hand popping down) move afterwards.
+ *
+ * Its looks are static/css/fliegen-klatschen.css, which the page links with the module
+ * (tables/index.js).
+ *
+ * Keys, as at the terminal table: space or Enter reveals the top card of your pile; in a
+ * hunt 1-9, then a-z (not p or q), then A-Z slap the centre's flies in order; p passes.
+ */
+
+import { h } from "../dom.js";
+import { onTableKey } from "../keys.js";
+import { onPress } from "../press.js";
+
+/** @typedef {import("../protocol.js").Update} Update */
+/** @typedef {import("../protocol.js").TableContext} TableContext */
+/** @typedef {import("../protocol.js").Table} Table */
+
+/** @typedef {"red" | "yellow" | "green" | "blue" | "purple" | "orange"} Colour */
+/** A fly face up: its id (0-95), colour and value (1 to 5).
+ * @typedef {{id: number, kind: "fly", colour: Colour, value: number}} FlyCard */
+/** A swatter face up (ids 96-111).
+ * @typedef {{id: number, kind: "swatter"}} SwatterCard */
+/** @typedef {FlyCard | SwatterCard} Card */
+/** The card turned over last, and by whom.
+ * @typedef {{seat: number, card: Card}} LastReveal */
+/** A hand flat on the centre fly `card`, `at_ms` after the reveal (first listed: underneath).
+ * @typedef {{seat: number, card: number, at_ms: number}} Hand */
+/**
+ * A hunt in progress: the card that started it (not in the centre), who revealed it, its
+ * time limit, the hands down in time order and the seats still hitting.
+ * @typedef {{trigger: Card, revealer: number, deadline_ms: number, hands: Hand[],
+ *            pending: number[]}} HuntView
+ */
+/** @typedef {{seats: number[], scores: number[], flies: number[]}} PlayedGameView */
+/** @typedef {{seats: number[], played: PlayedGameView[]}} DecidingView */
+/**
+ * @typedef {{scores: number[], ranks: number[], winners: number[], tiebreaks: number[][],
+ *            truncated: boolean, reason: string}} OutcomeView
+ */
+/**
+ * A seat's view (`seat` a number, with `my_won`) or a spectator's (`seat` null).
+ * @typedef {{
+ *   game: "fliegen-klatschen", seat: number | null, players: number,
+ *   phase: "deal" | "reveal" | "hunt" | "over", turn: number, current: number,
+ *   hands_per_player: number, piles: number[], won: number[], box: number,
+ *   centre: FlyCard[], last_reveal: LastReveal | null, hunt: HuntView | null,
+ *   deciding?: DecidingView, won_cards?: FlyCard[][], outcome?: OutcomeView,
+ *   my_won?: FlyCard[]
+ * }} FliegenKlatschenView
+ */
+/**
+ * The game's events (`events.py`), as the update carries them.
+ * @typedef {{event: "Dealt", removed: number, piles: number[]}
+ *   | {event: "Revealed", seat: number, card: number, hunt: boolean}
+ *   | {event: "NothingToHit", card: number}
+ *   | {event: "Slapped", seat: number, card: number, at_ms: number}
+ *   | {event: "Passed", seat: number, at_ms: number}
+ *   | {event: "FlyWon", seat: number, card: number}
+ *   | {event: "Penalty", seat: number, hit: number, card: number | null}
+ *   | {event: "HuntOver", seat: number, card: number}
+ *   | {event: "GameOver", reason: string, scores: number[], flies: number[]}
+ *   | {event: "DecidingGame", seats: number[], score: number, flies: number}
+ * } FkEvent
+ */
+/**
+ * What became of one hunt, gathered from its events, shown once it is over.
+ * @typedef {{revealer: number, trigger: number, hands: Hand[],
+ *            wins: {seat: number, card: number}[],
+ *            penalties: {seat: number, hit: number, card: number | null}[],
+ *            nothing: boolean, over: boolean}} HuntStory
+ */
+
+/** Each colour's letter: with the pattern, what tells colours apart without seeing colour. */
+const LETTER = /** @type {Record<Colour, string>} */ ({
+  red: "R", yellow: "Y", green: "G", blue: "B", purple: "P", orange: "O",
+});
+
+/** The slap keys of the centre's flies in order, as at the terminal table (p and q free). */
+const LETTERS = "abcdefghijklmnorstuvwxyz";
+const KEY_LABELS = [..."123456789", ...LETTERS, ...LETTERS.toUpperCase()];
+
+/**
+ * The deck as printed (`cards.py`): ids 0-95 are the flies, 16 of each colour in COLOURS'
+ * order, each colour's values in VALUES' order; ids 96-111 the swatters.  Events name
+ * cards by id only, and a card an event names may have left the view long ago (a fly
+ * won before this page was opened pays a penalty): this is how the table names it.
+ * (tests/web/test_fliegen_klatschen.py checks it against cards.py.)
+ */
+const COLOURS = /** @type {const} */ (["red", "yellow", "green", "blue", "purple", "orange"]);
+const VALUES = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5];
+const FLIES = COLOURS.length * VALUES.length;
+
+/**
+ * The face of the card with this id.
+ * @param {number} id
+ * @returns {Card}
+ */
+export function cardOf(id) {
+  if (id >= FLIES) return {id, kind: "swatter"};
+  return {id, kind: "fly", colour: COLOURS[Math.floor(id / VALUES.length)],
+          value: VALUES[id % VALUES.length]};
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * A new element with a class and, optionally, its text (always as text: names are never markup).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {string} className @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+function el(tag, className, text) {
+  return h(tag, {class: className}, text);
+}
+
+/** A little fly drawn inline (decoration: the card's text says what it is). */
+function flyIcon() {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "fk-icon");
+  svg.setAttribute("aria-hidden", "true");
+  for (const [cx, rot] of [[8, -30], [16, 30]]) {
+    const wing = document.createElementNS(SVG, "ellipse");
+    wing.setAttribute("cx", String(cx));
+    wing.setAttribute("cy", "9");
+    wing.setAttribute("rx", "5");
+    wing.setAttribute("ry", "3");
+    wing.setAttribute("transform", `rotate(${rot} ${cx} 9)`);
+    wing.setAttribute("class", "fk-wing");
+    svg.append(wing);
+  }
+  const body = document.createElementNS(SVG, "ellipse");
+  body.setAttribute("cx", "12");
+  body.setAttribute("cy", "14");
+  body.setAttribute("rx", "3.5");
+  body.setAttribute("ry", "6");
+  body.setAttribute("class", "fk-body");
+  svg.append(body);
+  return svg;
+}
+
+/** A swatter drawn inline (decoration). */
+function swatterIcon() {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "fk-icon");
+  svg.setAttribute("aria-hidden", "true");
+  const head = document.createElementNS(SVG, "rect");
+  for (const [k, v] of [["x", "5"], ["y", "2"], ["width", "14"], ["height", "12"], ["rx", "2"]]) {
+    head.setAttribute(k, v);
+  }
+  head.setAttribute("class", "fk-body");
+  const handle = document.createElementNS(SVG, "rect");
+  for (const [k, v] of [["x", "11"], ["y", "14"], ["width", "2"], ["height", "9"]]) {
+    handle.setAttribute(k, v);
+  }
+  handle.setAttribute("class", "fk-body");
+  svg.append(head, handle);
+  return svg;
+}
+
+/** A flat hand drawn inline (decoration: the text beside it names whose it is). */
+function handIcon() {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 20 20");
+  svg.setAttribute("class", "fk-hand-icon");
+  svg.setAttribute("aria-hidden", "true");
+  // A palm, four fingers and a thumb.
+  const parts = [[5, 9, 10, 9, 3], [5, 2, 2.2, 9, 1.1], [7.7, 1, 2.2, 10, 1.1],
+    [10.4, 1.5, 2.2, 9.5, 1.1], [13.1, 3, 2, 8, 1], [1.5, 8, 5, 2.4, 1.2]];
+  for (const [x, y, width, height, r] of parts) {
+    const part = document.createElementNS(SVG, "rect");
+    part.setAttribute("x", String(x));
+    part.setAttribute("y", String(y));
+    part.setAttribute("width", String(width));
+    part.setAttribute("height", String(height));
+    part.setAttribute("rx", String(r));
+    part.setAttribute("transform", x === 1.5 ? "rotate(35 4 9)" : "");
+    svg.append(part);
+  }
+  return svg;
+}
+
+/**
+ * A time in whole milliseconds as the log writes it (Python's "{:.0f}": a half goes to
+ * the even number), so the story and the log agree.
+ * @param {number} time @returns {string}
+ */
+function ms(time) {
+  const down = Math.floor(time);
+  const rest = time - down;
+  return `${rest > 0.5 || (rest === 0.5 && down % 2 === 1) ? down + 1 : down} ms`;
+}
+
+/** @param {Card} card @returns {string} "red 3" or "swatter", as the game names cards. */
+function cardName(card) {
+  return card.kind === "swatter" ? "swatter" : `${card.colour} ${card.value}`;
+}
+
+/**
+ * A card's face: its colour as a colour AND a pattern AND a letter, and its value.
+ * @param {HTMLElement} node the element to fill (a button for a centre fly)
+ * @param {Card} card
+ */
+function paintFace(node, card) {
+  node.classList.add("fk-card");
+  node.replaceChildren();
+  if (card.kind === "swatter") {
+    node.classList.add("fk-swatter");
+    node.append(swatterIcon(), el("span", "fk-label", "SWATTER"));
+    return;
+  }
+  node.classList.add(`fk-${card.colour}`);
+  node.dataset.colour = card.colour;
+  const colour = el("span", "fk-label");
+  colour.append(el("b", "fk-letter", LETTER[card.colour]), ` ${card.colour}`);
+  node.append(el("span", "fk-value", String(card.value)), flyIcon(), colour);
+}
+
+/** @param {Card} card @returns {HTMLElement} a small chip: "R3" on its colour and pattern. */
+function chip(card) {
+  const node = el("span", "fk-chip");
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", cardName(card));
+  node.title = cardName(card);
+  if (card.kind === "swatter") {
+    node.classList.add("fk-swatter");
+    node.textContent = "SW";
+  } else {
+    node.classList.add(`fk-${card.colour}`);
+    node.append(el("span", "fk-chip-text", `${LETTER[card.colour]}${card.value}`));
+  }
+  return node;
+}
+
+/**
+ * @param {HTMLElement} root where the table is drawn (the room page's table area)
+ * @param {TableContext} ctx the seat, the names, and `act`
+ * @returns {Table}
+ */
+export function createTable(root, ctx) {
+  root.replaceChildren();
+  const table = el("section", "fk");
+  table.setAttribute("aria-label", "Fliegen klatschen table");
+
+  // Not a live region: the page's log already reads each reveal and slap out.
+  const status = el("p", "fk-status");
+
+  const seats = el("ol", "fk-seats");
+  seats.setAttribute("aria-label", "Players");
+
+  const middle = el("div", "fk-middle");
+  const reveal = el("div", "fk-reveal");
+  const revealWho = el("p", "fk-reveal-who");
+  const revealCard = el("div", "fk-reveal-card");
+  reveal.append(revealWho, revealCard);
+
+  const actions = el("div", "fk-actions");
+  const revealButton = el("button", "primary fk-button fk-reveal-button");
+  revealButton.type = "button";
+  revealButton.append("Reveal ", el("kbd", "", "space"));
+  revealButton.setAttribute("aria-keyshortcuts", "Space Enter");
+  const passButton = el("button", "fk-button fk-pass-button");
+  passButton.type = "button";
+  passButton.append("Pass ", el("kbd", "", "p"));
+  passButton.setAttribute("aria-keyshortcuts", "P");
+  actions.append(revealButton, passButton);
+  middle.append(reveal, actions);
+
+  const countdown = el("div", "fk-countdown");
+  const bar = el("div", "fk-bar");
+  const fill = el("div", "fk-bar-fill");
+  bar.append(fill);
+  // The seconds left are the shell's countdown (role timer); this bar shows the same
+  // time running out beside the centre, for the eye only.
+  bar.setAttribute("aria-hidden", "true");
+  countdown.append(el("b", "fk-hunt-word", "HUNT!"), bar);
+
+  const centreBox = el("div", "fk-centre-box");
+  const centreTitle = el("h3", "fk-centre-title", "Centre");
+  const centre = el("div", "fk-centre");
+  centre.setAttribute("role", "group");
+  centre.setAttribute("aria-label", "Centre flies");
+  const hint = el("p", "fk-hint");
+  hint.setAttribute("aria-live", "off");
+  centreBox.append(centreTitle, centre, hint);
+
+  const story = el("div", "fk-story");
+  const mine = el("div", "fk-mine");
+  const results = el("div", "fk-results");
+
+  table.append(status, seats, middle, countdown, centreBox, story, mine, results);
+  root.append(table);
+
+  /** @type {Update | null} */
+  let latest = null;
+  /** @type {FliegenKlatschenView | null} */
+  let view = null;
+  /** The hunt being played or the one just over. @type {HuntStory | null} */
+  let hunt = null;
+  /** A word for each seat about what just happened to it (won, penalised).
+   * @type {Map<number, {text: string, kind: string}>} */
+  let news = new Map();
+  /** Hands that landed in the latest update, "seat:card", to pop them down. @type {Set<string>} */
+  let landed = new Set();
+  /** Seats told something in the latest update, to draw the eye to it once. @type {Set<number>} */
+  let told = new Set();
+  /** Actions already sent for this turn or window, so a double input sends once. */
+  let sentFor = "";
+  /** @type {Set<string>} */
+  let sent = new Set();
+  /** The centre's buttons by card id, kept across updates so focus stays put.
+   * @type {Map<number, HTMLButtonElement>} */
+  const flyButtons = new Map();
+  /** The fly whose hint is shown (under the pointer, or focused).
+   * @type {HTMLButtonElement | null} */
+  let hovered = null;
+  /** The window the countdown bar runs for. */
+  let countdownWindow = -1;
+
+  /** @param {number} seat @returns {string} */
+  function nameOf(seat) {
+    const name = ctx.names[seat] || `Seat ${seat}`;
+    return seat === ctx.seat ? `${name} (you)` : name;
+  }
+
+  /** @param {number} id @returns {string} */
+  function named(id) {
+    return cardName(cardOf(id));
+  }
+
+  /** @param {string} action @returns {boolean} whether it is legal for this seat now */
+  function legal(action) {
+    return latest !== null && latest.legal !== null && latest.legal.includes(action);
+  }
+
+  /** @returns {boolean} whether this seat may act now */
+  function acting() {
+    return latest !== null && ctx.seat !== null && latest.acting.seats.includes(ctx.seat)
+      && latest.legal_count > 0;
+  }
+
+  /**
+   * Sends an action (once per turn or window), with the input event for its timing.
+   * @param {string} action @param {Event} event
+   */
+  function send(action, event) {
+    if (!legal(action)) return;
+    const key = sentKey();
+    if (key !== sentFor) {
+      sentFor = key;
+      sent = new Set();
+    }
+    if (sent.has(action)) return;
+    sent.add(action);
+    ctx.act(action, event);
+    const slapped = /^slap (\d+)$/.exec(action);
+    if (slapped) flyButtons.get(Number(slapped[1]))?.classList.add("fk-sent");
+  }
+
+  function sentKey() {
+    if (latest === null) return "";
+    return latest.window ? `w${latest.window.id}` : `s${latest.game}:${latest.step}`;
+  }
+
+  /** What the events tell: the hunt's story, and news for the seats. @param {FkEvent[]} events */
+  function readEvents(events) {
+    for (const event of events) {
+      switch (event.event) {
+        case "Dealt":
+          hunt = null;
+          news = new Map();
+          break;
+        case "Revealed":
+          news = new Map();
+          if (event.hunt) {
+            hunt = {revealer: event.seat, trigger: event.card, hands: [], wins: [],
+                    penalties: [], nothing: false, over: false};
+          }
+          break;
+        case "NothingToHit":
+          if (hunt) {
+            hunt.nothing = true;
+            hunt.over = true;
+          }
+          break;
+        case "Slapped":
+          hunt?.hands.push({seat: event.seat, card: event.card, at_ms: event.at_ms});
+          landed.add(`${event.seat}:${event.card}`);
+          break;
+        case "FlyWon":
+          hunt?.wins.push({seat: event.seat, card: event.card});
+          addNews(event.seat, `+ ${named(event.card)}`, "win");
+          break;
+        case "Penalty":
+          hunt?.penalties.push({seat: event.seat, hit: event.hit, card: event.card});
+          addNews(event.seat, event.card === null ? "✗ wrong fly (nothing to lose)"
+            : `✗ wrong fly: − ${named(event.card)}`, "penalty");
+          break;
+        case "HuntOver":
+          if (hunt) hunt.over = true;
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  /** @param {number} seat @param {string} text @param {string} kind */
+  function addNews(seat, text, kind) {
+    told.add(seat);
+    const old = news.get(seat);
+    // A seat may win one fly and pay for another in the same hunt: both are told.
+    news.set(seat, old ? {text: `${old.text} ${text}`, kind: old.kind === kind ? kind : "mixed"}
+      : {text, kind});
+  }
+
+  function drawStatus() {
+    if (!view || !latest) return;
+    const v = view;
+    let text;
+    if (v.phase === "over") {
+      text = ""; // the page says so above, with the result
+    } else if (v.hunt) {
+      const who = nameOf(v.hunt.revealer);
+      const trigger = v.hunt.trigger.kind === "swatter" ? "a swatter" : "a fifth colour";
+      if (ctx.seat !== null && v.hunt.pending.includes(ctx.seat)) {
+        text = `HUNT! ${who} revealed ${trigger}: slap a fly, or pass.`;
+      } else {
+        text = `HUNT! ${who} revealed ${trigger}. You are done: waiting for the others.`;
+        if (ctx.seat === null) text = `HUNT! ${who} revealed ${trigger}.`;
+      }
+    } else if (legal("reveal")) {
+      text = "Your turn: reveal the top card of your pile (space).";
+    } else {
+      text = `${nameOf(v.current)} reveals next.`;
+    }
+    status.textContent = text;
+    status.hidden = text === "";
+  }
+
+  function drawSeats() {
+    if (!view) return;
+    const v = view;
+    const rows = [];
+    const inPlay = v.deciding ? v.deciding.seats : null;
+    for (let seat = 0; seat < v.players; seat++) {
+      const row = el("li", "fk-seat");
+      if (seat === ctx.seat) row.classList.add("fk-me");
+      const turn = v.phase === "reveal" && v.current === seat;
+      if (turn) {
+        row.classList.add("fk-turn");
+        row.setAttribute("aria-current", "true");
+      }
+      const top = el("div", "fk-seat-top");
+      top.append(el("span", "fk-turn-mark", turn ? "▶" : ""),
+        el("span", "fk-name", nameOf(seat)));
+      row.append(top);
+      const counts = el("div", "fk-counts");
+      counts.append(el("span", "fk-pile", `pile ${v.piles[seat]}`),
+        el("span", "fk-won", `won ${v.won[seat]} ${v.won[seat] === 1 ? "fly" : "flies"}`));
+      row.append(counts);
+      let role = "";
+      if (inPlay && !inPlay.includes(seat)) role = "sits out the deciding game";
+      else if (v.hunt && v.hunt.revealer === seat) role = "revealed: hunt!";
+      else if (turn) role = "reveals next";
+      if (v.hunt) {
+        const hands = v.hunt.hands.filter((h) => h.seat === seat).length;
+        const left = v.hunt.pending.includes(seat) ? v.hands_per_player - hands : 0;
+        const handsLeft = el("span", left > 0 ? "fk-hands-left" : "fk-hands-left fk-done");
+        if (left > 0) {
+          for (let i = 0; i < left; i++) handsLeft.append(handIcon());
+          handsLeft.append(` ${left} ${left === 1 ? "hand" : "hands"} free`);
+        } else {
+          handsLeft.append("done");
+        }
+        row.append(handsLeft);
+      }
+      if (role) row.append(el("span", "fk-role", role));
+      const said = news.get(seat);
+      if (said) {
+        row.append(el("span", `fk-news fk-news-${said.kind}`, said.text));
+        if (told.has(seat)) row.classList.add(said.kind === "win" ? "fk-told" : "fk-told-penalty");
+      }
+      rows.push(row);
+    }
+    seats.replaceChildren(...rows);
+  }
+
+  /** @param {boolean} fresh */
+  function drawReveal(fresh) {
+    if (!view) return;
+    const last = view.last_reveal;
+    if (!last) {
+      revealWho.textContent = "No card revealed yet.";
+      revealCard.replaceChildren();
+      revealCard.className = "fk-reveal-card fk-empty";
+      return;
+    }
+    revealWho.textContent = `${nameOf(last.seat)} revealed:`;
+    const was = revealCard.dataset.card;
+    revealCard.className = "fk-reveal-card";
+    paintFace(revealCard, last.card);
+    revealCard.dataset.card = String(last.card.id);
+    revealCard.setAttribute("role", "img");
+    revealCard.setAttribute("aria-label", `${nameOf(last.seat)} revealed ${cardName(last.card)}`);
+    if (view.hunt) revealCard.classList.add("fk-trigger");
+    // A ring around a newly turned card; the card itself shows at once (see the top).
+    if (!fresh && was !== String(last.card.id)) revealCard.classList.add("fk-new");
+  }
+
+  function drawActions() {
+    const canReveal = legal("reveal");
+    revealButton.hidden = !canReveal;
+    revealButton.disabled = !canReveal;
+    const canPass = legal("pass");
+    passButton.hidden = !view?.hunt || ctx.seat === null;
+    passButton.disabled = !canPass;
+  }
+
+  function drawCountdown() {
+    if (!view || !latest) return;
+    const open = view.hunt && latest.window;
+    table.classList.toggle("fk-hunting", Boolean(view.hunt));
+    countdown.hidden = !view.hunt;
+    if (!open || !latest.window) {
+      countdownWindow = -1;
+      return;
+    }
+    if (latest.window.id === countdownWindow) return;
+    countdownWindow = latest.window.id;
+    const deadline = latest.acting.deadline_ms ?? view.hunt?.deadline_ms ?? 0;
+    const left = Math.max(0, deadline - latest.window.elapsed_ms);
+    const endsAt = performance.now() + left;
+    const id = countdownWindow;
+    // Redrawn each frame rather than left to a CSS transition: a transition would run for
+    // the whole hunt, and the page is "still moving" until it ends (screenshots wait).
+    /** @param {number} now */
+    const frame = (now) => {
+      if (countdownWindow !== id || !table.isConnected) return;
+      const share = deadline > 0 ? Math.max(0, endsAt - now) / deadline : 0;
+      fill.style.transform = `scaleX(${share})`;
+      if (share > 0) requestAnimationFrame(frame);
+    };
+    frame(performance.now());
+  }
+
+  /** The slap key of each centre fly in a hunt, by card id. @returns {Map<number, string>} */
+  function keys() {
+    /** @type {Map<number, string>} */
+    const out = new Map();
+    if (!view?.hunt) return out;
+    view.centre.forEach((card, i) => {
+      if (i < KEY_LABELS.length) out.set(card.id, KEY_LABELS[i]);
+    });
+    return out;
+  }
+
+  /** @param {boolean} fresh */
+  function drawCentre(fresh) {
+    if (!view) return;
+    const v = view;
+    const labels = keys();
+    const count = v.centre.length;
+    centreTitle.textContent = `Centre (${count} ${count === 1 ? "fly" : "flies"})`;
+    /** @type {Map<number, Hand[]>} */
+    const handsOn = new Map();
+    for (const hand of v.hunt?.hands ?? []) {
+      handsOn.set(hand.card, [...(handsOn.get(hand.card) ?? []), hand]);
+    }
+    const ids = new Set(v.centre.map((c) => c.id));
+    for (const [id, button] of flyButtons) {
+      if (!ids.has(id)) {
+        button.remove();
+        flyButtons.delete(id);
+      }
+    }
+    v.centre.forEach((card) => {
+      let button = flyButtons.get(card.id);
+      if (!button) {
+        button = makeFlyButton(card);
+        flyButtons.set(card.id, button);
+      }
+      const key = labels.get(card.id);
+      const action = `slap ${card.id}`;
+      const can = v.hunt !== null && legal(action);
+      const hands = handsOn.get(card.id) ?? [];
+      button.className = "fk-card";
+      paintFace(button, card);
+      if (key) button.prepend(el("kbd", "fk-key", key));
+      if (hands.length) button.append(handsList(card.id, hands, fresh));
+      button.disabled = !can;
+      button.classList.toggle("fk-slappable", can);
+      // Sent but not yet shown back: pressed, so a person sees the slap was taken.
+      if (sentFor === sentKey() && sent.has(action) && !hands.some((h) => h.seat === ctx.seat)) {
+        button.classList.add("fk-sent");
+      }
+      // What a screen reader says: the face drawn above is hidden from it, and this
+      // sentence says the same (a label of its own would not match the text seen).
+      for (const part of button.children) part.setAttribute("aria-hidden", "true");
+      const whose = hands.map((h) => nameOf(h.seat)).join(", ");
+      button.append(el("span", "fk-sr", [cardName(card), key ? `key ${key}` : "",
+        whose ? `hands: ${whose}` : ""].filter(Boolean).join(", ")));
+      button.title = can ? `Slap ${cardName(card)}${key ? ` (key ${key})` : ""}` : cardName(card);
+      if (key) button.setAttribute("aria-keyshortcuts", key);
+      else button.removeAttribute("aria-keyshortcuts");
+      centre.append(button); // in the centre's order: appending moves it, focus kept
+    });
+    if (!v.centre.length) {
+      centre.dataset.empty = "true";
+    } else {
+      delete centre.dataset.empty;
+    }
+    // The fly under the pointer or focus may have gone (won) or the hunt ended: then
+    // its hint goes too (no pointerleave comes from a removed button).
+    if (hovered !== null && (!hovered.isConnected || hovered.disabled)) hovered = null;
+    hint.textContent = hovered === null ? defaultHint() : hovered.title;
+  }
+
+  function defaultHint() {
+    if (!view) return "";
+    if (view.hunt && acting()) {
+      return "Click or tap a fly to slap it, or press its key. Each hand goes on a different fly.";
+    }
+    if (!view.centre.length && view.phase !== "over") return "The centre is empty.";
+    return "";
+  }
+
+  /**
+   * The hands on one fly, in time order: the first is underneath.
+   * @param {number} card @param {Hand[]} hands @param {boolean} fresh
+   */
+  function handsList(card, hands, fresh) {
+    const list = el("ol", "fk-hands");
+    list.setAttribute("aria-hidden", "true"); // the button's label names them
+    hands.forEach((hand, i) => {
+      const item = el("li", "fk-hand");
+      item.append(handIcon(), shortName(hand.seat));
+      if (i === 0) item.classList.add("fk-under");
+      if (hand.seat === ctx.seat) item.classList.add("fk-hand-mine");
+      if (!fresh && landed.has(`${hand.seat}:${card}`)) item.classList.add("fk-landed");
+      item.title = `${nameOf(hand.seat)} at ${ms(hand.at_ms)}${i === 0 ? " (underneath)" : ""}`;
+      list.append(item);
+    });
+    return list;
+  }
+
+  /** @param {number} seat @returns {string} "You", or a name cut to fit on a card */
+  function shortName(seat) {
+    if (seat === ctx.seat) return "You";
+    const name = ctx.names[seat] || `Seat ${seat}`;
+    return name.length > 7 ? `${name.slice(0, 6)}…` : name;
+  }
+
+  /** @param {FlyCard} card @returns {HTMLButtonElement} */
+  function makeFlyButton(card) {
+    const button = el("button", "fk-card");
+    button.type = "button";
+    button.dataset.card = String(card.id);
+    // The press (pointerdown, or a keyboard's or screen reader's activation), not the
+    // release: the reaction is timed from the press (fairness.md).
+    onPress(button, (event) => send(`slap ${card.id}`, event));
+    const show = () => {
+      if (!view?.hunt || button.disabled) return;
+      hovered = button;
+      hint.textContent = button.title;
+    };
+    const hide = () => {
+      hovered = null;
+      hint.textContent = defaultHint();
+    };
+    button.addEventListener("pointerenter", show);
+    button.addEventListener("focus", show);
+    button.addEventListener("pointerleave", hide);
+    button.addEventListener("blur", hide);
+    return button;
+  }
+
+  function drawStory() {
+    if (!hunt || !view) {
+      story.replaceChildren();
+      return;
+    }
+    const h = hunt;
+    const head = el("h3", "fk-story-title");
+    const trigger = cardOf(h.trigger).kind === "swatter" ? "a swatter"
+      : `a fifth colour (${named(h.trigger)})`;
+    head.textContent = h.over ? `Last hunt (${nameOf(h.revealer)} revealed ${trigger})`
+      : `Hunt: ${nameOf(h.revealer)} revealed ${trigger}`;
+    const lines = el("ol", "fk-story-lines");
+    if (h.nothing) lines.append(el("li", "", "The centre was empty: the hunt caught nothing."));
+    const sorted = [...h.hands].sort((a, b) => a.at_ms - b.at_ms);
+    for (const hand of sorted) {
+      const line = el("li", "fk-story-hand");
+      line.append(`${nameOf(hand.seat)} on ${named(hand.card)} at ${ms(hand.at_ms)}`);
+      if (h.over) {
+        const won = h.wins.some((w) => w.seat === hand.seat && w.card === hand.card);
+        const penalty = h.penalties.find((p) => p.seat === hand.seat && p.hit === hand.card);
+        if (won) {
+          line.append(el("span", "fk-verdict fk-news-win", "✓ won it"));
+        } else if (penalty) {
+          line.append(el("span", "fk-verdict fk-news-penalty", penalty.card === null
+            ? "✗ wrong colour: had no fly to lose"
+            : `✗ wrong colour: ${named(penalty.card)} goes under the pile`));
+        } else {
+          line.append(el("span", "fk-verdict", "– another hand was underneath"));
+        }
+      }
+      lines.append(line);
+    }
+    if (h.over && !sorted.length && !h.nothing) lines.append(el("li", "", "Nobody slapped."));
+    story.replaceChildren(head, lines);
+  }
+
+  function drawMine() {
+    if (!view || view.seat === null || view.phase === "over") {
+      mine.replaceChildren();
+      return;
+    }
+    const flies = view.my_won ?? [];
+    const head = el("h3", "fk-mine-title", `Your flies (${flies.length})`);
+    const row = el("div", "fk-chips");
+    if (flies.length) row.append(...flies.map(chip));
+    else row.append(el("span", "fk-none", "none yet"));
+    mine.replaceChildren(head, row);
+  }
+
+  function drawResults() {
+    if (!view || view.phase !== "over" || !view.won_cards) {
+      results.replaceChildren();
+      results.hidden = true;
+      return;
+    }
+    results.hidden = false;
+    const v = view;
+    const head = el("h3", "fk-results-title", "Flies won");
+    const list = el("ul", "fk-results-list");
+    v.won_cards?.forEach((pile, seat) => {
+      const item = el("li", "fk-result");
+      const who = el("div", "fk-result-who");
+      const winner = v.outcome?.winners.includes(seat) ?? false;
+      if (winner) item.classList.add("fk-winner");
+      who.append(el("span", "fk-name", `${winner ? "★ " : ""}${nameOf(seat)}`));
+      const points = v.outcome?.scores[seat];
+      const flies = `${pile.length} ${pile.length === 1 ? "fly" : "flies"}`;
+      who.append(el("span", "fk-result-score",
+        points === undefined ? flies : `${flies}, ${points} points`));
+      const row = el("div", "fk-chips");
+      if (pile.length) row.append(...pile.map(chip));
+      else row.append(el("span", "fk-none", "no flies"));
+      item.append(who, row);
+      list.append(item);
+    });
+    results.replaceChildren(head, list);
+  }
+
+  /**
+   * Space or Enter reveals; in a hunt a fly's key slaps it and p passes.
+   * @param {string} key @param {KeyboardEvent} event @returns {boolean} whether it did something
+   */
+  function onKey(key, event) {
+    if (event.repeat || !view) return false;
+    if (key === " " || key === "Enter") {
+      if (!legal("reveal")) return false;
+      send("reveal", event);
+      return true;
+    }
+    if (!view.hunt) return false;
+    if (key === "p") {
+      send("pass", event);
+      return true;
+    }
+    for (const [id, label] of keys()) {
+      if (label === key) {
+        send(`slap ${id}`, event);
+        return true;
+      }
+    }
+    return false;
+  }
+  // It stops by itself once this table is off the page (a rematch draws a new one).
+  onTableKey(table, onKey);
+  // On your turn, space or Enter reveals even with a fly or the Pass button focused (from
+  // the last hunt): they do nothing then, and the page's key handler leaves focused
+  // buttons to themselves.
+  table.addEventListener("keydown", (event) => {
+    if ((event.key === " " || event.key === "Enter") && event.target !== revealButton
+        && !event.repeat && legal("reveal")) {
+      event.preventDefault();
+      send("reveal", event);
+    }
+  });
+
+  onPress(revealButton, (event) => send("reveal", event));
+  // Pass on the press too: it ends this seat's part of the race.
+  onPress(passButton, (event) => send("pass", event));
+
+  return {
+    /** @param {Update} update */
+    update(update) {
+      const v = /** @type {FliegenKlatschenView} */ (/** @type {unknown} */ (update.view));
+      const fresh = update.fresh;
+      if (fresh) {
+        hunt = null;
+        news = new Map();
+      }
+      latest = update;
+      view = v;
+      landed = new Set();
+      told = new Set();
+      readEvents(/** @type {FkEvent[]} */ (/** @type {unknown} */ (update.events)));
+      if (fresh) told = new Set(); // the whole game retold: nothing is news to this page
+      // Where the table stands, for styles and for tests that play through the page.
+      table.dataset.phase = v.phase;
+      table.dataset.step = String(update.step);
+      table.dataset.current = String(v.current);
+      table.dataset.window = update.window ? String(update.window.id) : "";
+      table.dataset.canAct = String(acting());
+      table.dataset.pending = v.hunt ? v.hunt.pending.join(" ") : "";
+      drawStatus();
+      drawSeats();
+      drawReveal(fresh);
+      drawActions();
+      drawCountdown();
+      drawCentre(fresh);
+      drawStory();
+      drawMine();
+      drawResults();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+"""The browser client, tested as a person uses it: Playwright driving Debian's Chromium
+against a real ``gamenight serve``."""

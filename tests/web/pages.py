@@ -1,0 +1,125 @@
+"""What the browser tests do as a person would: make a room in the lobby, open the
+invite link and take a seat, start; and what they check on any page: the accessibility
+check (axe-core), the fit on a phone, the screenshots the README shows."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+
+from tests.web.node import AXE, ROOT, node_tools
+
+#: Where the screenshots go (committed; the README shows them).
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+LAPTOP: ViewportSize = {"width": 1280, "height": 860}
+PHONE: ViewportSize = {"width": 360, "height": 740}
+#: The impacts of axe-core's violations that fail a page.
+FAILING_IMPACTS = ("serious", "critical")
+
+
+@dataclass
+class PageMaker:
+    """Pages of one test, each in a context of its own (its own storage: its own person)."""
+
+    browser: Browser
+    base_url: str
+    contexts: list[BrowserContext] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def open(self, viewport: ViewportSize | None = None, *, touch: bool = False) -> Page:
+        context = self.browser.new_context(base_url=self.base_url,
+                                           viewport=viewport or LAPTOP, has_touch=touch)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        return page
+
+    def close(self) -> list[str]:
+        for context in self.contexts:
+            context.close()
+        return self.errors
+
+
+# -- a person's steps -----------------------------------------------------------------------------
+def make_room(page: Page, title: str, *, name: str | None, players: int,
+              seats: list[str], options: dict[str, Any] | None = None) -> str:
+    """In the lobby: choose the game ``title``, type ``name``, choose the table size and
+    each seat (``"person"``, or a bot spec ``"perfect:expert"``), set ``options``, make
+    the room; returns the invite link the room page shows."""
+    page.goto("/")
+    page.get_by_text(title, exact=True).click()
+    if name is not None:
+        page.get_by_label("Your name").fill(name)
+    page.get_by_label("Players", exact=True).select_option(str(players))
+    for seat, who in enumerate(seats):
+        if who == "person":
+            page.locator(f"#seat-{seat}").select_option(label="A person")
+        else:
+            bot, _, level = who.partition(":")
+            page.locator(f"#seat-{seat}").select_option(label=f"Bot: {bot}")
+            if level:
+                page.locator(f"#seat-{seat}-level").select_option(level)
+    if options:
+        page.get_by_text("Options", exact=True).click()
+        for option, value in options.items():
+            field_ = page.locator(f"#option-{option}")
+            if isinstance(value, bool):
+                field_.set_checked(value)
+            elif field_.evaluate("e => e.tagName") == "SELECT":
+                field_.select_option(label=str(value))
+            else:
+                field_.fill(str(value))
+    page.get_by_role("button", name="Make the room").click()
+    expect(page).to_have_url(re.compile(r"/r/[\w-]+$"))
+    link = page.get_by_label("Invite friends with this link")
+    expect(link).to_have_value(re.compile(r"^http://.+/r/[\w-]+$"))
+    return link.input_value()
+
+
+def take_seat(page: Page, invite: str, name: str) -> None:
+    """Opens the invite link and takes a seat as ``name``."""
+    page.goto(invite)
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take a seat").click()
+    expect(page.locator("#waiting")).to_be_visible()
+
+
+def start(page: Page) -> None:
+    """The host starts the game."""
+    page.get_by_role("button", name=re.compile("^Start")).click()
+    expect(page.locator("#play")).to_be_visible()
+
+
+# -- checks on any page ---------------------------------------------------------------------------
+def axe_problems(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now (one line
+    each: the rule, its impact and the first elements it names)."""
+    node_tools()
+    if not page.evaluate("() => 'axe' in window"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {v['help']}: "
+            f"{[n['target'] for n in v['nodes'][:3]]}"
+            for v in result["violations"] if v["impact"] in FAILING_IMPACTS]
+
+
+def horizontal_overflow(page: Page) -> int:
+    """How many pixels the page is wider than its viewport (0: no horizontal scroll)."""
+    width: int = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    return width
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Writes ``docs/screenshots/<name>.png`` (the page as it is now)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    # A card turning over is caught whole, not halfway.
+    page.wait_for_function(
+        "() => document.getAnimations().every((a) => a.playState !== 'running')")
+    page.screenshot(path=str(path), full_page=False)
+    return path

@@ -1,0 +1,140 @@
+"""The lobby and the room before its game, as a host and a friend use them: choosing a
+game and its table, the invite link (copied, and as a QR code), the seats filling live as
+friends take them, names shown as text, the start; the rules one click away; a link to no
+room; the accessibility check and a phone's width."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.server.live import LiveServer
+from tests.web.pages import (
+    PHONE,
+    PageMaker,
+    axe_problems,
+    horizontal_overflow,
+    make_room,
+    screenshot,
+    start,
+    take_seat,
+)
+
+GAMES = ("FLY", "Fliegen klatschen", "Superfly", "Fluster", "By Golly!")
+
+
+def test_the_lobby_shows_the_five_games_with_their_tables_and_options(page: Page) -> None:
+    page.goto("/")
+    for title in GAMES:
+        expect(page.get_by_text(title, exact=True)).to_be_visible()
+    screenshot(page, "lobby")
+    page.get_by_text("By Golly!", exact=True).click()
+    expect(page.get_by_text("2–6 players")).to_be_visible()
+    expect(page.get_by_label("Players", exact=True).locator("option")).to_have_text(
+        ["2", "3", "4", "5", "6"])
+    page.get_by_text("Options", exact=True).click()
+    # Each option with its default and its help text, from GET /api/games.
+    expect(page.locator("#option-max_turns")).to_have_value("5000")
+    expect(page.locator("#option-max_turns-help")).to_contain_text("safety cap")
+    expect(page.locator("#option-face_up_match")).not_to_be_checked()
+    # A bot's seat has a level; a person's has none.
+    page.get_by_label("Players", exact=True).select_option("3")
+    expect(page.locator("#seat-2")).to_have_value("perfect")
+    expect(page.locator("#seat-2-level")).to_have_value("average")
+    expect(page.locator("#seat-0-level")).to_be_hidden()
+    assert axe_problems(page) == []
+
+
+def test_a_host_invites_a_friend_who_takes_a_seat_and_the_host_sees_it_live(
+        pages: PageMaker, server: LiveServer) -> None:
+    host = pages.open()
+    invite = make_room(host, "By Golly!", name="Ann", players=3,
+                       seats=["person", "person", "person"])
+    code = invite.rsplit("/", 1)[1]
+    assert invite == f"{server.url}/r/{code}"
+    seats = host.locator("#waiting-seats li")
+    expect(seats).to_have_count(3)
+    expect(seats.nth(0)).to_contain_text("Ann")
+    expect(seats.nth(0)).to_contain_text("you")
+    expect(seats.nth(1)).to_contain_text("Open seat")
+    expect(host.locator("#waiting-note")).to_contain_text("2 open seats")
+
+    # The QR code is the server's own drawing of the link.
+    qr = host.get_by_role("img", name=re.compile("QR code of the invite link"))
+    expect(qr).to_be_visible()
+    host.wait_for_function("() => document.getElementById('invite-qr').naturalWidth > 0")
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    host.get_by_role("button", name="Copy").click()
+    expect(host.get_by_text("Copied")).to_be_visible()
+    assert host.evaluate("() => navigator.clipboard.readText()") == invite
+
+    # A friend opens the link: the host's list fills as they sit, with no reload.
+    friend = pages.open()
+    take_seat(friend, invite, "Ben")
+    expect(seats.nth(1)).to_contain_text("Ben")
+    expect(host.locator("#waiting-note")).to_contain_text("1 open seat")
+    # Only the host may start.
+    expect(friend.get_by_role("button", name=re.compile("^Start"))).to_be_hidden()
+    screenshot(host, "waiting-room")
+    assert axe_problems(host) == []
+    assert axe_problems(friend) == []
+    # A name is text wherever it is shown, never markup.
+    take_seat(pages.open(), invite, "<img src=x onerror=y()>")
+    expect(seats.nth(2)).to_contain_text("<img src=x onerror=y()>")
+    expect(host.locator("#waiting-seats img")).to_have_count(0)
+    expect(host.locator("#waiting-note")).to_have_text("Every seat is taken.")
+
+    # A fourth visitor finds every seat taken, and watches.
+    watcher = pages.open()
+    watcher.goto(invite)
+    expect(watcher.locator("#join-note")).to_have_text("Every seat is taken: you can watch.")
+    expect(watcher.get_by_role("button", name="Take a seat")).to_be_hidden()
+    watcher.get_by_role("button", name="Just watch").click()
+    expect(watcher.locator("#waiting-seats li")).to_have_count(3)
+    expect(watcher.get_by_role("button", name=re.compile("^Start"))).to_be_hidden()
+
+    start(host)
+    for page in (friend, watcher):
+        expect(page.locator("#play")).to_be_visible()
+        expect(page.locator(".bg-run button")).to_have_count(19)
+    expect(host.locator("#seats li")).to_have_count(3)
+    # The watcher sees the table as everyone may, and no hand.
+    expect(watcher.locator(".bg-hand")).to_have_count(0)
+    expect(watcher.locator("#seats .tag.me")).to_have_count(0)
+
+
+def test_the_lobby_and_the_waiting_room_fit_a_phone(pages: PageMaker) -> None:
+    phone = pages.open(PHONE, touch=True)
+    phone.goto("/")
+    expect(phone.get_by_text("Superfly", exact=True)).to_be_visible()
+    assert horizontal_overflow(phone) == 0
+    make_room(phone, "Superfly", name="Ann", players=3, seats=["person", "collector", "person"])
+    expect(phone.locator("#waiting-seats li")).to_have_count(3)
+    assert horizontal_overflow(phone) == 0
+    assert axe_problems(phone) == []
+    # The open seat gets the game's default bot when the host starts.
+    start(phone)
+    expect(phone.locator("#seats li").nth(2)).to_contain_text("collector bot")
+    assert horizontal_overflow(phone) == 0
+
+
+def test_the_rules_are_one_click_away(page: Page, server: LiveServer) -> None:
+    made = server.post("/api/rooms", {"game": "fluster", "players": 1, "seats": [None]})
+    page.goto(f"/r/{made['code']}")
+    page.get_by_role("button", name="Rules").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("heading", name=re.compile("Fluster"))).to_be_visible()
+    expect(dialog.locator("table").first).to_be_visible()  # the rulebook's tables
+    assert axe_problems(page) == []
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
+
+
+def test_a_link_to_no_room_says_so(page: Page) -> None:
+    response = page.goto("/r/no-such-room")
+    assert response is not None and response.status == 404
+    expect(page.get_by_role("heading", name="No such room")).to_be_visible()
+    page.get_by_role("link", name="make a new room").click()
+    expect(page.get_by_text("Choose a game")).to_be_visible()

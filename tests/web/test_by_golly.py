@@ -179,5 +179,10 @@ def test_two_friends_and_a_bot_play_a_whole_game_in_the_browser(pages: PageMaker
             expect(result).to_contain_text(name)
         expect(page.get_by_role("link", name="Download the record")).to_have_attribute(
             "href", re.compile(r"/api/rooms/[\w-]+/games/1/record$"))
+        # The story names the people, not their seat numbers ("Ben lays an owl ...").
+        story = page.locator("#log").inner_text()
+        other = "Ben" if page is host else "Ann"
+        assert f"{other} lays" in story and "You lay" in story, story[-300:]
+        assert not re.search(r"\b[Ss]eat \d", story), story[-300:]
     assert axe_problems(host) == []
     assert horizontal_overflow(friend) == 0

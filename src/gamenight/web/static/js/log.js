@@ -6,10 +6,27 @@ import { h } from "./dom.js";
 /** Lines kept on the page: a long game's early turns are in its record. */
 const KEEP = 300;
 
+/** A seat named in a line of the story ("Seat 1 lays an owl", "... seat 2's turn"). */
+const SEAT = /\b[Ss]eat (\d+)\b/g;
+
 export class GameLog {
-  /** @param {HTMLElement} list */
-  constructor(list) {
+  /**
+   * @param {HTMLElement} list
+   * @param {string[]} [names]  the seats' names, kept up to date by the room page: the
+   *   server tells the story by seat numbers, a person reads it by names
+   */
+  constructor(list, names = []) {
     this.list = list;
+    this.names = names;
+  }
+
+  /**
+   * A line with each seat number put as the seat's name (when it has one).
+   * @param {string} line
+   * @returns {string}
+   */
+  named(line) {
+    return line.replace(SEAT, (whole, seat) => this.names[Number(seat)] || whole);
   }
 
   /**
@@ -20,7 +37,7 @@ export class GameLog {
    */
   add(lines, fresh) {
     if (fresh) this.list.replaceChildren();
-    for (const line of lines) this.list.append(h("li", {}, line));
+    for (const line of lines) this.list.append(h("li", {}, this.named(line)));
     while (this.list.childElementCount > KEEP) this.list.firstElementChild?.remove();
     if (lines.length > 0) this.list.scrollTop = this.list.scrollHeight;
   }

@@ -73,7 +73,7 @@ const state = {
 };
 
 const clock = new ReactionClock();
-const log = new GameLog(byId("log", HTMLElement));
+const log = new GameLog(byId("log", HTMLElement), state.names);
 const countdown = new Countdown(byId("countdown", HTMLElement));
 const result = new ResultPanel();
 /** @type {WaitingRoom | null} */

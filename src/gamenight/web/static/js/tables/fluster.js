@@ -1,0 +1,392 @@
+// The Fluster table: the call (and, on the caller's turn, the pickers that make one),
+// the player's secret pad of two 5x5 blocks, where a call is written by clicking the
+// square of its number, how far the others are, and at the end every pad shown and scored.
+//
+// Drawn from the update only: the view (views.py, FlusterView) gives the pads, the call
+// being written, who has written it and how often each number has been called; `legal`
+// says what may be done (`call <letter|blank> <number>`, `left`, `right`), and every
+// control stands for one of those texts.  Which squares may take the call is the square
+// of the called number in each block whose side is legal; which numbers and letters may
+// be called is read off the legal calls.  Scores are the view's circles and totals.
+//
+// Keys, as at the terminal: calling, a letter (or space for a Blank), the number's
+// digits, then Enter; Backspace erases.  Writing: ← the left block, → the right block.
+
+import { h, fill } from "../dom.js";
+import { onTableKey } from "../keys.js";
+
+/** @typedef {import("../protocol.js").Update} Update */
+/** @typedef {import("../protocol.js").TableContext} TableContext */
+/** @typedef {import("../protocol.js").Table} Table */
+/** @typedef {import("../protocol.js").Outcome} Outcome */
+
+/** @typedef {"left" | "right"} Side */
+
+/**
+ * One block of a pad, its 25 squares row by row.
+ * @typedef {object} BlockView
+ * @property {number[]} numbers  the number printed in each square
+ * @property {string} squares    what is written in each: "." nothing, "#" a Blank, A-Z
+ * @property {number[]} down     the circle at the bottom of each column
+ * @property {number[]} across   the circle at the right of each row
+ */
+
+/**
+ * @typedef {object} TotalsView
+ * @property {number} A  @property {number} B  @property {number} C  @property {number} D
+ * @property {number} bonuses
+ * @property {number} grand_total
+ */
+
+/**
+ * @typedef {object} PadView
+ * @property {BlockView} left
+ * @property {BlockView} right
+ * @property {TotalsView} totals
+ */
+
+/**
+ * The call being written ("#": a Blank).
+ * @typedef {object} CallView
+ * @property {number} caller  @property {string} letter  @property {number} number
+ */
+
+/**
+ * The last call everyone has written; `forced`: its number's second call.
+ * @typedef {object} LastCallView
+ * @property {number} caller  @property {string} letter  @property {number} number
+ * @property {boolean} forced
+ */
+
+/**
+ * What a seat may know now (src/gamenight/games/fluster/views.py).
+ * @typedef {object} FlusterView
+ * @property {"fluster"} game
+ * @property {number | null} seat
+ * @property {number} players
+ * @property {"setup" | "call" | "write" | "over"} phase
+ * @property {number} turn            calls made so far
+ * @property {number} caller          whose call it is (or whose call is being written)
+ * @property {number[]} called        how often each number 1-25 has been called
+ * @property {CallView | null} call
+ * @property {number[]} written       the seats that have written the call
+ * @property {LastCallView | null} last
+ * @property {string} dictionary
+ * @property {PadView} [pad]          this seat's own pad
+ * @property {Side | null} [my_choice]
+ * @property {Side | null} [last_side]
+ * @property {PadView[]} [pads]       everyone's, once the game is over
+ * @property {Outcome} [outcome]
+ */
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/** The Blank as the view writes it, and as an action names it. */
+const BLANK = "#";
+
+/** A symbol in words: the letter, or "Blank". @param {string} symbol */
+const symbolWords = (symbol) => (symbol === BLANK ? "Blank" : symbol);
+/** The action's word for a symbol. @param {string} symbol */
+const symbolAction = (symbol) => (symbol === BLANK ? "blank" : symbol);
+
+/**
+ * @param {HTMLElement} root
+ * @param {TableContext} ctx
+ * @returns {Table}
+ */
+export function createTable(root, ctx) {
+  const callShown = h("p", { class: "fl-call", id: "fl-call", "aria-live": "polite" });
+  const prompt = h("p", { class: "fl-prompt" });
+  const caller = h("form", { class: "fl-caller", "aria-label": "Your call" });
+  const pad = h("div", { class: "fl-pad" });
+  const progress = h("section", { class: "fl-progress", "aria-label": "The calls so far" });
+  const pads = h("section", { class: "fl-pads", "aria-label": "Every pad" });
+  fill(root, h("div", { class: "fl" }, callShown, prompt, caller, pad, progress, pads));
+
+  /** @type {FlusterView | null} */
+  let view = null;
+  /** @type {Set<string>} the legal actions now */
+  let legal = new Set();
+  /** The call being put together: a symbol and the number's digits as typed. */
+  let letter = "";
+  let digits = "";
+  /** An action sent and not yet answered: no second one meanwhile. */
+  let waiting = false;
+
+  /** @param {number} seat */
+  const nameOf = (seat) => (seat === ctx.seat ? "You" : ctx.names[seat] ?? `Seat ${seat}`);
+
+  /** @param {string} text  @param {Event} [event] */
+  function act(text, event) {
+    if (!legal.has(text) || waiting) return false;
+    waiting = true;
+    ctx.act(text, event);
+    return true;
+  }
+
+  // -- the call -------------------------------------------------------------------------
+  /** The legal calls, as symbol -> numbers and number -> symbols. */
+  function callable() {
+    /** @type {Map<string, Set<number>>} */
+    const bySymbol = new Map();
+    /** @type {Map<number, Set<string>>} */
+    const byNumber = new Map();
+    for (const text of legal) {
+      const m = /^call (\w+) (\d+)$/.exec(text);
+      if (m === null) continue;
+      const symbol = m[1] === "blank" ? BLANK : m[1];
+      const number = Number(m[2]);
+      if (!bySymbol.has(symbol)) bySymbol.set(symbol, new Set());
+      bySymbol.get(symbol)?.add(number);
+      if (!byNumber.has(number)) byNumber.set(number, new Set());
+      byNumber.get(number)?.add(symbol);
+    }
+    return { bySymbol, byNumber };
+  }
+
+  const callText = () => `call ${symbolAction(letter)} ${Number(digits)}`;
+
+  function drawCaller() {
+    const { bySymbol, byNumber } = callable();
+    if (bySymbol.size === 0) {
+      caller.hidden = true;
+      fill(caller);
+      return;
+    }
+    caller.hidden = false;
+    const number = digits === "" ? null : Number(digits);
+    const letters = h("div", { class: "fl-letters", role: "group", "aria-label": "Letter" },
+      [...LETTERS, BLANK].map((symbol) => {
+        const button = h("button", {
+          type: "button", class: "fl-pick", "data-letter": symbol,
+          "aria-pressed": String(symbol === letter),
+          disabled: !bySymbol.has(symbol),
+          "aria-keyshortcuts": symbol === BLANK ? "Space" : symbol,
+        }, symbolWords(symbol));
+        button.addEventListener("click", () => { letter = symbol; redrawFocused(`[data-letter="${symbol}"]`); });
+        return button;
+      }));
+    const numbers = h("div", { class: "fl-numbers", role: "group", "aria-label": "Number" },
+      Array.from({ length: 25 }, (_, i) => i + 1).map((n) => {
+        const button = h("button", {
+          type: "button", class: "fl-pick", "data-number": n,
+          "aria-pressed": String(n === number), disabled: !byNumber.has(n),
+        }, String(n));
+        button.addEventListener("click", () => { digits = String(n); redrawFocused(`[data-number="${n}"]`); });
+        return button;
+      }));
+    const ready = letter !== "" && legal.has(callText());
+    const words = ready ? `Call ${symbolWords(letter)} ${Number(digits)}`
+      : `Call ${letter === "" ? "…" : symbolWords(letter)} ${digits === "" ? "…" : digits}`;
+    const go = h("button", { type: "submit", class: "primary fl-go", disabled: !ready,
+      "aria-keyshortcuts": "Enter" }, words);
+    fill(caller, h("p", { class: "fl-label" }, "Letter (or Blank: space)"), letters,
+      h("p", { class: "fl-label" }, "Number (type it, then Enter)"), numbers,
+      h("div", { class: "buttons" }, go));
+  }
+  /**
+   * Draws the pickers again, keeping the keyboard's place on the one just pressed.
+   * @param {string} selector
+   */
+  function redrawFocused(selector) {
+    drawCaller();
+    const again = caller.querySelector(selector);
+    if (again instanceof HTMLElement) again.focus();
+  }
+  caller.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (letter !== "" && act(callText(), event)) { letter = ""; digits = ""; }
+  });
+
+  // -- the pad --------------------------------------------------------------------------
+  /**
+   * A block: 5 rows of squares, each row's circle at its right, the columns' circles
+   * under them.  `write` is the called number when this block may take the call.
+   * @param {BlockView} block  @param {Side} side  @param {string} title
+   * @param {number | null} write  @param {number | null} lit  the square last written
+   * @param {string} totals  the block's totals in words
+   */
+  function blockTable(block, side, title, write, lit, totals) {
+    /** @type {HTMLElement[]} */
+    const rows = [];
+    for (let r = 0; r < 5; r += 1) {
+      /** @type {HTMLElement[]} */
+      const cells = [];
+      for (let c = 0; c < 5; c += 1) {
+        const i = r * 5 + c;
+        const number = block.numbers[i];
+        const written = block.squares[i];
+        const takes = write !== null && number === write;
+        const content = [
+          h("span", { class: "fl-num" }, String(number)),
+          h("span", { class: "fl-sym" }, written === "." ? "" : written === BLANK ? "" : written),
+        ];
+        const label = `square ${number}: ${written === "." ? "empty" : symbolWords(written)}`;
+        const cls = `fl-sq${written === BLANK ? " fl-blank" : ""}${takes ? " fl-takes" : ""}`
+          + `${lit === number ? " fl-lit" : ""}`;
+        let cell;
+        if (takes) {
+          const button = h("button", { type: "button", class: cls, "data-side": side,
+            "data-number": number, "aria-keyshortcuts": side === "left" ? "ArrowLeft" : "ArrowRight",
+            "aria-label": `Write it here, ${title.toLowerCase()}, ${label}` }, ...content);
+          button.addEventListener("click", (event) => act(side, event));
+          cell = button;
+        } else {
+          cell = h("span", { class: cls, "data-number": number, role: "img",
+            "aria-label": label }, ...content);
+        }
+        cells.push(h("td", { class: block.down[c] > 0 && block.across[r] > 0 ? "fl-scored" : null }, cell));
+      }
+      cells.push(h("td", { class: `fl-circle${block.across[r] > 0 ? " fl-scores" : ""}`,
+        "aria-label": `row ${r + 1}: ${block.across[r]}` }, String(block.across[r])));
+      rows.push(h("tr", { class: block.across[r] > 0 ? "fl-row-scores" : null }, ...cells));
+    }
+    rows.push(h("tr", {}, ...block.down.map((score, c) => h("td", {
+      class: `fl-circle${score > 0 ? " fl-scores" : ""}`,
+      "aria-label": `column ${c + 1}: ${score}` }, String(score))), h("td", {})));
+    // A column that scores is marked on each of its squares too.
+    rows.slice(0, 5).forEach((row) => {
+      [...row.children].slice(0, 5).forEach((td, c) => {
+        if (block.down[c] > 0) td.classList.add("fl-col-scores");
+      });
+    });
+    return h("figure", { class: `fl-block fl-${side}${write !== null ? " fl-can" : ""}` },
+      h("figcaption", {}, title, h("span", { class: "fl-totals" }, totals)),
+      h("table", { "aria-label": title }, h("tbody", {}, ...rows)));
+  }
+
+  /**
+   * A whole pad with its totals.
+   * @param {PadView} p  @param {number | null} write  @param {number | null} lit
+   */
+  function padBlocks(p, write, lit) {
+    const t = p.totals;
+    return h("div", { class: "fl-blocks" },
+      blockTable(p.left, "left", "Left block", legal.has("left") ? write : null, lit,
+        ` · A ${t.A} · B ${t.B}`),
+      blockTable(p.right, "right", "Right block", legal.has("right") ? write : null, lit,
+        ` · C ${t.C} · D ${t.D}`));
+  }
+
+  /** @param {PadView} p */
+  const totalsLine = (p) => `A ${p.totals.A} + B ${p.totals.B} + C ${p.totals.C} + D ${p.totals.D}`
+    + ` + bonuses ${p.totals.bonuses} = Grand Total ${p.totals.grand_total}`;
+
+  /** @param {FlusterView} v */
+  function drawPad(v) {
+    if (v.pad === undefined || v.phase === "over") { fill(pad); pad.hidden = true; return; }
+    pad.hidden = false;
+    const write = v.phase === "write" && v.call !== null ? v.call.number : null;
+    const lit = v.phase === "write" && v.call !== null ? v.call.number
+      : v.last !== null ? v.last.number : null;
+    fill(pad, h("h2", { class: "fl-title" }, "Your pad (secret)"), padBlocks(v.pad, write, lit),
+      h("p", { class: "fl-sum note" }, totalsLine(v.pad)));
+  }
+
+  // -- the others, and the calls --------------------------------------------------------
+  /** @param {FlusterView} v */
+  function drawProgress(v) {
+    const seats = Array.from({ length: v.players }, (_, s) => s);
+    const writing = v.phase === "write";
+    fill(progress,
+      h("h2", { class: "fl-title" }, `Calls so far: ${v.turn}`),
+      h("ul", { class: "fl-who" }, seats.map((s) => h("li", {},
+        h("span", { class: "fl-name" }, nameOf(s)),
+        s === v.caller && v.phase !== "over" ? h("span", { class: "tag" }, "caller") : null,
+        writing ? h("span", { class: v.written.includes(s) ? "fl-done" : "fl-busy" },
+          v.written.includes(s) ? "has written" : "writing…") : null))),
+      h("ol", { class: "fl-called", "aria-label": "How often each number has been called" },
+        v.called.map((times, i) => h("li", { class: `fl-times-${times}`,
+          "aria-label": `${i + 1}: called ${times === 0 ? "never" : times === 1 ? "once" : "twice"}` },
+        String(i + 1)))));
+  }
+
+  /** @param {FlusterView} v */
+  function callWords(v) {
+    if (v.phase === "write" && v.call !== null) {
+      return `${nameOf(v.call.caller)} called ${symbolWords(v.call.letter)} ${v.call.number}`;
+    }
+    if (v.last !== null) {
+      const where = v.last.forced ? " (its second call: written in the one square left)"
+        : v.last_side ? ` (you wrote it in the ${v.last_side} block)` : "";
+      return `Last call: ${symbolWords(v.last.letter)} ${v.last.number}${where}`;
+    }
+    return "No call yet.";
+  }
+
+  /** @param {FlusterView} v  @param {boolean} mine */
+  function promptText(v, mine) {
+    if (v.phase === "over") return "Every square is filled: the pads are scored.";
+    if (v.phase === "call") {
+      return mine ? "Your call: choose a letter (or a Blank) and a number."
+        : `${nameOf(v.caller)} ${v.caller === ctx.seat ? "call" : "calls"}…`;
+    }
+    if (v.phase === "write") {
+      if (mine) return "Write it: click its square in the left or the right block (← or →).";
+      if (v.my_choice) return `You wrote it in the ${v.my_choice} block. Waiting for the others…`;
+      return "The players write the call…";
+    }
+    return "The pads are handed out…";
+  }
+
+  /** @param {FlusterView} v */
+  function drawEnd(v) {
+    if (v.phase !== "over" || v.pads === undefined) { fill(pads); pads.hidden = true; return; }
+    pads.hidden = false;
+    const winners = v.outcome?.winners ?? [];
+    fill(pads, h("h2", { class: "fl-title" }, "Every pad, scored"),
+      v.pads.map((p, s) => h("section", { class: `fl-final${winners.includes(s) ? " fl-winner" : ""}`,
+        "aria-label": `${nameOf(s)}'s pad` },
+      h("h3", {}, `${nameOf(s)}: Grand Total ${p.totals.grand_total}`,
+        winners.includes(s) ? h("span", { class: "tag" }, "wins") : null),
+      padBlocks(p, null, null),
+      h("p", { class: "fl-sum note" }, totalsLine(p)))));
+  }
+
+  onTableKey(root, (key, event) => {
+    if (view === null) return false;
+    if (key === "ArrowLeft" && legal.has("left")) return act("left", event);
+    if (key === "ArrowRight" && legal.has("right")) return act("right", event);
+    if (caller.hidden) return false;
+    const { bySymbol } = callable();
+    if (key === " " && bySymbol.has(BLANK)) { letter = BLANK; drawCaller(); return true; }
+    if (/^[a-z]$/i.test(key) && bySymbol.has(key.toUpperCase())) {
+      letter = key.toUpperCase();
+      drawCaller();
+      return true;
+    }
+    if (/^[0-9]$/.test(key)) {
+      digits = `${digits}${key}`.replace(/^0+/, "").slice(-2);
+      drawCaller();
+      return true;
+    }
+    if (key === "Backspace") {
+      if (digits !== "") digits = digits.slice(0, -1); else letter = "";
+      drawCaller();
+      return true;
+    }
+    if (key === "Enter" && letter !== "") {
+      if (act(callText(), event)) { letter = ""; digits = ""; }
+      return true;
+    }
+    return false;
+  });
+
+  return {
+    /** @param {Update} update */
+    update(update) {
+      const v = /** @type {FlusterView} */ (/** @type {unknown} */ (update.view));
+      view = v;
+      waiting = false;
+      const mine = ctx.seat !== null && update.acting.seats.includes(ctx.seat)
+        && update.legal_count > 0;
+      legal = new Set(mine ? update.legal ?? [] : []);
+      root.dataset.phase = v.phase;
+      callShown.textContent = callWords(v);
+      prompt.textContent = promptText(v, mine);
+      drawCaller();
+      drawPad(v);
+      drawProgress(v);
+      drawEnd(v);
+    },
+  };
+}

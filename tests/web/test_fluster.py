@@ -3,7 +3,8 @@ two in the lobby, a friend on a phone opens the invite link and takes the other 
 two play all 50 calls through the table only.  The caller picks a letter (or a Blank) and
 a number on the pickers and calls -- by clicks, or by the keys the table names (the
 letter or space, the digits, Enter); each writes a number's first call by clicking the
-square of it in one block, or by ← / →.  At the end both pages show every pad scored and
+square of it in one block, or by ← / →.  The friend reloads the page mid-game and is
+back at the same pad.  At the end both pages show every pad scored and
 the result.  On the way: the accessibility check mid-game and at the end, the phone's
 width, the screenshot for the README.
 
@@ -84,10 +85,16 @@ class Person:
         step = page.locator("#play").get_attribute("data-step")
         if state["letters"]:
             self.calls += 1
-            letter = self.rng.choice(state["letters"])
+            # Mostly A, I and Blanks, the one-letter words and what isolates them, so
+            # that the pads score something; now and then any letter.
+            short = [s for s in ("A", "I", "#") if s in state["letters"]]
+            letter = self.rng.choice(short if short and self.rng.random() < 0.8
+                                     else state["letters"])
             number = self.rng.choice(state["numbers"])
             if by_key:
                 page.keyboard.press("Space" if letter == "#" else letter.lower())
+                page.keyboard.press("9")  # a slip, erased
+                page.keyboard.press("Backspace")
                 page.keyboard.type(number)
                 go = page.locator(".fl-go")
                 expect(go).to_be_enabled()
@@ -123,7 +130,7 @@ def test_two_friends_play_a_whole_game_of_fluster_in_the_browser(pages: PageMake
     expect(friend.locator(".fl-caller")).to_be_hidden()
 
     people = [Person(host, random.Random(1)), Person(friend, random.Random(2))]
-    checked = pictured = False
+    checked = pictured = reloaded = False
     deadline = time.monotonic() + GAME_S
     while True:
         assert time.monotonic() < deadline, "the game did not end in time"
@@ -146,14 +153,20 @@ def test_two_friends_play_a_whole_game_of_fluster_in_the_browser(pages: PageMake
                 assert axe_problems(host) == []
                 assert horizontal_overflow(friend) == 0
                 checked = True
-            if not pictured and person.page is host and state["squares"] and person.calls >= 8:
+            if not pictured and person.page is host and state["squares"] and person.calls >= 18:
                 screenshot(host, "fluster")
                 pictured = True
             person.move(state)
             acted = True
+        if not reloaded and people[1].moves >= 6:
+            # The friend's tab is reloaded mid-game: the same seat and pad, play on.
+            friend.reload()
+            expect(friend.locator("#seats li").nth(1)).to_contain_text("you")
+            expect(friend.locator(".fl-pad .fl-sq")).to_have_count(50)
+            reloaded = True
         if not acted:
             host.wait_for_timeout(20)  # the server's answer
-    assert checked and pictured
+    assert checked and pictured and reloaded
     assert people[0].calls == 25 and people[1].calls == 25
 
     for page in (host, friend):
@@ -169,6 +182,18 @@ def test_two_friends_play_a_whole_game_of_fluster_in_the_browser(pages: PageMake
         expect(finals.first).to_contain_text("Grand Total")
         # Every square filled: a letter, or a Blank.
         assert page.locator(".fl-final .fl-sq:not(.fl-blank) .fl-sym:empty").count() == 0
+        # The words score: their rows' and columns' circles are marked, and each pad's
+        # Grand Total is the score the result gives its player.
+        expect(finals.locator(".fl-circle.fl-scores").first).to_be_visible()
+        scores = [int(cell) for cell in
+                  result.locator("tbody tr td:last-child").all_inner_texts()]
+        names = result.locator("tbody tr th").all_inner_texts()
+        totals = {final.locator("h3").inner_text().split(":")[0]:
+                  int(final.locator(".fl-grand").inner_text()) for final in finals.all()}
+        for name, score in zip(names, scores, strict=True):
+            seat_name = "You" if "(you)" in name else name
+            assert totals[seat_name] == score
+        assert max(scores) > 0
     assert axe_problems(host) == []
     assert axe_problems(friend) == []
     assert horizontal_overflow(friend) == 0

@@ -198,6 +198,9 @@ export function createTable(root, ctx) {
   });
 
   // -- the pad --------------------------------------------------------------------------
+  /** A row's or column's circle, with its score. @param {number} score */
+  const ring = (score) => h("span", { class: "fl-ring" }, String(score));
+
   /**
    * A block: 5 rows of squares, each row's circle at its right, the columns' circles
    * under them.  `write` is the called number when this block may take the call.
@@ -234,15 +237,15 @@ export function createTable(root, ctx) {
           cell = h("span", { class: cls, "data-number": number, role: "img",
             "aria-label": label }, ...content);
         }
-        cells.push(h("td", { class: block.down[c] > 0 && block.across[r] > 0 ? "fl-scored" : null }, cell));
+        cells.push(h("td", {}, cell));
       }
       cells.push(h("td", { class: `fl-circle${block.across[r] > 0 ? " fl-scores" : ""}`,
-        "aria-label": `row ${r + 1}: ${block.across[r]}` }, String(block.across[r])));
+        "aria-label": `row ${r + 1}: ${block.across[r]}` }, ring(block.across[r])));
       rows.push(h("tr", { class: block.across[r] > 0 ? "fl-row-scores" : null }, ...cells));
     }
     rows.push(h("tr", {}, ...block.down.map((score, c) => h("td", {
       class: `fl-circle${score > 0 ? " fl-scores" : ""}`,
-      "aria-label": `column ${c + 1}: ${score}` }, String(score))), h("td", {})));
+      "aria-label": `column ${c + 1}: ${score}` }, ring(score))), h("td", {})));
     // A column that scores is marked on each of its squares too.
     rows.slice(0, 5).forEach((row) => {
       [...row.children].slice(0, 5).forEach((td, c) => {
@@ -336,7 +339,8 @@ export function createTable(root, ctx) {
     fill(pads, h("h2", { class: "fl-title" }, "Every pad, scored"),
       v.pads.map((p, s) => h("section", { class: `fl-final${winners.includes(s) ? " fl-winner" : ""}`,
         "aria-label": `${nameOf(s)}'s pad` },
-      h("h3", {}, `${nameOf(s)}: Grand Total ${p.totals.grand_total}`,
+      h("h3", {}, `${nameOf(s)}: Grand Total `,
+        h("span", { class: "fl-grand" }, String(p.totals.grand_total)),
         winners.includes(s) ? h("span", { class: "tag" }, "wins") : null),
       padBlocks(p, null, null),
       h("p", { class: "fl-sum note" }, totalsLine(p)))));

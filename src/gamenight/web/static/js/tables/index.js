@@ -10,6 +10,7 @@ const TABLES = {
   "by-golly": () => import("./by-golly.js"),
   "fliegen-klatschen": () => import("./fliegen-klatschen.js"),
   "fluster": () => import("./fluster.js"),
+  "superfly": () => import("./superfly.js"),
 };
 
 /**

@@ -1,0 +1,455 @@
+// The Superfly table: the flies in the centre, this seat's hand, the seats' card counts
+// and Fly Catcher tokens, the swat (a fly or a pass, chosen in secret before the
+// countdown ends), the last turn's swatters and dice, and the hands shown at a round's
+// end.
+//
+// Drawn from the update only: the view (games/superfly/views.py, SuperflyView) and the
+// legal actions (`swat <colour> <number>`, `pass`); every control stands for one of those
+// texts and is enabled only while it is legal.  What each fly's swatters rolled, which
+// fly was squished, whose hands were swapped, who took what and who won a token are read
+// from the view's `last_turn` and `last_round` (the rules worked them out); the events
+// only say what is news to this page (to mark it once).
+//
+// Timing is the shell's: a swat or a pass is made on the press (pointerdown, or the key)
+// and the input event goes to `ctx.act`, which adds the window and the reaction measured
+// from the frame that painted the flies.  So the flies are drawn whole inside `update()`.
+//
+// Keys, as at the terminal: 1-9 swat the centre's flies in order, p passes.
+
+import { h, fill } from "../dom.js";
+import { onTableKey } from "../keys.js";
+import { onPress } from "../press.js";
+
+/** @typedef {import("../protocol.js").Update} Update */
+/** @typedef {import("../protocol.js").GameEvent} GameEvent */
+/** @typedef {import("../protocol.js").TableContext} TableContext */
+/** @typedef {import("../protocol.js").Table} Table */
+/** @typedef {import("../protocol.js").Outcome} Outcome */
+
+/** @typedef {"red" | "orange" | "yellow" | "green" | "blue" | "purple"} Colour */
+/** @typedef {"hands" | "centre" | "swat" | "dice" | "over"} Phase */
+/** @typedef {"same colour" | "same number" | "all different"} SetKind */
+/**
+ * A fly card face up (views.py CardView): its id (0-35), colour, number and kind of fly.
+ * @typedef {{id: number, colour: Colour, number: number, kind: string}} CardView
+ */
+/**
+ * What happened on one centre fly (card ids and seats).
+ * @typedef {object} FlyResultView
+ * @property {number} card
+ * @property {number[]} claimants   the seats whose swatters landed on it
+ * @property {number[]} squished_by the seats whose die showed its number
+ * @property {number[][]} swaps     each group of seats that tied and swapped hands
+ * @property {number | null} taker
+ */
+/**
+ * The public facts of the last turn played.
+ * @typedef {object} LastTurnView
+ * @property {number} turn
+ * @property {number} round
+ * @property {boolean} final
+ * @property {number} first_player
+ * @property {number[]} centre
+ * @property {number[]} eligible
+ * @property {(number | null)[]} swats  per seat: the card its swatter landed on, or null
+ * @property {(number | null)[]} dice   per seat: its die, or null
+ * @property {FlyResultView[]} flies
+ * @property {number[]} squished
+ * @property {number[][]} swaps
+ * @property {number[][]} takes         [seat, card] for each fly taken
+ * @property {number[]} discarded
+ * @property {number[]} five_cards
+ * @property {boolean} round_over
+ */
+/**
+ * The hands shown at the end of the last round.
+ * @typedef {object} LastRoundView
+ * @property {number} round
+ * @property {number[][]} hands
+ * @property {number[]} sizes   each hand's biggest set
+ * @property {number[][]} sets
+ * @property {SetKind[]} kinds
+ * @property {number[]} winners
+ * @property {number[]} tokens
+ */
+/**
+ * A seat's view (`seat` a number, with `my_hand`) or a spectator's (`seat` null).
+ * @typedef {object} SuperflyView
+ * @property {"superfly"} game
+ * @property {number | null} seat
+ * @property {number} players
+ * @property {Phase} phase
+ * @property {number} round
+ * @property {number} turn
+ * @property {number} first_player
+ * @property {boolean} final_turn
+ * @property {number[]} eligible
+ * @property {number} deadline_ms
+ * @property {boolean} open_hands
+ * @property {CardView[]} centre
+ * @property {number[]} hand_sizes
+ * @property {number[]} tokens
+ * @property {number} tokens_in_box
+ * @property {number} draw_pile
+ * @property {number} discards
+ * @property {number[]} chosen          who has chosen this turn (not what)
+ * @property {LastTurnView | null} last_turn
+ * @property {LastRoundView | null} last_round
+ * @property {(number | null)[]} [swats] while the dice roll
+ * @property {(number | null)[]} [dice]  while the dice roll
+ * @property {CardView[][]} [hands]     every hand, when hands are played face up
+ * @property {Outcome} [outcome]
+ * @property {CardView[]} [my_hand]
+ * @property {number | null} [my_swat]  this seat's choice this turn (null: a pass)
+ */
+
+/** The deck's colours in card-id order (cards.py: id = colour * 6 + number - 1). */
+const COLOURS = /** @type {const} */ (["red", "orange", "yellow", "green", "blue", "purple"]);
+/** Each colour's letter: what tells the colours apart without seeing colour. */
+const LETTER = /** @type {Record<Colour, string>} */ ({
+  red: "R", orange: "O", yellow: "Y", green: "G", blue: "B", purple: "P",
+});
+/** The kind of fly each number names (cards.py KINDS; for display). */
+const KINDS = ["", "Baby", "Hungry", "Queen", "Sleepy", "Romantic", "Turbo"];
+/** The keys of the centre's flies, in its order (a final turn may lay extra flies). */
+const KEYS = "123456789";
+
+/**
+ * The face of the card with this id: the last turn and round name cards by id.
+ * @param {number} id @returns {CardView}
+ */
+export function cardOf(id) {
+  const number = (id % 6) + 1;
+  return { id, colour: COLOURS[Math.floor(id / 6)], number, kind: KINDS[number] };
+}
+
+/** @param {CardView} card @returns {string} "red 3", as the game names it */
+const cardName = (card) => `${card.colour} ${card.number}`;
+
+/** @param {CardView} card @returns {string} the action that swats it */
+const swatText = (card) => `swat ${cardName(card)}`;
+
+/**
+ * A small chip for a card in a line: its letter and number on its colour ("R3").
+ * @param {CardView} card @param {string} [extra] a class
+ */
+function chip(card, extra) {
+  return h("span", { class: `sf-chip sf-${card.colour}${extra ? ` ${extra}` : ""}`,
+    role: "img", "aria-label": cardName(card), title: `${cardName(card)} (${card.kind} fly)` },
+  `${LETTER[card.colour]}${card.number}`);
+}
+
+/**
+ * @param {HTMLElement} root
+ * @param {TableContext} ctx
+ * @returns {Table}
+ */
+export function createTable(root, ctx) {
+  const prompt = h("p", { class: "sf-prompt" });
+  const seats = h("ol", { class: "sf-seats", "aria-label": "Cards and Fly Catcher tokens" });
+  const centreTitle = h("h2", { class: "sf-title", id: "sf-centre-title" }, "The flies");
+  const centre = h("div", { class: "sf-centre", role: "group",
+    "aria-labelledby": "sf-centre-title" });
+  const passButton = h("button", { type: "button", class: "sf-pass", "data-action": "pass",
+    "aria-keyshortcuts": "P" }, "Pass ", h("kbd", { "aria-hidden": "true" }, "p"));
+  const hint = h("p", { class: "sf-hint note" });
+  const piles = h("p", { class: "sf-piles note" });
+  const handTitle = h("h2", { class: "sf-title" }, "Your hand");
+  const hand = h("div", { class: "sf-hand" });
+  const news = h("ul", { class: "sf-news", "aria-label": "Just now" });
+  const last = h("section", { class: "sf-last", "aria-label": "The last turn" });
+  const shown = h("section", { class: "sf-shown", "aria-label": "The hands shown" });
+  const centreBox = h("section", { class: "sf-centre-box", "aria-labelledby": "sf-centre-title" },
+    centreTitle, centre, h("div", { class: "sf-actions" }, passButton), hint, piles);
+  const table = h("section", { class: "sf", "aria-label": "Superfly table" },
+    prompt,
+    centreBox,
+    ctx.seat === null ? null : h("section", { class: "sf-hand-box" }, handTitle, hand),
+    seats, news, last, shown);
+  fill(root, table);
+
+  /** @type {Update | null} */
+  let latest = null;
+  /** @type {SuperflyView | null} */
+  let view = null;
+  /** @type {Set<string>} the legal actions now */
+  let legal = new Set();
+  /** The action sent in this window, so a double press sends once. */
+  let sentIn = { window: -1, action: "" };
+  /** The centre's fly under the pointer or focus (its hint is shown). */
+  /** @type {HTMLElement | null} */
+  let hovered = null;
+
+  /** @param {number} seat @returns {string} */
+  const nameOf = (seat) => (seat === ctx.seat ? "You" : ctx.names[seat] || `Seat ${seat}`);
+
+  /**
+   * Sends `text` if it is legal now and not already sent in this window.
+   * @param {string} text @param {Event} event @returns {boolean}
+   */
+  function send(text, event) {
+    if (!legal.has(text) || latest === null) return false;
+    const win = latest.window?.id ?? latest.step;
+    if (sentIn.window === win) return true;
+    sentIn = { window: win, action: text };
+    ctx.act(text, event);
+    table.dataset.sent = text;
+    return true;
+  }
+
+  /**
+   * Shows what a control will do before it is pressed (hover or focus).
+   * @param {HTMLElement} element
+   */
+  function hinted(element) {
+    const show = () => { hovered = element; hint.textContent = element.title; };
+    const hide = () => { hovered = null; hint.textContent = defaultHint(); };
+    element.addEventListener("pointerenter", show);
+    element.addEventListener("focus", show);
+    element.addEventListener("pointerleave", hide);
+    element.addEventListener("blur", hide);
+    return element;
+  }
+  hinted(passButton);
+  onPress(passButton, (event) => { send("pass", event); });
+
+  function defaultHint() {
+    if (legal.size > 0) {
+      return "Tap or click a fly to swat it (or press its number), or pass with p. "
+        + "Your choice stays secret until every swatter lands.";
+    }
+    return "";
+  }
+
+  /** @param {SuperflyView} v @returns {string} */
+  function promptText(v) {
+    if (v.phase === "over") return ""; // the shell says so, with the result
+    const final = v.final_turn ? "Final turn! " : "";
+    if (v.phase === "swat") {
+      if (legal.size > 0) return `${final}Swat! Choose a fly, or pass, before the time runs out.`;
+      if (ctx.seat !== null && !v.eligible.includes(ctx.seat)) {
+        return `${final}You hold 5 cards: you sit out this turn.`;
+      }
+      if (v.my_swat !== undefined) {
+        const mine = v.my_swat === null ? "You pass" : `You swat ${cardName(cardOf(v.my_swat))}`;
+        return `${final}${mine}: waiting for the others.`;
+      }
+      return `${final}The others choose…`;
+    }
+    if (v.phase === "dice") return "The swatters land: the dice roll…";
+    return `Round ${v.round}: ${nameOf(v.first_player)} ${v.first_player === ctx.seat ? "deal" : "deals"}…`;
+  }
+
+  /** The centre flies: one button each, its swat the button's action. @param {SuperflyView} v */
+  function drawCentre(v) {
+    const count = v.centre.length;
+    centreTitle.textContent = `The flies · round ${v.round}, turn ${v.turn}`
+      + `${v.final_turn ? " (final)" : ""}`;
+    /** @type {HTMLElement[]} */
+    const buttons = v.centre.map((card, i) => {
+      const text = swatText(card);
+      const can = legal.has(text);
+      const key = KEYS[i] ?? "";
+      const mine = v.my_swat === card.id;
+      // While the dice roll, the view says whose swatter is on this fly and its die.
+      const on = (v.swats ?? []).flatMap((target, seat) => (target === card.id
+        ? [`${nameOf(seat)}${v.dice?.[seat] != null ? ` ${v.dice[seat]}` : ""}`] : []));
+      const button = h("button", {
+        type: "button", class: `sf-card sf-${card.colour}${can ? " sf-can" : ""}${mine ? " sf-mine" : ""}`,
+        "data-action": text, "data-card": card.id, "aria-keyshortcuts": key || null,
+        disabled: !can,
+        title: can ? `Swat the ${cardName(card)} (${card.kind} fly)${key ? `: key ${key}` : ""}`
+          : `${cardName(card)} (${card.kind} fly)`,
+      },
+      key && can ? h("kbd", { class: "sf-key", "aria-hidden": "true" }, key) : null,
+      h("span", { class: "sf-number", "aria-hidden": "true" }, String(card.number)),
+      h("span", { class: "sf-letter", "aria-hidden": "true" }, LETTER[card.colour]),
+      h("span", { class: "sf-kind", "aria-hidden": "true" }, card.kind),
+      h("span", { class: "sf-colour", "aria-hidden": "true" }, card.colour),
+      mine ? h("span", { class: "sf-tag", "aria-hidden": "true" }, "your swatter") : null,
+      on.length ? h("span", { class: "sf-on", "aria-hidden": "true" }, on.join(", ")) : null,
+      // What a screen reader says: the same as the face.
+      h("span", { class: "sr-only" }, [`${cardName(card)}, ${card.kind} fly`,
+        key && can ? `key ${key}` : "", mine ? "your swatter is on it" : "",
+        on.length ? `swatters: ${on.join(", ")}` : ""].filter(Boolean).join(", ")));
+      onPress(button, (event) => { send(text, event); });
+      return hinted(button);
+    });
+    // The flies are drawn anew each update (another seat's swatter raised): the one
+    // focused or under the pointer stays so, with its hint.
+    const active = document.activeElement;
+    const focused = active instanceof HTMLElement && centre.contains(active) ? active.dataset.card : undefined;
+    const pointed = hovered !== null && centre.contains(hovered) ? hovered.dataset.card : undefined;
+    fill(centre, buttons.length ? buttons
+      : h("p", { class: "note" }, v.phase === "over" ? "No flies left in play." : "Laying the flies…"));
+    for (const button of buttons) {
+      if (button.dataset.card === pointed) hovered = button;
+      if (button.dataset.card === focused) button.focus({ preventScroll: true });
+    }
+    centre.dataset.count = String(count);
+    piles.textContent = `Draw pile ${v.draw_pile} · discarded ${v.discards}`
+      + ` · Fly Catcher tokens left ${v.tokens_in_box}`;
+    passButton.disabled = !legal.has("pass");
+    passButton.hidden = ctx.seat === null || v.phase === "over";
+    passButton.title = "Pass: keep your swatter back this turn (you take no fly)";
+    if (hovered !== null && (!hovered.isConnected)) hovered = null;
+    hint.textContent = hovered === null ? defaultHint() : hovered.title;
+  }
+
+  /** @param {SuperflyView} v */
+  function drawHand(v) {
+    const cards = v.my_hand ?? [];
+    handTitle.textContent = `Your hand · ${cards.length} of 5`;
+    fill(hand, cards.length ? cards.map((card) => chip(card, "sf-big"))
+      : h("p", { class: "note" }, "Your hand is empty."));
+  }
+
+  /** @param {SuperflyView} v */
+  function drawSeats(v) {
+    fill(seats, Array.from({ length: v.players }, (_, seat) => {
+      let doing = "";
+      if (v.phase === "swat") {
+        doing = !v.eligible.includes(seat) ? "sits out"
+          : v.chosen.includes(seat) ? "swatter raised" : "choosing…";
+      }
+      const tokens = v.tokens[seat];
+      const open = v.hands?.[seat];
+      return h("li", { class: `sf-seat${seat === ctx.seat ? " sf-me" : ""}` },
+        h("span", { class: "sf-who" },
+          v.first_player === seat && v.phase !== "over"
+            ? h("span", { class: "sf-first", title: "first player", "aria-label": "first player" }, "◆ ") : null,
+          nameOf(seat)),
+        h("span", { class: "sf-count" }, `${v.hand_sizes[seat]} card${v.hand_sizes[seat] === 1 ? "" : "s"}`),
+        h("span", { class: "sf-tokens" },
+          tokens ? h("span", { "aria-hidden": "true" }, `${"●".repeat(tokens)} `) : null,
+          `${tokens} token${tokens === 1 ? "" : "s"}`),
+        doing ? h("span", { class: "sf-doing" }, doing) : null,
+        open ? h("span", { class: "sf-open" }, open.map((c) => chip(c))) : null);
+    }));
+  }
+
+  /** The last turn, fly by fly, as the view gives it. @param {SuperflyView} v */
+  function drawLast(v) {
+    const t = v.last_turn;
+    if (t === null) {
+      fill(last, h("p", { class: "note" }, "No turn played yet. ◆ marks the first player."));
+      return;
+    }
+    const passed = t.eligible.filter((s) => t.swats[s] === null);
+    fill(last,
+      h("h2", { class: "sf-title" }, `Last turn (${t.turn}${t.final ? ", final" : ""})`),
+      h("ul", { class: "sf-flies" }, t.flies.map((fly) => {
+        const card = cardOf(fly.card);
+        /** @type {(Node | string)[]} */
+        const parts = [chip(card), " "];
+        if (!fly.claimants.length) {
+          parts.push("nobody swatted it");
+        } else {
+          parts.push(fly.claimants.map((s) => `${nameOf(s)} rolled ${t.dice[s]}`).join(", "));
+        }
+        let kind = "";
+        if (fly.squished_by.length) {
+          parts.push(h("b", { class: "sf-squished" }, " → squished!"));
+          kind = "squished";
+        }
+        for (const group of fly.swaps) {
+          parts.push(h("b", { class: "sf-swapped" },
+            ` → tie: ${group.map(nameOf).join(" and ")} ${group.length === 2 ? "swap hands" : "pass hands clockwise"}`));
+          kind ||= "swapped";
+        }
+        if (fly.taker !== null) {
+          parts.push(h("b", { class: "sf-taken" }, ` → ${nameOf(fly.taker)} ${fly.taker === ctx.seat ? "take" : "takes"} it`));
+          kind ||= "taken";
+        } else if (fly.claimants.length && !fly.squished_by.length) {
+          parts.push(" → nobody takes it");
+        }
+        return h("li", { class: `sf-fly${kind ? ` sf-${kind}-line` : ""}`, "data-card": fly.card }, parts);
+      })),
+      passed.length ? h("p", { class: "note" }, `Passed: ${passed.map(nameOf).join(", ")}.`) : null,
+      t.five_cards.length && !t.round_over
+        ? h("p", { class: "sf-five" }, `${t.five_cards.map(nameOf).join(", ")} ${t.five_cards.length === 1 && t.five_cards[0] !== ctx.seat ? "holds" : "hold"} 5 cards: one final turn for the others.`)
+        : null);
+  }
+
+  /** The hands shown at the end of the last round. @param {SuperflyView} v */
+  function drawShown(v) {
+    const r = v.last_round;
+    if (r === null) {
+      fill(shown);
+      return;
+    }
+    fill(shown,
+      h("h2", { class: "sf-title" }, v.phase === "over" ? `The last round (${r.round})` : `Round ${r.round}: the hands shown`),
+      h("ul", { class: "sf-round" }, r.hands.map((cards, seat) => {
+        const set = new Set(r.sets[seat]);
+        const won = r.winners.includes(seat);
+        return h("li", { class: `sf-shown-hand${won ? " sf-winner" : ""}` },
+          h("span", { class: "sf-who" }, `${won ? "★ " : ""}${nameOf(seat)}`),
+          h("span", { class: "sf-chips" }, cards.map((id) => chip(cardOf(id), set.has(id) ? "sf-in-set" : undefined))),
+          h("span", { class: "sf-set" }, `set of ${r.sizes[seat]}${r.sizes[seat] > 1 ? ` (${r.kinds[seat]})` : ""}`
+            + `${won ? " · wins a token" : ""}`));
+      })));
+  }
+
+  /** News from this update's events: marked once, on the page that saw them happen. */
+  /** @param {GameEvent[]} events @param {boolean} fresh */
+  function drawNews(events, fresh) {
+    /** @type {string[]} */
+    const lines = [];
+    for (const event of events) {
+      const seatsOf = (/** @type {unknown} */ list) => (Array.isArray(list) ? list.map((s) => nameOf(Number(s))).join(" and ") : "");
+      switch (event.event) {
+        case "FlySquished": lines.push(`Squished: ${String(event.card)}!`); break;
+        case "HandsSwapped": lines.push(`Hands swapped: ${seatsOf(event.seats)}.`); break;
+        case "FiveCardsAnnounced": lines.push(`5 cards: ${seatsOf(event.seats)}. Final turn!`); break;
+        case "TokensWon": lines.push(`Fly Catcher token: ${seatsOf(event.winners)}.`); break;
+        default: break;
+      }
+    }
+    if (fresh) return;
+    if (events.some((e) => e.event === "SignalGiven")) fill(news);
+    if (lines.length) fill(news, lines.map((line) => h("li", {}, line)));
+  }
+
+  /** At the end: every seat's tokens, the winners starred. @param {SuperflyView} v */
+  function drawEnd(v) {
+    const outcome = v.outcome;
+    if (v.phase !== "over" || outcome === undefined) return;
+    fill(news, h("li", { class: "sf-end" },
+      `Fly Catcher tokens: ${v.tokens.map((n, seat) => `${outcome.winners.includes(seat) ? "★ " : ""}${nameOf(seat)} ${n}`).join(", ")}`));
+  }
+
+  onTableKey(root, (key, event) => {
+    if (view === null || event.repeat || legal.size === 0) return false;
+    if (key === "p" || key === "P") return send("pass", event);
+    const index = KEYS.indexOf(key);
+    const card = index >= 0 ? view.centre[index] : undefined;
+    return card !== undefined && send(swatText(card), event);
+  });
+
+  return {
+    /** @param {Update} update */
+    update(update) {
+      const v = /** @type {SuperflyView} */ (/** @type {unknown} */ (update.view));
+      latest = update;
+      view = v;
+      const mine = ctx.seat !== null && update.acting.seats.includes(ctx.seat)
+        && update.legal_count > 0;
+      legal = new Set(mine ? update.legal ?? [] : []);
+      // Where the table stands, for styles and for tests that play through the page.
+      table.dataset.phase = v.phase;
+      table.dataset.window = update.window ? String(update.window.id) : "";
+      table.dataset.canAct = String(mine);
+      prompt.textContent = promptText(v);
+      prompt.hidden = prompt.textContent === "";
+      centreBox.hidden = v.phase === "over"; // no flies left in play
+      drawCentre(v);
+      if (ctx.seat !== null) drawHand(v);
+      drawSeats(v);
+      drawNews(update.events, update.fresh);
+      drawLast(v);
+      drawShown(v);
+      drawEnd(v);
+    },
+  };
+}

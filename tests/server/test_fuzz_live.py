@@ -82,8 +82,9 @@ def must_refuse(frame: Frame, spectator: bool) -> frozenset[str] | None:
         return frozenset({"not-allowed"})
     if kind in ("ping", "pong"):
         return None
-    if spectator:  # a spectator acts in nothing
-        return frozenset({"not-allowed"})
+    if spectator:  # a spectator acts in nothing (once the game is over: no game is on)
+        return frozenset({"not-allowed"}) if kind == "rematch" else frozenset(
+            {"not-allowed", "not-playing"})
     if kind == "rematch":  # a seat's rematch counts once the game is over
         return None
     if message["type"] == "act" and not parses(message["action"]):
@@ -261,7 +262,8 @@ def test_the_generator_only_makes_frames_that_must_be_refused() -> None:
     assert must_refuse('{"type": "act", "action": "reveal", "window": 2000000}', False) is None
     assert must_refuse('{"type": "act", "action": "slap 3", "window": 4}', False) is None
     assert must_refuse('{"type": "act", "action": "slap 3", "window": 4}', True) == {
-        "not-allowed"}
+        "not-allowed", "not-playing"}
+    assert must_refuse('{"type": "rematch"}', True) == {"not-allowed"}
 
 
 # -- the live room -----------------------------------------------------------------------------

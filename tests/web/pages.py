@@ -4,6 +4,7 @@ check (axe-core), the fit on a phone, the screenshots the README shows."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -123,3 +124,15 @@ def screenshot(page: Page, name: str) -> Path:
         "() => document.getAnimations().every((a) => a.playState !== 'running')")
     page.screenshot(path=str(path), full_page=False)
     return path
+
+
+def sent_frames(page: Page) -> list[dict[str, Any]]:
+    """Every message the page sends over its WebSockets from now on, as sent (after a
+    reload too): what a test reads the page's actions, windows and reaction times from."""
+    frames: list[dict[str, Any]] = []
+
+    def on_socket(socket: Any) -> None:
+        socket.on("framesent", lambda payload: frames.append(json.loads(payload)))
+
+    page.on("websocket", on_socket)
+    return frames

@@ -37,6 +37,7 @@ from tests.web.pages import (
     horizontal_overflow,
     make_room,
     screenshot,
+    sent_frames,
     start,
     take_seat,
 )
@@ -100,17 +101,6 @@ def unless_over(move: Callable[[], None]) -> bool:
     except PlaywrightError:  # its timeout: the hunt ended first
         return False
     return True
-
-
-def sent_frames(page: Page) -> list[dict[str, Any]]:
-    """Every message the page sends over its WebSockets, as sent (a reload's too)."""
-    frames: list[dict[str, Any]] = []
-
-    def on_socket(socket: Any) -> None:
-        socket.on("framesent", lambda payload: frames.append(json.loads(payload)))
-
-    page.on("websocket", on_socket)
-    return frames
 
 
 @dataclass

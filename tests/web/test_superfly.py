@@ -13,7 +13,6 @@ accessibility check mid-game and at the end, the phone's width, the screenshot.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import time
@@ -31,6 +30,7 @@ from tests.web.pages import (
     horizontal_overflow,
     make_room,
     screenshot,
+    sent_frames,
     start,
     take_seat,
 )
@@ -58,17 +58,6 @@ STATE_JS = """() => {
     shown: document.querySelectorAll('.sf-shown .sf-shown-hand').length,
   };
 }"""
-
-
-def sent_frames(page: Page) -> list[dict[str, Any]]:
-    """Every message the page sends over its WebSockets, as sent."""
-    frames: list[dict[str, Any]] = []
-
-    def on_socket(socket: Any) -> None:
-        socket.on("framesent", lambda payload: frames.append(json.loads(payload)))
-
-    page.on("websocket", on_socket)
-    return frames
 
 
 def unless_over(move: Callable[[], object]) -> bool:

@@ -282,3 +282,32 @@ async def test_the_host_who_sits_plays_and_starts_with_one_token(tmp_path: Path)
     table.room.start(host)
     assert updates(got)[-1]["view"] == json.loads(json.dumps(table.room.state.view(0)))
     table.room.close()
+
+
+async def test_a_secret_choice_offers_nothing_until_its_window_opens(tmp_path: Path) -> None:
+    # Superfly's next swat follows the dice at once, but the table opens it only after
+    # the pause: until its window is open, no seat is offered an action to send.
+    table = Table(tmp_path, "superfly", 3, [None, "collector", "collector"])
+    seat, token = table.room.sit("Ann")
+    client, got = table.client(token)
+    host, _ = table.client(table.host_token)
+    table.room.start(host)
+
+    def waiting() -> list[Message]:
+        return [m for m in updates(got)
+                if m["acting"]["kind"] == "simultaneous" and m["window"] is None]
+
+    rng = random.Random(8)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 60.0
+    while len(waiting()) < 3:  # three swats, and the moments between them
+        assert loop.time() < end, "no update came between one swat and the next"
+        last = updates(got)[-1]
+        if seat in last["acting"]["seats"] and last["legal"] and last["window"]:
+            table.room.act(client, rng.choice(last["legal"]), last["window"]["id"], 300.0)
+        await asyncio.sleep(0.001)
+    for message in waiting():
+        assert message["legal"] == [] and message["legal_count"] == 0, message["step"]
+    opened = [m for m in updates(got) if m["window"] is not None and seat in m["acting"]["seats"]]
+    assert opened and all(m["legal"] for m in opened)
+    assert not [m for m in got if m["type"] == "error"]

@@ -287,7 +287,12 @@ def update(state: GameState[Any], seat: int | None, game_number: int,
            events: Sequence[Event], window: WindowInfo | None, *, fresh: bool) -> Update:
     """The update for ``seat`` (None: a spectator) after ``events``: built from the
     seat's view, its form of the events, who acts, and its own legal actions only."""
-    legal = [] if seat is None or state.is_over else state.legal_actions(seat)
+    # A race or a secret choice is open only once its window is (the pause after the
+    # last one, the moment before its update has gone): until then nothing is offered,
+    # so no client sends an action the room must refuse.
+    unopened = window is None and state.acting().kind in ("window", "simultaneous")
+    closed = seat is None or state.is_over or unopened
+    legal = [] if closed else state.legal_actions(seat)
     seen = seen_events(events, seat)
     return {
         "type": "update",

@@ -291,8 +291,8 @@ def update(state: GameState[Any], seat: int | None, game_number: int,
     # last one, the moment before its update has gone): until then nothing is offered,
     # so no client sends an action the room must refuse.
     unopened = window is None and state.acting().kind in ("window", "simultaneous")
-    closed = seat is None or state.is_over or unopened
-    legal = [] if closed else state.legal_actions(seat)
+    closed = state.is_over or unopened
+    legal = [] if seat is None or closed else state.legal_actions(seat)
     seen = seen_events(events, seat)
     return {
         "type": "update",

@@ -1,9 +1,9 @@
 """The ``gamenight`` command: parse, call the library, print.  No rule lives here.
 
-Exit codes (``EXIT_CODES``): 0 success; 1 a record that does not verify, or output that
-cannot be written; 2 bad arguments or an input that cannot be read (unknown game, option,
-bot spec or player count; a file that is missing, not a regular file, too large or not a
-valid record, word list or key).
+Exit codes (``EXIT_CODES``): 0 success; 1 a record that does not verify, output that
+cannot be written, or a room that cannot be joined; 2 bad arguments or an input that
+cannot be read (unknown game, option, bot spec or player count; a file that is missing,
+not a regular file, too large or not a valid record, word list or key).
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ EXIT_CODES = """\
 exit codes:
   0  success
   1  a record that does not verify (changed since it was written, unsigned or signed
-     by another key when --key is given, an illegal step, a wrong result), or output
-     that cannot be written
+     by another key when --key is given, an illegal step, a wrong result), output
+     that cannot be written, or a room that cannot be joined (play --join)
   2  bad arguments or an input that cannot be read: an unknown game, option, bot spec,
      player count or flag; a file that is missing, not a regular file, too large, not
      UTF-8 JSON, or not a valid record, word list or key for this gamenight"""
@@ -234,16 +234,34 @@ def build_parser() -> Parser:
         return sub.add_parser(name, help=summary, description=summary, formatter_class=fmt,
                               epilog=f"examples:\n{examples}\n\n{EXIT_CODES}")
 
-    p = command("play", "Play a game against bots in the terminal (you are seat 0).",
+    p = command("play", "Play a game against bots in the terminal (you are seat 0), or take "
+                "a seat in a server's room (--join).",
                 "  gamenight play fliegen-klatschen\n"
                 "  gamenight play fliegen-klatschen --players 3 --bots expert --seed 7\n"
                 "  gamenight play fliegen-klatschen --record mygame.json   # then: gamenight "
                 "replay mygame.json\n"
-                "  gamenight play fly --position position.json   # start from a position\n\n"
+                "  gamenight play fly --position position.json   # start from a position\n"
+                "  gamenight play --join http://192.168.1.20:8000/r/CODE --name Ann\n"
+                "  gamenight play --join CODE --server http://192.168.1.20:8000\n\n"
                 "A position file (JSON) sets up any situation; each game's rules (gamenight\n"
                 "rules GAME) give its format, and a game's examples/ folder holds the\n"
-                "rulebook's examples as positions.  It holds the table and options itself.")
-    p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
+                "rulebook's examples as positions.  It holds the table and options itself.\n\n"
+                "--join takes the first open seat of the room an invite link names (a room\n"
+                "of `gamenight serve`, shared with browser players) and opens the game's\n"
+                "screen for it; the seat's token is kept in your data directory, so the same\n"
+                "command sits you down in the same seat again.  A room that does not exist,\n"
+                "has no open seat, or a server that cannot be reached: one error line, exit\n"
+                "code 1.")
+    p.add_argument("game", metavar="GAME", nargs="?", default=None,
+                   help="game id (see `gamenight games`); not with --join (the room's game)")
+    p.add_argument("--join", default=None, metavar="URL",
+                   help="play a seat of a server's room: its invite link "
+                        "(http://HOST:PORT/r/CODE), or its code with --server")
+    p.add_argument("--server", default=None, metavar="URL",
+                   help="with --join CODE: the server's address (http://HOST:PORT)")
+    p.add_argument("--name", default=None, metavar="NAME",
+                   help="with --join: the name the room shows for you (default: your login "
+                        "name; at most 24 characters)")
     p.add_argument("--players", "-p", type=_positive, default=None, help="seats at the table "
                    "(default 4, or the position's)")
     p.add_argument("--position", type=Path, default=None, metavar="FILE",
@@ -422,6 +440,10 @@ def build_parser() -> Parser:
     p.add_argument("--database", default=None, metavar="URL",
                    help="bench server: an empty database for the server (default: SQLite "
                         "in a temporary folder)")
+
+    from gamenight.lab.cli import add_study_command
+
+    add_study_command(command)  # the balance lab's command lives with the lab
     return parser
 
 
@@ -465,6 +487,12 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.sim.runner import make_bots
     from gamenight.sim.simulate import resolve_table, seat_specs
 
+    if args.join is not None:
+        return _play_join(args, out)
+    if args.server is not None or args.name is not None:
+        raise ValueError("--server and --name go with --join")
+    if args.game is None:
+        raise ValueError("give the GAME to play (see `gamenight games`), or --join URL")
     if args.sign_key is not None and args.record is None:
         raise ValueError("--sign-key signs the record: give --record FILE too")
     game = get_game(args.game)
@@ -508,6 +536,48 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
             record = sign(record, read_signing_key(args.sign_key))
         record.write(args.record)
         out.print(f"wrote the record to {args.record}", highlight=False)
+    return 0
+
+
+def _play_join(args: argparse.Namespace, out: Console) -> int:
+    """``play --join``: a seat of a server's room at this terminal (``tui.remote``).  What
+    keeps it from the room (no such room, no open seat, no server) is one line, exit 1."""
+    local = [flag for flag, value in (("GAME", args.game), ("--players", args.players),
+                                      ("--position", args.position), ("--bots", args.bots),
+                                      ("--record", args.record), ("--seed", args.seed),
+                                      ("--sign-key", args.sign_key),
+                                      ("--option", args.option or None),
+                                      ("--dictionary", args.dictionary)) if value is not None]
+    if local:
+        raise ValueError(f"{local[0]} sets a game here; --join plays the room's game as its "
+                         "host set it")
+    import getpass
+
+    from gamenight.games import get_game
+    from gamenight.tui.join import JoinError, SeatStore, join, parse_invite
+    from gamenight.tui.remote import RemotePlayApp
+
+    try:
+        name = args.name or getpass.getuser() or "Terminal"
+    except (KeyError, OSError):  # no login name to be had
+        name = "Terminal"
+    try:
+        address = parse_invite(args.join, args.server)
+    except JoinError as exc:  # not a link at all: a bad argument (exit 2)
+        raise ValueError(str(exc)) from None
+    try:
+        ticket, room = join(address, name.strip() or "Terminal", SeatStore())
+        game = get_game(room["game"])
+    except (JoinError, ValueError) as exc:
+        print(f"gamenight play: error: {_one_line(exc)}", file=sys.stderr)
+        return 1
+    app = RemotePlayApp(game, address, ticket, room=room)
+    app.run()
+    if app.failure is not None:
+        print(f"gamenight play: error: {app.failure}", file=sys.stderr)
+        return 1
+    out.print(f"You left seat {ticket.seat} of room {address.code}: `gamenight play --join "
+              f"{address.invite}` sits you down in it again.", highlight=False, soft_wrap=True)
     return 0
 
 
@@ -842,9 +912,15 @@ def cmd_serve(args: argparse.Namespace, out: Console, err: Console) -> int:
     return 0
 
 
+def cmd_study(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from gamenight.lab.cli import cmd_study as study
+
+    return study(args, out, err)
+
+
 COMMANDS = {"play": cmd_play, "serve": cmd_serve, "simulate": cmd_simulate, "replay": cmd_replay,
             "keygen": cmd_keygen, "rules": cmd_rules, "games": cmd_games,
-            "schema": cmd_schema, "bench": cmd_bench}
+            "schema": cmd_schema, "bench": cmd_bench, "study": cmd_study}
 
 
 def _one_line(error: Exception, limit: int = 300) -> str:

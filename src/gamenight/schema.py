@@ -45,7 +45,7 @@ def game_schema(game: Game) -> Schema:
         events.append({"$ref": f"#/$defs/{name}"})
     defs[EVENT] = {"oneOf": events} if events else {"not": {}}
     for schema in defs.values():
-        _close(schema)
+        close_objects(schema)
     return {
         "$schema": SCHEMA_DIALECT,
         "$id": f"https://gamenight.invalid/schema/{game.id}/{game.rules_version}",
@@ -70,13 +70,13 @@ def _schema(kind: Any, defs: dict[str, Schema]) -> Schema:
     return schema
 
 
-def _close(schema: Any) -> None:
+def close_objects(schema: Any) -> None:
     """Every object schema that lists its properties allows no others (in place)."""
     if isinstance(schema, dict):
         if schema.get("type") == "object" and "properties" in schema:
             schema.setdefault("additionalProperties", False)
         for value in schema.values():
-            _close(value)
+            close_objects(value)
     elif isinstance(schema, list):
         for value in schema:
-            _close(value)
+            close_objects(value)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -311,3 +312,40 @@ async def test_a_secret_choice_offers_nothing_until_its_window_opens(tmp_path: P
     opened = [m for m in updates(got) if m["window"] is not None and seat in m["acting"]["seats"]]
     assert opened and all(m["legal"] for m in opened)
     assert not [m for m in got if m["type"] == "error"]
+
+
+async def test_an_idle_room_is_let_go_from_memory_and_taken_up_again_when_asked_for(
+        tmp_path: Path) -> None:
+    from gamenight.server.app import Server
+    from gamenight.server.config import ServerConfig
+
+    server = Server(ServerConfig(database=f"sqlite:///{tmp_path / 'rooms.db'}",
+                                 key_dir=tmp_path, idle_room_s=300.0, pauses=Pauses.none()))
+    room, host_token = Room.create(get_game("by-golly"), 2, {}, [None, "perfect"], 60.0,
+                                   store=server.store, key=server.key, pauses=Pauses.none())
+    server.rooms[room.code] = room
+    seat, token = room.sit("Ann", token=host_token)
+    made = time.monotonic()
+    assert server.let_go_idle(made + 10) == 0, "not idle for long yet"
+    client = Client(lambda _: None)
+    room.join(client, token)
+    assert server.let_go_idle(made + 3600) == 0, "someone is there"
+    room.leave(client)
+    assert server.let_go_idle(time.monotonic() + 301) == 1
+    assert room.code not in server.rooms
+
+    # Asked for again (the invite link, a rejoin): taken up from the store as it was.
+    again = server.room(room.code)
+    assert again is not None and again is not room and server.rooms[room.code] is again
+    assert [(s.name, s.kind) for s in again.seats] == [(s.name, s.kind) for s in room.seats]
+    assert again.seats[0].name == "Ann" and again.seats[1].kind == "bot"
+    got: list[Message] = []
+    ann = Client(lambda text: got.append(json.loads(text)))
+    again.join(ann, token)
+    assert ann.seat == seat and ann.host, "her token is still her seat and the host's"
+    again.start(ann)
+    assert again.status == "playing"
+    # A game in play is never let go, even with nobody there: its bots play on.
+    again.leave(ann)
+    assert server.let_go_idle(time.monotonic() + 3600) == 0
+    server.close()

@@ -47,6 +47,7 @@ STATE_JS = """() => {
     letters: on('.fl-letters button', 'letter'),
     numbers: on('.fl-numbers button', 'number'),
     squares: on('button.fl-takes', 'side'),
+    popped: document.querySelectorAll('.fl-pad .fl-sq.fl-new').length,
   };
 }"""
 
@@ -61,6 +62,7 @@ class PageState(TypedDict):
     letters: list[str]
     numbers: list[str]
     squares: list[str]
+    popped: int  # the squares of the pad shown as just written (popping in)
 
 
 @dataclass
@@ -130,7 +132,7 @@ def test_two_friends_play_a_whole_game_of_fluster_in_the_browser(pages: PageMake
     expect(friend.locator(".fl-caller")).to_be_hidden()
 
     people = [Person(host, random.Random(1)), Person(friend, random.Random(2))]
-    checked = pictured = reloaded = False
+    checked = pictured = reloaded = popped = False
     deadline = time.monotonic() + GAME_S
     while True:
         assert time.monotonic() < deadline, "the game did not end in time"
@@ -139,6 +141,9 @@ def test_two_friends_play_a_whole_game_of_fluster_in_the_browser(pages: PageMake
             break
         acted = False
         for person, state in zip(people, states, strict=True):
+            # The square a seat has just written pops in, and only that one.
+            assert state["popped"] <= 1
+            popped |= state["popped"] == 1
             if not state["acting"] or state["over"]:
                 continue
             if not (state["letters"] or state["squares"]):
@@ -163,10 +168,13 @@ def test_two_friends_play_a_whole_game_of_fluster_in_the_browser(pages: PageMake
             friend.reload()
             expect(friend.locator("#seats li").nth(1)).to_contain_text("you")
             expect(friend.locator(".fl-pad .fl-sq")).to_have_count(50)
+            # What the reload restores is not news: nothing pops in.
+            expect(friend.locator(".fl-sq.fl-new")).to_have_count(0)
             reloaded = True
         if not acted:
             host.wait_for_timeout(20)  # the server's answer
     assert checked and pictured and reloaded
+    assert popped, "no page showed its square just written"
     assert people[0].calls == 25 and people[1].calls == 25
 
     for page in (host, friend):

@@ -138,3 +138,36 @@ def test_a_link_to_no_room_says_so(page: Page) -> None:
     expect(page.get_by_role("heading", name="No such room")).to_be_visible()
     page.get_by_role("link", name="make a new room").click()
     expect(page.get_by_text("Choose a game")).to_be_visible()
+
+
+def test_a_page_runs_only_the_servers_own_scripts_and_calls_nowhere_else(
+        pages: PageMaker, server: LiveServer) -> None:
+    page = pages.open()
+    made = server.post("/api/rooms", {"game": "by-golly", "players": 2, "seats": [None, None]})
+    for path in ("/", f"/r/{made['code']}"):
+        response = page.goto(path)
+        assert response is not None and response.ok
+        policy = response.headers["content-security-policy"]
+        assert "script-src 'self'" in policy and "connect-src 'self'" in policy, policy
+        assert response.headers["referrer-policy"] == "no-referrer"
+    expect(page.locator("#join-name, #waiting-seats, #play").first).to_be_attached()
+    # A script slipped into the page (an inline one, or an outside address) is refused by
+    # the browser, and says which rule refused it.
+    refused = page.evaluate("""() => new Promise((done) => {
+        const seen = [];
+        document.addEventListener("securitypolicyviolation", (event) => {
+            seen.push(event.effectiveDirective);
+            if (seen.length === 2) done(seen.sort());
+        });
+        const inline = document.createElement("script");
+        inline.textContent = "window.ran = true";
+        document.body.append(inline);
+        const picture = document.createElement("img");
+        picture.src = "https://example.invalid/pixel.png";
+        document.body.append(picture);
+    })""")
+    assert refused == ["img-src", "script-src-elem"]
+    assert page.evaluate("() => window.ran === undefined")
+    # The browser told of both; they were this test's doing, not the client's.
+    assert len(pages.errors) == 2 and all("Content Security Policy" in e for e in pages.errors)
+    pages.errors.clear()

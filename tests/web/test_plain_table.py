@@ -1,8 +1,10 @@
-"""The plain table, which plays any game before its own table lands (the view as text,
-the legal actions as buttons; FLY's, today): a whole game through it, by mouse and
-keyboard, its record and a rematch; and a dropped connection coming back by itself to the
-same seat.  What a page sends in a secret decision (the window and the reaction time it
-measured from the paint) is tested at the Superfly and Fliegen klatschen tables."""
+"""The plain table, which plays any game (the view as text, the legal actions as
+buttons): the table of a game with no table of its own yet, and of any game at the room
+page's ``?table=plain``, which these tests open (every game has its own table now): a
+whole game through it, by mouse and keyboard, its record and a rematch; and a dropped
+connection coming back by itself to the same seat.  What a page sends in a secret
+decision (the window and the reaction time it measured from the paint) is tested at the
+Superfly and Fliegen klatschen tables."""
 
 from __future__ import annotations
 
@@ -48,6 +50,13 @@ def play_a_move(page: Page, rng: random.Random, by_key: bool) -> bool:
     return True
 
 
+def at_the_plain_table(page: Page) -> None:
+    """Opens the room page again (the same seat: its token is kept) asking for the plain
+    table."""
+    page.goto(f"{page.url}?table=plain")
+    expect(page.locator("#waiting")).to_be_visible()
+
+
 def play_to_the_end(people: list[Page], seed: int) -> None:
     rng = random.Random(seed)
     deadline = time.monotonic() + GAME_S
@@ -64,8 +73,7 @@ def play_to_the_end(people: list[Page], seed: int) -> None:
     assert moves > 0
 
 
-# FLY is the one game still played at the plain table (the others have their own, each
-# with its own whole-game test).
+# FLY, a short game against a bot, stands for any game at the plain table.
 @pytest.mark.parametrize(("title", "seats", "reason"), [
     ("FLY", ["person", "aimer:expert"], "Only the two blank cards were left"),
 ])
@@ -73,6 +81,7 @@ def test_a_whole_game_through_the_plain_table(
         pages: PageMaker, title: str, seats: list[str], reason: str) -> None:
     page = pages.open()
     make_room(page, title, name="Ann", players=2, seats=seats)
+    at_the_plain_table(page)
     start(page)
     expect(page.locator(".plain-view")).to_contain_text(title.lower())
     expect(page.locator(".plain-actions button").first).to_be_visible()
@@ -106,15 +115,17 @@ def test_a_dropped_connection_comes_back_to_the_same_seat(
 
     page.route_web_socket(re.compile(r"/ws/rooms/"), through)
     make_room(page, "FLY", name="Ann", players=2, seats=["person", "aimer:expert"])
+    at_the_plain_table(page)
     start(page)
     expect(page.locator(".plain-actions button").first).to_be_visible()
     expect(page.locator("#link-state")).to_have_text("● connected")
 
+    connections = len(routes)
     routes[-1].close(code=4000, reason="the network went away")
     expect(page.locator("#link-state")).to_contain_text("Connection lost")
     # A new connection joins with the same token: the seat, its actions, play on.
     expect(page.locator("#link-state")).to_have_text("● connected")
-    assert len(routes) == 2
+    assert len(routes) == connections + 1
     expect(page.locator("#seats li").first).to_contain_text("you")
     expect(page.locator(".plain-actions button").first).to_be_visible()
     assert play_a_move(page, random.Random(1), by_key=False)

@@ -56,6 +56,7 @@ STATE_JS = """() => {
     lastTurn: document.querySelectorAll('.sf-last .sf-fly').length,
     dice: /rolled [1-6]/.test(document.querySelector('.sf-last')?.textContent ?? ''),
     shown: document.querySelectorAll('.sf-shown .sf-shown-hand').length,
+    revealing: document.querySelector('.sf-last .sf-flies.sf-revealing') !== null,
   };
 }"""
 
@@ -142,7 +143,7 @@ def test_two_friends_and_a_bot_play_a_whole_game_of_superfly(pages: PageMaker) -
 
     people = [Person(host, HOST, keys=True, rng=random.Random(1)),
               Person(friend, FRIEND, keys=False, rng=random.Random(2))]
-    secret_seen = pictured = checked = dice_shown = hands_shown = False
+    secret_seen = pictured = checked = dice_shown = hands_shown = revealed = False
     ends = time.monotonic() + GAME_S
     while True:
         assert time.monotonic() < ends, f"the game did not end in {GAME_S:g} s"
@@ -152,6 +153,7 @@ def test_two_friends_and_a_bot_play_a_whole_game_of_superfly(pages: PageMaker) -
         acted = False
         for person, state in zip(people, states, strict=True):
             dice_shown |= state["dice"]
+            revealed |= state["revealing"]
             hands_shown |= state["shown"] == 3
             if state["over"] or not state["canAct"] or state["phase"] != "swat":
                 continue
@@ -182,6 +184,7 @@ def test_two_friends_and_a_bot_play_a_whole_game_of_superfly(pages: PageMaker) -
     assert secret_seen, "the host never chose while the friend was still choosing"
     assert sum(p.moves for p in people) >= 4
     assert dice_shown, "no page showed the swatters' dice of a turn"
+    assert revealed, "no page read out a turn's swatters as they came down"
     assert hands_shown, "no page showed the hands at a round's end"
     assert people[0].hints, "hovering a fly never showed what swatting it does"
 

@@ -2,8 +2,9 @@
 
 ``create_app(config)`` builds it; ``gamenight serve`` runs it under uvicorn.  REST (with
 an OpenAPI document at ``/openapi.json``): the games with their options and bots, making
-a room, taking a seat, a room's public state, a finished game's signed record, the
-server's public key, health.  The WebSocket ``/ws/rooms/{code}`` carries the protocol of
+a room, taking a seat, a room's public state, a finished game's signed record (or one
+seat's redacted record) and its replay's frames (``server.replays``; also of a record file
+sent), the server's public key, health.  The WebSocket ``/ws/rooms/{code}`` carries the protocol of
 ``server.protocol`` (``docs/protocol.md``).
 
 What a connection may do is bounded here, before a room sees anything: a frame size, a
@@ -17,24 +18,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import gzip
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gamenight import __version__, web
+from gamenight import __version__, lessons, web
 from gamenight.bots.levels import LEVELS
-from gamenight.engine import Game, OptionError
+from gamenight.engine import Game, OptionError, RecordError
 from gamenight.games import GAMES
-from gamenight.server import protocol
+from gamenight.record import Record, loads, redact
+from gamenight.server import protocol, replays
 from gamenight.server.config import Limits, ServerConfig
 from gamenight.server.protocol import ProtocolError, RoomInfo
 from gamenight.server.room import Client, Room, log_failure
@@ -54,6 +58,12 @@ SEND_QUEUE_LIMIT = 2000
 #: The largest REST request body: uvicorn sets no limit, and the largest real request (a
 #: new room with every option and a bot in each of 16 seats) is under 2 KiB.
 REQUEST_BYTES = 64 * 1024
+#: Where a record file is sent to be replayed, and the largest one taken: a game at the
+#: games' default safety caps writes at most a few hundred KB (a typical one 3 to 25 KB),
+#: and replaying a record costs the server time in proportion to its size, so 1 MiB,
+#: not the 16 MiB a record file may have on disk (``record.SIZE_LIMIT``).
+REPLAY_FILE_PATH = "/api/replays"
+REPLAY_FILE_BYTES = 1024 * 1024
 #: The largest game number the store's column holds (a 32-bit integer in PostgreSQL).
 MAX_GAME_NUMBER = 2**31 - 1
 
@@ -109,6 +119,25 @@ class Server:
                                pauses=self.config.pauses)
             self.rooms[code] = room
         return room
+
+    def let_go_idle(self, now: float) -> int:
+        """Let go from memory every room idle by ``now`` (``Room.idle``: nobody there
+        for ``idle_room_s``, nothing running); returns how many.  Each stays in the store
+        and :meth:`room` takes it up again when someone asks for it."""
+        idle = [code for code, room in self.rooms.items()
+                if room.idle(now, self.config.idle_room_s)]
+        for code in idle:
+            self.rooms.pop(code).close()
+        return len(idle)
+
+    async def keep_tidy(self) -> None:
+        """Every so often, let the idle rooms go (runs as long as the server does)."""
+        every_s = max(1.0, min(60.0, self.config.idle_room_s / 4))
+        while True:
+            await asyncio.sleep(every_s)
+            let_go = self.let_go_idle(time.monotonic())
+            if let_go:
+                log.info("let %d idle rooms go from memory (%d held)", let_go, len(self.rooms))
 
     def close(self) -> None:
         for room in self.rooms.values():
@@ -179,6 +208,30 @@ class NewSeat(BaseModel):
     seat: int | None = Field(default=None, ge=0, le=15)
 
 
+class LessonInfo(BaseModel):
+    """A lesson of the tutorial: one of the rulebook's examples, as a position to play
+    (``gamenight.lessons``)."""
+
+    #: The example's name (its position is ``examples/<name>.json`` in the game's package).
+    name: str
+    title: str
+    #: What the rulebook's example shows.
+    shows: str
+    #: What to try.
+    task: str
+    #: The seat the person plays (the one to move); the game's default bot plays the rest.
+    seat: int
+    players: int
+
+
+class NewLessonRoom(BaseModel):
+    """A room to play a lesson in: the person's name (they sit at the lesson's seat)."""
+
+    model_config = _CLOSED
+    name: Name
+    grace_s: float | None = Field(default=None, ge=0.0, le=3600.0)
+
+
 class Health(BaseModel):
     status: Literal["ok"]
     version: str
@@ -192,8 +245,12 @@ class Refusal(BaseModel):
 
 
 REFUSALS = {400: "The body is not text FastAPI can read as JSON (not UTF-8)",
-            404: "No such room, game or record", 409: "The seat is not open",
+            404: "No such room, game, lesson or record", 409: "The seat is not open",
             413: "The body is over the limit"}
+
+
+#: The refusal of a seat that is no seat of the game (a record's or a replay's ``seat``).
+SEAT_REFUSED: dict[str, Any] = {"model": Refusal, "description": "No such seat in that game"}
 
 
 def refused(*codes: int) -> dict[int | str, dict[str, Any]]:
@@ -239,9 +296,11 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         # collection (which stalls every room) walks only what play creates.
         gc.collect()
         gc.freeze()
+        tidying = asyncio.create_task(held.keep_tidy())
         try:
             yield
         finally:
+            tidying.cancel()
             held.close()
 
     app = FastAPI(title="gamenight", version=__version__, lifespan=lifespan,
@@ -249,7 +308,8 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
                               "Play itself goes over the WebSocket /ws/rooms/{code} "
                               "(docs/protocol.md).")
 
-    app.add_middleware(BodyLimit, limit=REQUEST_BYTES)
+    app.add_middleware(BodyLimit, limit=REQUEST_BYTES,
+                       larger={REPLAY_FILE_PATH: REPLAY_FILE_BYTES})
 
     def the_server() -> Server:
         return state["server"]
@@ -308,6 +368,47 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         return RoomMade(code=room.code, invite=f"{config.url}/r/{room.code}",
                         host_token=host_token, seat=taken)
 
+    def the_game(game: str) -> Game:
+        found = GAMES.get(game)
+        if found is None:
+            raise HTTPException(404, "no such game")
+        return found
+
+    @app.get("/api/games/{game}/lessons", responses=refused(404))
+    def game_lessons(game: str) -> list[LessonInfo]:
+        """The tutorial of ``game``: its rulebook's examples as lessons, in the order
+        they are best taken."""
+        found = the_game(game)
+        return [LessonInfo(name=each.name, title=each.title, shows=each.shows,
+                           task=each.task, seat=each.seat,
+                           players=lessons.position(found, each.name)["players"])
+                for each in lessons.lessons(found)]
+
+    @app.post("/api/games/{game}/lessons/{lesson}/rooms", status_code=201,
+              responses=refused(400, 404, 413))
+    async def make_lesson_room(game: str, lesson: str, new: NewLessonRoom) -> RoomMade:
+        """A room that plays the lesson: its game starts from the example's position as
+        soon as the person (``name``, at the lesson's seat, with the host's token) joins;
+        the game's default bot plays every other seat."""
+        srv, found = the_server(), the_game(game)
+        try:
+            chosen = lessons.lesson(found, lesson)
+        except lessons.LessonError:
+            raise HTTPException(404, "no such lesson") from None
+        name = clean_name(new.name)
+        position = lessons.position(found, chosen.name)
+        players: int = position["players"]
+        bots = [None if seat == chosen.seat else found.default_bot for seat in range(players)]
+        room, host_token = Room.create(
+            found, players, dict(position["options"]), bots,
+            config.grace_s if new.grace_s is None else new.grace_s,
+            store=srv.store, key=srv.key, pauses=config.pauses,
+            position=position, lesson=chosen.name)
+        srv.rooms[room.code] = room
+        seat, token = room.sit(name, chosen.seat, token=host_token)
+        return RoomMade(code=room.code, invite=f"{config.url}/r/{room.code}",
+                        host_token=host_token, seat=SeatTaken(seat=seat, token=token))
+
     @app.get("/api/rooms/{code}", responses=refused(404))
     async def room_info(code: str) -> RoomInfo:
         return the_room(code).info()
@@ -321,20 +422,94 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
             raise HTTPException(409, str(exc)) from None
         return SeatTaken(seat=seat, token=token)
 
-    @app.get("/api/rooms/{code}/games/{number}/record", responses=refused(404))
-    async def game_record(code: str, number: int) -> dict[str, Any]:
-        """A finished game's record, signed by the server (``GET /api/key`` checks it).
-        A game still being played has none: its record would show every hidden card.
+    frames_cache = replays.FramesCache()
 
-        Asked of the store, not of the rooms in memory: a room whose last game was over
-        when the server restarted is not taken up again, and its records are kept all
-        the same."""
+    def asked_seat(text: str, players: int, *, spectator: bool) -> int | None:
+        try:
+            return replays.seat_of(text, players, spectator=spectator)
+        except replays.SeatRefusedError as exc:
+            raise HTTPException(400, str(exc)) from None
+
+    def finished(code: str, number: int) -> dict[str, Any]:
+        """The stored record of the room's finished game ``number`` (404 while it is
+        played: its record would show every hidden card).  Asked of the store, not of
+        the rooms in memory: a room whose last game was over when the server restarted
+        is not taken up again, and its records are kept all the same."""
         if not 1 <= number <= MAX_GAME_NUMBER:  # beyond what the database's column holds
             raise HTTPException(404, "no finished game of that number in this room")
         record = the_server().store.record(code, number)
         if record is None:
             raise HTTPException(404, "no finished game of that number in this room")
         return record
+
+    @app.get("/api/rooms/{code}/games/{number}/record",
+             responses={**refused(404), 400: SEAT_REFUSED})
+    async def game_record(code: str, number: int,
+                          seat: Annotated[str | None, Query(
+                              description="A seat's number: that seat's redacted record "
+                                          "(what it saw) instead of the whole one")]
+                          = None) -> dict[str, Any]:
+        """A finished game's record, signed by the server (``GET /api/key`` checks it).
+        A game still being played has none: its record would show every hidden card.
+        With ``seat``: that seat's redacted record (``gamenight.record.redact``): each
+        step as the seat saw it and its view after it, no seed, no chance outcome."""
+        stored = finished(code, number)
+        if seat is None:
+            return stored
+        record = Record.from_json(stored)
+        mine = asked_seat(seat, record.players, spectator=False)
+        assert mine is not None
+        # In a thread: redacting replays the game, which must not stall the rooms.
+        return await run_in_threadpool(redact, record, mine)
+
+    @app.get("/api/rooms/{code}/games/{number}/frames", response_model=replays.Replay,
+             responses={**refused(404), 400: SEAT_REFUSED})
+    async def game_frames(request: Request, code: str, number: int,
+                          seat: Annotated[str, Query(
+                              description="Whose eyes: a seat's number, or spectator")]
+                          = replays.SPECTATOR) -> Response:
+        """A finished game step by step as ``seat`` saw it (or a spectator), for the
+        replay viewer: frame ``i`` is the update the room's table draws after ``i``
+        steps (the seat's view, its form of that step's events, who acted), with no
+        actions offered.  Public like the whole record.  Sent gzipped to a client that
+        takes it (a long game's frames are near a megabyte, some 30 KB gzipped)."""
+        record = Record.from_json(finished(code, number))
+        eyes = asked_seat(seat, record.players, spectator=True)
+        # In a thread: the game is replayed (verified) and each frame built, some 0.1 s
+        # for a long game, which must not stall the rooms on the event loop.
+        body = await run_in_threadpool(
+            frames_cache.get, (code, number, eyes),
+            lambda: replays.gzipped(replays.replay_frames(record, eyes, number)))
+        return gzipped_answer(request, body)
+
+    @app.post(REPLAY_FILE_PATH, response_model=replays.Replay,
+              responses={**refused(413), 400: SEAT_REFUSED},
+              openapi_extra={"requestBody": {"required": True, "content": {
+                  "application/json": {"schema": {
+                      "type": "object",
+                      "description": "A whole game record (gamenight-record, as "
+                                     "GET .../record gives it)"}}}}})
+    async def replay_file(request: Request,
+                          seat: Annotated[str, Query(
+                              description="Whose eyes: a seat's number, or spectator")]
+                          = replays.SPECTATOR) -> Response:
+        """The frames of the game in a record file (the body, at most 1 MiB), as
+        ``GET .../frames`` gives a room's: the record is read strictly and verified
+        (its hash and every step; a signature is not asked for, as the record may come
+        from another server).  422 for a record that is not one or does not replay (a
+        seat's redacted record cannot: it holds no chance and no hidden card)."""
+        raw = await request.body()
+        try:
+            record = loads(raw, "the record")
+        except RecordError as exc:
+            raise invalid(str(exc)) from None
+        eyes = asked_seat(seat, record.players, spectator=True)
+        try:
+            # In a thread, as a room's frames are; game number 0: it is no room's game.
+            replay = await run_in_threadpool(replays.replay_frames, record, eyes, 0)
+        except RecordError as exc:
+            raise invalid(str(exc)) from None
+        return gzipped_answer(request, await run_in_threadpool(replays.gzipped, replay))
 
     @app.get("/api/key", response_class=PlainTextResponse, responses=refused(404))
     def public_key() -> str:
@@ -370,6 +545,16 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
     return app
 
 
+def gzipped_answer(request: Request, body: bytes) -> Response:
+    """A JSON answer whose body is ``body`` gzipped: sent so to a client that takes gzip,
+    plain to one that does not."""
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        return Response(body, media_type="application/json",
+                        headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+    return Response(gzip.decompress(body), media_type="application/json",
+                    headers={"Vary": "Accept-Encoding"})
+
+
 def origin_allowed(origin: str | None, host: str | None, config: ServerConfig) -> bool:
     """A browser page may open a WebSocket only from the server's own origin (or one the
     server lists): otherwise another site could play in its visitor's name.  A client
@@ -384,24 +569,28 @@ def origin_allowed(origin: str | None, host: str | None, config: ServerConfig) -
 
 class BodyLimit:
     """Refuses a REST request whose body passes ``limit`` bytes (413) as soon as it does,
-    so no client can make the server hold a body of any size in memory."""
+    so no client can make the server hold a body of any size in memory.  ``larger``
+    gives a route (by its exact path) a limit of its own."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int,
+                 larger: Mapping[str, int] | None = None) -> None:
         self.app, self.limit = app, limit
+        self.larger = dict(larger or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         seen = 0
+        limit = self.larger.get(scope["path"], self.limit)
 
         async def limited() -> Message:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > self.limit:
+            if seen > limit:
                 # FastAPI passes an HTTPException raised while reading a body on as it is.
-                raise HTTPException(413, f"a request body is at most {self.limit} bytes")
+                raise HTTPException(413, f"a request body is at most {limit} bytes")
             return message
 
         await self.app(scope, limited, send)

@@ -80,6 +80,11 @@ class ServerConfig:
     ping_s: float = 1.0
     #: The public address printed for invite links (None: http://host:port).
     public_url: str | None = None
+    #: A room with nobody connected and nothing running (its lobby, or its last game
+    #: over) is let go from memory after this long; it stays in the database and is
+    #: taken up again the moment someone asks for it.  Without this a server that runs
+    #: for weeks would hold every room ever made.
+    idle_room_s: float = 600.0
 
     @property
     def url(self) -> str:

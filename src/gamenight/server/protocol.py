@@ -135,6 +135,9 @@ class RoomInfo(TypedDict):
     seats: list[SeatInfo]
     spectators: int
     grace_s: float
+    #: In a tutorial's room only: the lesson it plays (its name, as
+    #: ``GET /api/games/{game}/lessons`` lists it); absent in every other room.
+    lesson: NotRequired[str]
 
 
 class Welcome(TypedDict):

@@ -120,7 +120,8 @@ class Room:
     def __init__(self, game: Game, code: str, players: int, options: dict[str, Any],
                  seats: list[Seat], host_token_hash: str, grace_s: float, *,
                  store: Store, key: SigningKey, pauses: Pauses,
-                 created_at: float | None = None) -> None:
+                 created_at: float | None = None, position: dict[str, Any] | None = None,
+                 lesson: str | None = None) -> None:
         self.game = game
         self.code = code
         self.players = players
@@ -132,7 +133,14 @@ class Room:
         self.store = store
         self.key = key
         self.pauses = pauses
+        #: The position every game here starts from (None: each is dealt from its seed).
+        self.position = position
+        #: The tutorial's lesson this room plays (``gamenight.lessons``), or None.
+        self.lesson = lesson
         self.clients: set[Client] = set()
+        # Since when nobody has been connected (None while someone is): an idle room is
+        # let go from memory (``Server.let_go_idle``).
+        self.quiet_since: float | None = time.monotonic()
         self.number = 0  # the game being played (0: none yet)
         self.state: GameState[Any] | None = None
         self.bots: list[Bot[Any] | None] = []
@@ -151,10 +159,15 @@ class Room:
     @classmethod
     def create(cls, game: Game, players: int, options: dict[str, Any],
                bots: list[str | None], grace_s: float, *, store: Store, key: SigningKey,
-               pauses: Pauses) -> tuple[Room, str]:
+               pauses: Pauses, position: dict[str, Any] | None = None,
+               lesson: str | None = None) -> tuple[Room, str]:
         """A new room in its lobby: ``bots[seat]`` is the bot spec of a bot seat, None
         for a person's.  Returns the room and the host's token (the host need not sit).
-        OptionError for a table, option or bot the game does not offer."""
+        OptionError for a table, option or bot the game does not offer.
+
+        A tutorial's room (``lesson``) plays every game from ``position`` (whose table and
+        options are ``players`` and ``options``), and starts as soon as its person joins:
+        there is nobody else to wait for."""
         resolved = game.resolve_options(players, options)
         if len(bots) != players:
             raise OptionError(f"a room of {players} players has {players} seats, "
@@ -165,14 +178,16 @@ class Room:
         host_token = secrets.token_urlsafe(TOKEN_BYTES)
         room = cls(game, secrets.token_urlsafe(CODE_BYTES), players, resolved,
                    [Seat(s, name=spec, bot=spec) for s, spec in enumerate(bots)],
-                   token_hash(host_token), grace_s, store=store, key=key, pauses=pauses)
+                   token_hash(host_token), grace_s, store=store, key=key, pauses=pauses,
+                   position=position, lesson=lesson)
         store.create_room(room.row())
         return room, host_token
 
     def row(self) -> RoomRow:
         return RoomRow(self.code, self.game.id, self.players, dict(self.options),
                        self.host_token_hash, self.grace_s, self.created_at,
-                       [seat.row() for seat in self.seats], [])
+                       [seat.row() for seat in self.seats], [], lesson=self.lesson,
+                       position=self.position)
 
     @classmethod
     def resume(cls, row: RoomRow, game: Game, *, store: Store, key: SigningKey,
@@ -184,7 +199,7 @@ class Room:
                  for s in row.seats]
         room = cls(game, row.code, row.players, dict(row.options), seats,
                    row.host_token_hash, row.grace_s, store=store, key=key, pauses=pauses,
-                   created_at=row.created_at)
+                   created_at=row.created_at, position=row.position, lesson=row.lesson)
         if row.games:
             for seat in seats:  # as _begin seated them: an empty seat has the default bot
                 if seat.kind == "open":
@@ -266,13 +281,16 @@ class Room:
             "bot": s.bot if s.bot is not None else s.stand_in,
             "connected": s.bot is not None or s.connections > 0, "rematch": s.rematch,
         } for s in self.seats]
-        return {
+        info: RoomInfo = {
             "code": self.code, "game": self.game.id, "title": self.game.title,
             "players": self.players, "options": dict(self.options), "status": self.status,
             "game_number": self.number, "seats": seats,
             "spectators": sum(1 for c in self.clients if c.joined and c.seat is None),
             "grace_s": self.grace_s,
         }
+        if self.lesson is not None:
+            info["lesson"] = self.lesson
+        return info
 
     def broadcast_room(self) -> None:
         message: protocol.RoomMessage = {"type": "room", "room": self.info()}
@@ -297,7 +315,6 @@ class Room:
                 raise ProtocolError("bad-token", "no seat of this room has that token")
         client.joined, client.host, client.fresh = True, host, True
         client.seat = None if seat is None else seat.seat
-        self.clients.add(client)
         if seat is not None:
             seat.connections += 1
             if seat.gone is not None:
@@ -307,6 +324,13 @@ class Room:
                 seat.stand_in = None
                 if self.bots:
                     self.bots[seat.seat] = None
+            if self.lesson is not None and self.state is None:
+                # A lesson starts when its person sits down: before this connection is
+                # among those told, so its welcome already shows the game on and its
+                # first update is the position (a race opens as the page gets it).
+                self._begin()
+        self.clients.add(client)
+        self.quiet_since = None
         client.send({"type": "welcome", "v": protocol.PROTOCOL_VERSION, "room": self.info(),
                      "seat": client.seat, "host": host})
         if self.state is not None:
@@ -317,6 +341,8 @@ class Room:
         """``client``'s connection has closed; a person's seat waits for them for the
         room's grace period, then its stand-in bot plays it until they come back."""
         self.clients.discard(client)
+        if not self.clients:
+            self.quiet_since = time.monotonic()
         if not client.joined or client.seat is None:
             if client.joined:
                 self.broadcast_room()
@@ -375,8 +401,8 @@ class Room:
             if seat.kind == "open":
                 seat.stand_in = self.game.default_bot
         number, seed = self.number + 1, new_seed()
-        self.store.start_game(self.code, number, seed, None)
-        self._new_game(number, seed, None)
+        self.store.start_game(self.code, number, seed, self.position)
+        self._new_game(number, seed, self.position)
         loop = asyncio.get_running_loop()
         for seat in self.seats:
             if seat.kind == "person" and not seat.connections and seat.gone is None:
@@ -567,8 +593,15 @@ class Room:
             self._timer.cancel()
             self._timer = None
 
+    def idle(self, now: float, after_s: float) -> bool:
+        """Whether nobody has been connected for ``after_s`` seconds by ``now``
+        (``time.monotonic``) and nothing runs: the room waits in its lobby, or its last
+        game is over.  A game in play is never idle: its bots and stand-ins play on."""
+        return (not self.clients and self.status != "playing"
+                and self.quiet_since is not None and now - self.quiet_since >= after_s)
+
     def close(self) -> None:
-        """Stop the room's timers (the server is shutting down)."""
+        """Stop the room's timers (the server is shutting down, or lets the room go)."""
         self._cancel_timer()
         for seat in self.seats:
             if seat.gone is not None:

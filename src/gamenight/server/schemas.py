@@ -29,8 +29,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from gamenight.engine import Game
-from gamenight.schema import EVENT, SCHEMA_DIALECT, VIEW, Schema, game_schema
-from gamenight.schema import _close as close_objects  # closed as the games' documents are
+from gamenight.schema import EVENT, SCHEMA_DIALECT, VIEW, Schema, close_objects, game_schema
 from gamenight.server import protocol
 
 #: The parts of a protocol document by name: ``#/$defs/ClientMessage`` and
@@ -68,7 +67,7 @@ def _build(game: Game) -> Schema:
     update["events"] = {"type": "array", "items": {"$ref": f"#/$defs/{EVENT}"}}
     defs[CLIENT_MESSAGE] = {"oneOf": [{"$ref": f"#/$defs/{name}"} for name in clients]}
     defs[SERVER_MESSAGE] = {"oneOf": [{"$ref": f"#/$defs/{name}"} for name in servers]}
-    close_objects(defs)
+    close_objects(defs)  # closed as the games' own documents are
     return {
         "$schema": SCHEMA_DIALECT,
         "$id": f"https://gamenight.invalid/protocol/{game.id}/{game.rules_version}/"

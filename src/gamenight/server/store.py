@@ -3,7 +3,8 @@
 A room is kept in five tables (SQLAlchemy 2, migrated by Alembic: ``migrations/``):
 
 * ``rooms``: the room code, the game and its table (players, resolved options), the
-  SHA-256 of the host's token, the reconnection grace and when the room was made;
+  SHA-256 of the host's token, the reconnection grace and when the room was made; for
+  a tutorial's room, the lesson it plays and the position each of its games starts from;
 * ``players``: a person who took a seat: their name and the SHA-256 of their seat
   token (never the token: the database alone seats nobody), one per token in a room;
 * ``seats``: one per seat: the player who holds it, the bot that plays it (a bot spec,
@@ -137,6 +138,11 @@ class RoomRow:
     seats: list[SeatRow]
     #: In number order; empty while the room is in its lobby.
     games: list[GameRow]
+    #: The tutorial's lesson the room plays (``gamenight.lessons``), or None.
+    lesson: str | None = None
+    #: The position every game of the room starts from (``Game.from_position``), or
+    #: None: each is dealt from its seed.
+    position: dict[str, Any] | None = None
 
 
 # -- the tables ----------------------------------------------------------------------------
@@ -164,6 +170,8 @@ class RoomTable(Base):
     host_token_hash: Mapped[str] = mapped_column(String)
     grace_s: Mapped[float] = mapped_column(Double)
     created_at: Mapped[float] = mapped_column(Double)
+    lesson: Mapped[str | None] = mapped_column(String)
+    position: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
 
     seats: Mapped[list[SeatTable]] = relationship(order_by="SeatTable.seat")
     games: Mapped[list[GameTable]] = relationship(order_by="GameTable.number")
@@ -393,7 +401,8 @@ class Store:
                 raise StoreError(f"there is a room {room.code} already")
             table = RoomTable(code=room.code, game=room.game, players=room.players,
                               options=room.options, host_token_hash=room.host_token_hash,
-                              grace_s=room.grace_s, created_at=room.created_at)
+                              grace_s=room.grace_s, created_at=room.created_at,
+                              lesson=room.lesson, position=room.position)
             session.add(table)
             for seat in room.seats:
                 stored = SeatTable(room_code=room.code, seat=seat.seat)
@@ -565,7 +574,8 @@ def _room_row(room: RoomTable) -> RoomRow:
         games=[GameRow(number=game.number, seed=game.seed, position=game.position,
                        steps=[Step(s.seat, s.value, s.at_ms) for s in game.steps],
                        record=game.record)
-               for game in room.games])
+               for game in room.games],
+        lesson=room.lesson, position=room.position)
 
 
 def _seat_row(seat: SeatTable) -> SeatRow:

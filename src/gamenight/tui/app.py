@@ -141,6 +141,9 @@ class PlayApp(App[None]):
         self.clock = clock
         self.seating = seating
         self.get_ready = get_ready
+        #: The seat the person plays: always HUMAN here; a server's room may seat the
+        #: person elsewhere (``tui.remote.RemotePlayApp``).
+        self.seat = HUMAN
         self._gen = 0
         self._timer: Timer | None = None
         # The table's own time: the wall clock less the time the table was held (how to

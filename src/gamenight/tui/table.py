@@ -27,7 +27,7 @@ from textual.widgets import Log, Static
 
 from gamenight.engine import Outcome, View
 from gamenight.engine.events import narration
-from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+from gamenight.tui.app import GameScreen, PlayApp
 
 #: The smallest terminal every table fits (columns, rows): 80x24, the classic terminal.
 MIN_SIZE = (80, 24)
@@ -86,7 +86,7 @@ class TableScreen(GameScreen):
     def view(self) -> View:
         """The person's view; in an open window, as it stands at this moment (a bot's
         hand stamped later is not there yet)."""
-        return self.table.state.view(HUMAN, self.table.window_ms())
+        return self.table.state.view(self.table.seat, self.table.window_ms())
 
     def follow_log(self) -> None:
         """Write the narration of the new events, as the person may know them, to the
@@ -94,7 +94,7 @@ class TableScreen(GameScreen):
         log = self.query_one("#log", Log)
         happened = self.table.state.events
         if len(happened) > self._logged:
-            lines = narration(happened[self._logged:], HUMAN, as_you=True)
+            lines = narration(happened[self._logged:], self.table.seat, as_you=True)
             self._logged = len(happened)
             if lines:
                 log.write_lines(lines)

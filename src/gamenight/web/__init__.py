@@ -9,6 +9,10 @@ server's app calls :func:`mount`, which adds:
 - ``GET /``: the lobby (``static/index.html``): the games, making a room;
 - ``GET /r/{code}``: the room page (``static/room.html``), the invite link's target: the
   waiting room, then the table of the room's game (404 for a code that names no room);
+- ``GET /replay/{code}/{number}``: the replay viewer (``static/replay.html``): a finished
+  game step by step, drawn by the room's own table from the frames of
+  ``GET /api/rooms/{code}/games/{number}/frames`` (``server/replays.py``); ``GET /replay``:
+  the same viewer for a record file the person opens (``POST /api/replays``);
 - ``/static/...``: the scripts, the style sheet, the pictures;
 - ``GET /api/games/{game}/rules``: the game's rules (its ``rules.md``), for the room
   page's rules dialog;
@@ -31,9 +35,30 @@ from gamenight.games import GAMES
 
 #: The folder of the client's files, inside this package.
 STATIC = files(__name__) / "static"
+#: What a page may load and where it may connect: only this server (its scripts, style
+#: sheets, pictures and its WebSocket), never an inline script or an outside address, and
+#: no page may frame it.  The client needs nothing else (everything ships in ``static/``),
+#: so a script that found its way into a name or a chat line could not run or call home.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
 #: A page is HTML that names its scripts by path; it may be cached, but must be checked
-#: again each time so that a new version of the package is seen at once.
-PAGE_HEADERS = {"Cache-Control": "no-cache"}
+#: again each time so that a new version of the package is seen at once.  The invite link
+#: (the room's code) is not sent on as a referrer.
+PAGE_HEADERS = {
+    "Cache-Control": "no-cache",
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
 
 
 def page(name: str) -> str:
@@ -69,6 +94,19 @@ def mount(app: FastAPI, *, invite: Callable[[str], str | None]) -> None:
         if invite(code) is None:
             return HTMLResponse(page("gone.html"), status_code=404, headers=PAGE_HEADERS)
         return HTMLResponse(page("room.html"), headers=PAGE_HEADERS)
+
+    @app.get("/replay", response_class=HTMLResponse, include_in_schema=False)
+    def replay_file_page() -> HTMLResponse:
+        # The viewer with no room's game: it opens a record file (``POST /api/replays``).
+        return HTMLResponse(page("replay.html"), headers=PAGE_HEADERS)
+
+    @app.get("/replay/{code}/{number}", response_class=HTMLResponse, include_in_schema=False)
+    async def replay_page(code: str, number: int) -> HTMLResponse:
+        # The viewer asks for the frames itself (``?seat=K`` picks whose eyes); a code
+        # that names no room is refused here, a game not over yet by the frames' 404.
+        if invite(code) is None:
+            return HTMLResponse(page("gone.html"), status_code=404, headers=PAGE_HEADERS)
+        return HTMLResponse(page("replay.html"), headers=PAGE_HEADERS)
 
     @app.get("/api/games/{game}/rules", response_class=Response,
              responses={**refused(404), 200: {

@@ -52,7 +52,7 @@ from gamenight.games.by_golly.events import (
     TurnEnded,
 )
 from gamenight.games.by_golly.views import TURN_PHASES, ByGollyView, Phase, as_view
-from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+from gamenight.tui.app import GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
 
 #: Keys of the 19 places of the chicken run: their letters (q is kept for quitting).
@@ -293,7 +293,7 @@ class ByGollyScreen(TableScreen):
         self.follow_log()
 
     def _mine(self, view: ByGollyView) -> bool:
-        return view["current"] == HUMAN and view["phase"] in TURN_PHASES
+        return view["current"] == self.table.seat and view["phase"] in TURN_PHASES
 
     def _status(self, view: ByGollyView) -> Text:
         head = f"By Golly! · turn {view['turn'] + 1} · "
@@ -320,7 +320,7 @@ class ByGollyScreen(TableScreen):
             hand, stack = view["hands"][seat], view["stacks"][seat]
             counts = [str(hand), str(stack), *((str(hand + stack),) if roomy else ())]
             table.add_row(mark, Text(self.table.seat_names[seat],
-                                     style="bold" if seat == HUMAN else ""), *counts)
+                                     style="bold" if seat == self.table.seat else ""), *counts)
         return table
 
     def _laid(self, view: ByGollyView) -> RenderableType:
@@ -329,7 +329,7 @@ class ByGollyScreen(TableScreen):
         laid = view["laid"]
         if laid is None:
             return out
-        who = "You" if view["current"] == HUMAN else f"Seat {view['current']}"
+        who = "You" if view["current"] == self.table.seat else f"Seat {view['current']}"
         if self.size_of_cards is LARGE:
             card = card_rows([card_face("", laid.upper(), f"bold {HAND_FACE}", LARGE)], 1)
             return Group(out, Text(f"{who} laid:"), card)
@@ -349,7 +349,7 @@ class ByGollyScreen(TableScreen):
         field = [("mixed", None) if p in last.mixed else
                  ("seen", last.seen[p]) if p in last.seen else ("down", None)
                  for p in range(PLACES)]
-        who = "you" if last.seat == HUMAN else f"seat {last.seat}"
+        who = "you" if last.seat == self.table.seat else f"seat {last.seat}"
         return field, f" · {who} turned these face down"
 
     def _run(self, view: ByGollyView) -> RenderableType:
@@ -387,7 +387,7 @@ class ByGollyScreen(TableScreen):
         phase = view["phase"]
         if phase in ("shuffle", "end"):
             return KEY_WORDS[phase]
-        legal = self.table.state.legal_actions(HUMAN)
+        legal = self.table.state.legal_actions(self.table.seat)
         if phase == "lay":
             kinds = hand_kinds(view)
             keys = [HAND_KEYS[kinds.index(ANIMALS[a.animal])] for a in legal

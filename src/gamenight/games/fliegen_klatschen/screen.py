@@ -63,9 +63,9 @@ FACE_HEIGHT, SMALL_HEIGHT = 5, 3
 CENTRE_MIN, LOG_MIN = 4, 3
 
 
-def seat_tag(seat: int) -> str:
-    """A short mark for a hand on a card: Y for you, else the seat number."""
-    return "Y" if seat == HUMAN else str(seat)
+def seat_tag(seat: int, me: int = HUMAN) -> str:
+    """A short mark for a hand on a card: Y for you (``me``), else the seat number."""
+    return "Y" if seat == me else str(seat)
 
 
 def face_colours(card: CardJSON) -> tuple[str, str]:
@@ -73,7 +73,8 @@ def face_colours(card: CardJSON) -> tuple[str, str]:
     return SWATTER_FACE if card["kind"] == "swatter" else FACES[card["colour"]]
 
 
-def small_face(card: CardJSON, label: str | None = None, hands: Sequence[int] = ()) -> Text:
+def small_face(card: CardJSON, label: str | None = None, hands: Sequence[int] = (),
+               me: int = HUMAN) -> Text:
     """One face-up card without a frame, three lines high: its key and value, its colour,
     the hands on it."""
     bg, fg = face_colours(card)
@@ -83,7 +84,7 @@ def small_face(card: CardJSON, label: str | None = None, hands: Sequence[int] = 
         top, middle = str(card["value"]), card["colour"]
     if label:
         top = f"{label}: {top}"
-    on_it = " ".join(seat_tag(s) for s in hands)
+    on_it = " ".join(seat_tag(s, me) for s in hands)
     lines = [Text(top, style="bold"), Text(middle), Text(f"✋{on_it}" if on_it else "")]
     for line in lines:
         line.align("center", SMALL_WIDTH)
@@ -93,13 +94,14 @@ def small_face(card: CardJSON, label: str | None = None, hands: Sequence[int] = 
     return face
 
 
-def chip(card: CardJSON, label: str | None = None, hands: Sequence[int] = ()) -> Text:
+def chip(card: CardJSON, label: str | None = None, hands: Sequence[int] = (),
+         me: int = HUMAN) -> Text:
     """A card on one line, for a centre too full for faces: "a:5R" on its colour (the
     colour's initial reads without the colour), then the hands on it."""
     bg, fg = face_colours(card)
     what = "SW" if card["kind"] == "swatter" else f"{card['value']}{card['colour'][0].upper()}"
     text = Text(f"{label}:{what}" if label else what, style=f"bold {fg} on {bg}")
-    on_it = "".join(seat_tag(s) for s in hands)
+    on_it = "".join(seat_tag(s, me) for s in hands)
     if on_it:
         text.append(f"✋{on_it}")
     text.truncate(CHIP_WIDTH)
@@ -107,7 +109,7 @@ def chip(card: CardJSON, label: str | None = None, hands: Sequence[int] = ()) ->
 
 
 def card_face(card: CardJSON, label: str | None = None,
-              hands: Sequence[int] = ()) -> Panel:
+              hands: Sequence[int] = (), me: int = HUMAN) -> Panel:
     """One face-up card: its colour as a real colour, its value, and the hands on it."""
     if card["kind"] == "swatter":
         bg, fg = SWATTER_FACE
@@ -115,7 +117,7 @@ def card_face(card: CardJSON, label: str | None = None,
     else:
         bg, fg = FACES[card["colour"]]
         body = Text.assemble((f"{card['value']}\n", "bold"), card["colour"])
-    on_it = " ".join(seat_tag(s) for s in hands)
+    on_it = " ".join(seat_tag(s, me) for s in hands)
     body.append("\n" + (f"✋{on_it}" if on_it else ""))
     body.justify = "center"
     return Panel(
@@ -147,7 +149,7 @@ class FliegenKlatschenScreen(TableScreen):
         self._last_hunt: Text | None = None
         self._drawn = False  # the shell has asked for the table once
         # "You" and "Seat 2" in the list of hands (short: many share a line).
-        self.voice = Voice(HUMAN)
+        self.voice = Voice(table.seat)
 
     def fit_terminal(self, width: int, height: int) -> None:
         super().fit_terminal(width, height)
@@ -194,7 +196,7 @@ class FliegenKlatschenScreen(TableScreen):
         keys = ""
         if self.table.my_turn:
             keys = "[b]space[/b]/[b]enter[/b] reveal your top card   "
-        elif view["hunt"] is not None and HUMAN in view["hunt"]["pending"]:
+        elif view["hunt"] is not None and self.table.seat in view["hunt"]["pending"]:
             labels = list(self.labels(view).values())
             if labels:
                 span = labels[0] if len(labels) == 1 else f"{labels[0]}-{labels[-1]}"
@@ -213,7 +215,7 @@ class FliegenKlatschenScreen(TableScreen):
         if self.table.my_turn:
             return Text.assemble(head, ("Your turn: ", "bold green"),
                                  "press space to reveal your top card")
-        if view["current"] == HUMAN:
+        if view["current"] == self.table.seat:
             return Text(head + "you are next to reveal")
         return Text(head + f"{self.table.seat_names[view['current']]} is next to reveal")
 
@@ -233,9 +235,9 @@ class FliegenKlatschenScreen(TableScreen):
             turn = view["current"] == seat and view["phase"] != "over"
             mark = "▶" if turn and not hunting else ""
             won = str(view["won"][seat])
-            if seat == HUMAN:
+            if seat == self.table.seat:
                 won += f" ({score(c['id'] for c in view['my_won'])} pts)"
-            style = "bold" if seat == HUMAN else ""
+            style = "bold" if seat == self.table.seat else ""
             table.add_row(mark, Text(self.table.seat_names[seat], style=style),
                           str(view["piles"][seat]), won)
         return table
@@ -259,6 +261,7 @@ class FliegenKlatschenScreen(TableScreen):
             for hand in view["hunt"]["hands"]:  # already in time order
                 hands.setdefault(hand["card"], []).append(hand["seat"])
         labels = self.labels(view)
+        me = self.table.seat
         title = f"Centre ({len(centre)} flies)"
         # The room the centre has (before it is laid out: a roomy guess).
         size = self.query_one("#centre", Static).content_size
@@ -267,14 +270,14 @@ class FliegenKlatschenScreen(TableScreen):
         framed = 2 + lines_for(n, width - 4, FACE_WIDTH, FACE_HEIGHT)
         if framed <= height:
             faces: list[RenderableType] = [
-                card_face(c, labels.get(c["id"]), hands.get(c["id"], ())) for c in centre]
+                card_face(c, labels.get(c["id"]), hands.get(c["id"], ()), me) for c in centre]
             return Panel(card_rows(faces, width - 4, FACE_WIDTH), title=title, height=framed)
         if 1 + lines_for(n, width, SMALL_WIDTH, SMALL_HEIGHT) <= height:
             small: list[RenderableType] = [
-                small_face(c, labels.get(c["id"]), hands.get(c["id"], ())) for c in centre]
+                small_face(c, labels.get(c["id"]), hands.get(c["id"], ()), me) for c in centre]
             return Group(Text(title, style="bold"), card_rows(small, width, SMALL_WIDTH))
         chips: list[RenderableType] = [
-            chip(c, labels.get(c["id"]), hands.get(c["id"], ())) for c in centre]
+            chip(c, labels.get(c["id"]), hands.get(c["id"], ()), me) for c in centre]
         return Group(Text(title, style="bold"), card_rows(chips, width, CHIP_WIDTH))
 
     @staticmethod
@@ -293,7 +296,7 @@ class FliegenKlatschenScreen(TableScreen):
         bar = Text("█" * round(30 * share) + "░" * (30 - round(30 * share)), style="red")
         line = Text.assemble(("Hunt  ", "bold"), bar, f" {left:4.1f} s   ")
         line.append(self._hand_list(hunt["hands"], self.labels(view)) or "no hands down yet")
-        if HUMAN not in hunt["pending"]:
+        if self.table.seat not in hunt["pending"]:
             line.append("   (you are done)", style="dim")
         return line
 
@@ -368,10 +371,11 @@ class FliegenKlatschenScreen(TableScreen):
                 self.show_message("No hunt is on: wait for a swatter or a fifth colour.")
             elif char not in by_key:
                 self.show_message(f"No fly has the key {char}.")
-            elif HUMAN not in hunt["pending"]:
+            elif self.table.seat not in hunt["pending"]:
                 # Told in the person's words (the rules' message names seat 0).
                 self.show_message("You have no hand left to slap with in this hunt.")
-            elif any(h["seat"] == HUMAN and h["card"] == by_key[char] for h in hunt["hands"]):
+            elif any(h["seat"] == self.table.seat and h["card"] == by_key[char]
+                     for h in hunt["hands"]):
                 self.show_message(f"You already have a hand on {name(by_key[char])}: "
                                   "each hand goes on a different fly.")
             else:

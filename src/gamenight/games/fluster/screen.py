@@ -40,7 +40,7 @@ from gamenight.games.fluster.board import (
     callable_numbers,
 )
 from gamenight.games.fluster.views import BlockView, FlusterView, PadView, TotalsView
-from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+from gamenight.tui.app import GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
 
 HELP_CALL = ("[b]a-z[/b] letter  [b]space[/b] Blank  [b]0-9[/b] number  "
@@ -237,7 +237,7 @@ class FlusterScreen(TableScreen):
         if self.table.my_turn:
             return Text.assemble(head, ("Your call: ", "bold green"),
                                  "a letter or space, the number, Enter")
-        if view["caller"] == HUMAN:
+        if view["caller"] == self.table.seat:
             return Text(head + "your call is next")
         return Text(head + f"{self.table.seat_names[view['caller']]} is calling")
 
@@ -249,7 +249,7 @@ class FlusterScreen(TableScreen):
                 line.append(" · ")
             calling = view["caller"] == seat and view["phase"] != "over"
             line.append(("▶ " if calling else "") + name,
-                        style="bold" if seat == HUMAN else "")
+                        style="bold" if seat == self.table.seat else "")
         return line
 
     def _call_line(self, view: FlusterView) -> Text:
@@ -258,7 +258,7 @@ class FlusterScreen(TableScreen):
         last = view["last"]
         if last is not None:
             caller = last["caller"]
-            who = "You" if caller == HUMAN else self.table.seat_names[caller]
+            who = "You" if caller == self.table.seat else self.table.seat_names[caller]
             line.append(f"Last call: {who} called {symbol_text(last['letter'])} "
                         f"{last['number']}")
             if view.get("last_side"):
@@ -288,7 +288,7 @@ class FlusterScreen(TableScreen):
         pads: list[RenderableType] = []
         if self.roomy:
             pads = [Text(f"{self.table.seat_names[seat]}: {pad_line(pad)}", style="dim")
-                    for seat, pad in enumerate(final) if seat != HUMAN or not keep_pad]
+                    for seat, pad in enumerate(final) if seat != self.table.seat or not keep_pad]
         self.show_results(("A", "B", "C", "D", "Bonuses", "Grand Total"),
                           lambda seat: [str(final[seat]["totals"][t]) for t in RESULTS],
                           notes=pads)

@@ -50,7 +50,7 @@ from gamenight.games.fly.geometry import (
 )
 from gamenight.games.fly.table import Move, apply_moves
 from gamenight.games.fly.views import CardView, FlyView, LastDropView
-from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+from gamenight.tui.app import GameScreen, PlayApp
 from gamenight.tui.fit import newest_lines
 from gamenight.tui.table import TableScreen
 
@@ -264,7 +264,7 @@ class FlyScreen(TableScreen):
         self.ghost: list[float] = [4.5, 4.5, 0.0]
         self.frames_shown: list[Frame] = []  # every frame of every drop shown, in order
         self.scale = SCALES[-1]
-        self.voice = Voice(HUMAN, tuple(table.seat_names))
+        self.voice = Voice(table.seat, tuple(table.seat_names))
         self._queue: list[Frame] = []
         self._showing: Frame | None = None
         self._timer: Timer | None = None
@@ -336,7 +336,7 @@ class FlyScreen(TableScreen):
 
     def _draw_log(self) -> None:
         log = self.query_one("#log", Static)
-        lines = narration(self.table.state.events, HUMAN, as_you=True)
+        lines = narration(self.table.state.events, self.table.seat, as_you=True)
         size = log.content_size
         width, height = (size.width, size.height) if size.height > 0 else (60, 4)
         log.update("\n".join(newest_lines(lines, width, height)))
@@ -390,7 +390,7 @@ class FlyScreen(TableScreen):
         table.add_column("Flies", justify="right")
         for seat in range(view["players"]):
             mark = "▶" if view["current"] == seat and view["phase"] != "over" else ""
-            who = Text(self.table.seat_names[seat], style="bold" if seat == HUMAN else "")
+            who = Text(self.table.seat_names[seat], style="bold" if seat == self.table.seat else "")
             collected = view["collected"][seat]
             if collected:
                 # The flies won, as coloured symbols, under the name.

@@ -33,7 +33,7 @@ from gamenight.games.superfly.cards import COLOUR_OF, COLOURS, NAMES, NUMBER_OF
 from gamenight.games.superfly.rules import HAND_LIMIT
 from gamenight.games.superfly.sets import best_set
 from gamenight.games.superfly.views import CardView, SeatView
-from gamenight.tui.app import HUMAN, GameScreen, PlayApp
+from gamenight.tui.app import GameScreen, PlayApp
 from gamenight.tui.fit import card_rows
 from gamenight.tui.table import TableScreen
 
@@ -113,7 +113,7 @@ class SuperflyScreen(TableScreen):
     def __init__(self, table: PlayApp) -> None:
         super().__init__(table)
         # "You" and "Seat 2" in the lines of the last turn (short: they share a line).
-        self.voice = Voice(HUMAN)
+        self.voice = Voice(table.seat)
         self._drawn = False  # the shell has asked for the table once
 
     def compose(self) -> ComposeResult:
@@ -168,7 +168,7 @@ class SuperflyScreen(TableScreen):
         """The keys of the flies the person may swat now (from the legal actions)."""
         if not self.table.deciding:
             return []
-        legal = set(self.table.state.legal_actions(HUMAN))
+        legal = set(self.table.state.legal_actions(self.table.seat))
         return [key for card, key in zip(view["centre"], KEY_LABELS, strict=False)
                 if SWATS[card["id"]] in legal]
 
@@ -190,7 +190,7 @@ class SuperflyScreen(TableScreen):
             return Text(head + final + "dealing")
         left = self.seconds_left(view)
         clock = "" if left is None else f" · {left:.1f} s left"
-        if HUMAN not in view["eligible"]:
+        if self.table.seat not in view["eligible"]:
             return Text(head + final + f"you hold {HAND_LIMIT} cards and sit out" + clock)
         if self.table.deciding:
             return Text.assemble(head, final, ("SWAT! ", "bold red"),
@@ -233,7 +233,8 @@ class SuperflyScreen(TableScreen):
                 swat = "chosen" if seat in view["chosen"] else "…"
             cards = view["hand_sizes"][seat]
             row: list[RenderableType] = [
-                first, Text(self.table.seat_names[seat], style="bold" if seat == HUMAN else ""),
+                first,
+                Text(self.table.seat_names[seat], style="bold" if seat == self.table.seat else ""),
                 f"{cards}{'!' if cards >= HAND_LIMIT else ''}",
                 "●" * view["tokens"][seat] or "0", swat]
             if hands:
@@ -364,7 +365,7 @@ class SuperflyScreen(TableScreen):
         # What the view already tells is said in the person's words (the rules' message
         # names seat 0); the shell and the rules say the rest (too early, too late).
         view = self.seat_view()
-        if view["phase"] == "swat" and HUMAN not in view["eligible"]:
+        if view["phase"] == "swat" and self.table.seat not in view["eligible"]:
             self.show_message(f"You hold {HAND_LIMIT} cards: you sit out this final turn.")
             return
         if "my_swat" in view:

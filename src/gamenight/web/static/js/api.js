@@ -6,6 +6,8 @@
 /** @typedef {import("./protocol.js").RoomMade} RoomMade */
 /** @typedef {import("./protocol.js").RoomInfo} RoomInfo */
 /** @typedef {import("./protocol.js").SeatTaken} SeatTaken */
+/** @typedef {import("./protocol.js").Replay} Replay */
+/** @typedef {import("./protocol.js").LessonInfo} LessonInfo */
 
 /** A refused request, with a sentence for a person. */
 export class ApiError extends Error {
@@ -70,6 +72,22 @@ export async function makeRoom(room) {
   return /** @type {RoomMade} */ (await post("/api/rooms", room));
 }
 
+/** A game's lessons (the tutorial). @param {string} game  @returns {Promise<LessonInfo[]>} */
+export async function lessons(game) {
+  return /** @type {LessonInfo[]} */ (
+    await request(`/api/games/${encodeURIComponent(game)}/lessons`));
+}
+
+/**
+ * A room that plays a lesson, `name` at its seat (the room starts as they join it).
+ * @param {string} game  @param {string} lesson  @param {string} name
+ * @returns {Promise<RoomMade>}
+ */
+export async function makeLessonRoom(game, lesson, name) {
+  const path = `/api/games/${encodeURIComponent(game)}/lessons/${encodeURIComponent(lesson)}/rooms`;
+  return /** @type {RoomMade} */ (await post(path, { name }));
+}
+
 /** @param {string} code  @returns {Promise<RoomInfo>} */
 export async function roomInfo(code) {
   return /** @type {RoomInfo} */ (await request(`/api/rooms/${encodeURIComponent(code)}`));
@@ -98,9 +116,48 @@ export function qrPath(code) {
   return `/api/rooms/${encodeURIComponent(code)}/qr.svg`;
 }
 
-/** @param {string} code  @param {number} game */
-export function recordPath(code, game) {
-  return `/api/rooms/${encodeURIComponent(code)}/games/${game}/record`;
+/**
+ * The record of game `game`: the whole one, or what `seat` saw (its redacted record).
+ * @param {string} code  @param {number} game  @param {number} [seat]
+ */
+export function recordPath(code, game, seat) {
+  const path = `/api/rooms/${encodeURIComponent(code)}/games/${game}/record`;
+  return seat === undefined ? path : `${path}?seat=${seat}`;
+}
+
+/** @param {number | null} seat  the query naming whose eyes a replay is seen through */
+const eyesQuery = (seat) => `seat=${seat === null ? "spectator" : seat}`;
+
+/**
+ * The frames of a finished game as `seat` saw it (null: a spectator), for the replay.
+ * @param {string} code  @param {number} game  @param {number | null} seat
+ * @returns {Promise<Replay>}
+ */
+export async function frames(code, game, seat) {
+  return /** @type {Replay} */ (await request(
+    `/api/rooms/${encodeURIComponent(code)}/games/${game}/frames?${eyesQuery(seat)}`));
+}
+
+/**
+ * The frames of the game in a record file (its text), verified by the server.
+ * @param {string} record  @param {number | null} seat
+ * @returns {Promise<Replay>}
+ */
+export async function framesOfFile(record, seat) {
+  return /** @type {Replay} */ (await request(`/api/replays?${eyesQuery(seat)}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: record,
+  }));
+}
+
+/**
+ * The replay viewer's page for game `game`, through `seat`'s eyes (null: a spectator's).
+ * @param {string} code  @param {number} game  @param {number | null} seat
+ */
+export function replayPath(code, game, seat) {
+  const page = `/replay/${encodeURIComponent(code)}/${game}`;
+  return seat === null ? page : `${page}?seat=${seat}`;
 }
 
 // -- the seats this browser plays ---------------------------------------------------------

@@ -1,10 +1,11 @@
 // The lobby (/): the five games, and a new room: its table size, a person or a bot (and
 // its level) at each seat, the game's options with their help texts.  Making the room
 // seats the host (when they give a name) and opens the room page, where the invite link
-// waits for friends.
+// waits for friends.  "Learn to play" lists the chosen game's lessons (lesson.js).
 
 import * as api from "./api.js";
 import { h, fill, byId } from "./dom.js";
+import { drawLessons } from "./lesson.js";
 
 /** @typedef {import("./protocol.js").GameInfo} GameInfo */
 /** @typedef {import("./protocol.js").OptionInfo} OptionInfo */
@@ -32,6 +33,9 @@ const seatRows = byId("seats", HTMLElement);
 const options = byId("options", HTMLElement);
 const error = byId("form-error", HTMLElement);
 const makeButton = byId("make-room", HTMLButtonElement);
+const learnTitle = byId("learn-title", HTMLElement);
+const lessonList = byId("lessons", HTMLElement);
+const learnError = byId("learn-error", HTMLElement);
 
 /** @type {GameInfo[]} */
 let games = [];
@@ -79,6 +83,10 @@ function choose(game) {
   seatRows.replaceChildren(); // another game's bots
   drawSeats();
   drawOptions(game);
+  learnTitle.textContent = `Learn to play ${game.title}`;
+  learnError.textContent = "";
+  void drawLessons(lessonList, game.id, () => hostName.value,
+    (words) => { learnError.textContent = words; });
 }
 
 /** The seat rows, kept as they were where the table grows or shrinks. */

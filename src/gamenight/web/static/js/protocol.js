@@ -46,6 +46,25 @@ export const PROTOCOL_VERSION = 1;
  */
 
 /**
+ * A lesson of the tutorial (`GET /api/games/{game}/lessons`): one of the rulebook's
+ * examples as a position, what it shows, what to try, and the seat the person plays.
+ * @typedef {object} LessonInfo
+ * @property {string} name     the example's name ("chicken-poo")
+ * @property {string} title
+ * @property {string} shows    what the rulebook's example shows
+ * @property {string} task     what to try
+ * @property {number} seat     the seat the person plays (the one to move)
+ * @property {number} players
+ */
+
+/**
+ * The body of `POST /api/games/{game}/lessons/{lesson}/rooms`: the person's name.
+ * @typedef {object} NewLessonRoom
+ * @property {string} name
+ * @property {number} [grace_s]
+ */
+
+/**
  * A seat taken: its number and the token that plays it (the seat's only key).
  * @typedef {object} SeatTaken
  * @property {number} seat
@@ -59,6 +78,20 @@ export const PROTOCOL_VERSION = 1;
  * @property {string} invite      the link to give friends
  * @property {string} host_token  starts the game (and plays the host's seat)
  * @property {SeatTaken | null} seat
+ */
+
+/**
+ * A finished game step by step through one pair of eyes (`GET
+ * /api/rooms/{code}/games/{n}/frames?seat=K`, server/replays.py): frame i is the update
+ * the room's table would draw after i steps, with no actions offered and no window.
+ * @typedef {object} Replay
+ * @property {string} game
+ * @property {string} title
+ * @property {number} number    the room's game number
+ * @property {number} players
+ * @property {string[]} names   each seat's name, as the record gives it
+ * @property {number | null} seat  whose eyes; null: a spectator's
+ * @property {Update[]} frames
  */
 
 // -- what the server and the client share -------------------------------------------------
@@ -89,6 +122,7 @@ export const PROTOCOL_VERSION = 1;
  * @property {SeatInfo[]} seats
  * @property {number} spectators
  * @property {number} grace_s
+ * @property {string} [lesson]  in a tutorial's room only: the lesson it plays (its name)
  */
 
 /**

@@ -16,7 +16,9 @@ import { Countdown } from "./countdown.js";
 import { ResultPanel } from "./result.js";
 import { WaitingRoom } from "./waiting.js";
 import { rulesButton } from "./rules.js";
+import { LessonPanel } from "./lesson.js";
 import { tableFor } from "./tables/index.js";
+import { Sounds, cueFor } from "./sounds.js";
 
 /** @typedef {import("./protocol.js").ServerMessage} ServerMessage */
 /** @typedef {import("./protocol.js").RoomInfo} RoomInfo */
@@ -76,6 +78,10 @@ const clock = new ReactionClock();
 const log = new GameLog(byId("log", HTMLElement), state.names);
 const countdown = new Countdown(byId("countdown", HTMLElement));
 const result = new ResultPanel();
+const lesson = new LessonPanel();
+const sounds = new Sounds(byId("sound-button", HTMLButtonElement));
+/** @type {Update | null} the update drawn last (what a cue compares with) */
+let drawnLast = null;
 /** @type {WaitingRoom | null} */
 let waiting = null;
 
@@ -232,6 +238,7 @@ function roomChanged(room) {
   }
   drawSeats(page.seats, room.seats, { me: state.me, acting: actingSeats() });
   result.seatsChanged(room, state.me);
+  void lesson.show(room, state.me);
 }
 
 /** The seats acting now (none once the game is over). */
@@ -295,6 +302,9 @@ function tableContext() {
 function draw(update, receivedAt) {
   state.table?.update(update);
   clock.drawn(update);
+  const cue = cueFor(drawnLast, update, state.me);
+  drawnLast = update;
+  if (cue !== null) sounds.play(cue);
   log.add(update.lines, update.fresh);
   countdown.show(update, receivedAt);
   page.status.textContent = statusText(update);
@@ -306,6 +316,7 @@ function draw(update, receivedAt) {
     const outcome = update.view.outcome;
     if (update.acting.kind === "over" && outcome !== undefined) {
       result.show(state.room, update.game, outcome, state.names, state.me);
+      lesson.ended();
     }
   }
 }

@@ -111,6 +111,9 @@ export function createTable(root, ctx) {
   let digits = "";
   /** An action sent and not yet answered: no second one meanwhile. */
   let waiting = false;
+  /** The square this seat has just written (its SquareWritten event): it pops in. */
+  /** @type {{side: string, row: number, column: number} | null} */
+  let justWritten = null;
 
   /** @param {number} seat */
   const nameOf = (seat) => (seat === ctx.seat ? "You" : ctx.names[seat] ?? `Seat ${seat}`);
@@ -225,7 +228,8 @@ export function createTable(root, ctx) {
         ];
         const label = `square ${number}: ${written === "." ? "empty" : symbolWords(written)}`;
         const cls = `fl-sq${written === BLANK ? " fl-blank" : ""}${takes ? " fl-takes" : ""}`
-          + `${lit === number ? " fl-lit" : ""}`;
+          + `${lit === number ? " fl-lit" : ""}`
+          + `${justWritten?.side === side && justWritten.row === r + 1 && justWritten.column === c + 1 ? " fl-new" : ""}`;
         let cell;
         if (takes) {
           const button = h("button", { type: "button", class: cls, "data-side": side,
@@ -386,6 +390,17 @@ export function createTable(root, ctx) {
       legal = new Set(mine ? update.legal ?? [] : []);
       root.dataset.phase = v.phase;
       callShown.textContent = callWords(v);
+      // What is news to this page (never on a reconnection's update): a new call
+      // flashes, the square just written pops in.
+      const news = update.fresh ? [] : update.events;
+      if (news.some((e) => e.event === "Called")) {
+        callShown.classList.remove("fl-new-call");
+        void callShown.offsetWidth; // the animation starts again for each call
+        callShown.classList.add("fl-new-call");
+      }
+      const wrote = news.find((e) => e.event === "SquareWritten" && e.seat === ctx.seat);
+      justWritten = wrote === undefined ? null
+        : { side: String(wrote.side), row: Number(wrote.row), column: Number(wrote.column) };
       prompt.textContent = promptText(v, mine);
       drawCaller();
       drawPad(v);

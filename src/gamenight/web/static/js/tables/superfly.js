@@ -328,8 +328,14 @@ export function createTable(root, ctx) {
     }));
   }
 
-  /** The last turn, fly by fly, as the view gives it. @param {SuperflyView} v */
-  function drawLast(v) {
+  /**
+   * The last turn, fly by fly, as the view gives it; `revealed` when this update is the
+   * swatters coming down (the lines then appear one by one, as the dice are read out).
+   * The flies in the centre are never animated: a swat's reaction time runs from the
+   * frame that painted them.
+   * @param {SuperflyView} v  @param {boolean} revealed
+   */
+  function drawLast(v, revealed) {
     const t = v.last_turn;
     if (t === null) {
       fill(last, h("p", { class: "note" }, "No turn played yet. ◆ marks the first player."));
@@ -338,7 +344,7 @@ export function createTable(root, ctx) {
     const passed = t.eligible.filter((s) => t.swats[s] === null);
     fill(last,
       h("h2", { class: "sf-title" }, `Last turn (${t.turn}${t.final ? ", final" : ""})`),
-      h("ul", { class: "sf-flies" }, t.flies.map((fly) => {
+      h("ul", { class: `sf-flies${revealed ? " sf-revealing" : ""}` }, t.flies.map((fly) => {
         const card = cardOf(fly.card);
         /** @type {(Node | string)[]} */
         const parts = [chip(card), " "];
@@ -408,7 +414,7 @@ export function createTable(root, ctx) {
     }
     if (fresh) return;
     if (events.some((e) => e.event === "SignalGiven")) fill(news);
-    if (lines.length) fill(news, lines.map((line) => h("li", {}, line)));
+    if (lines.length) fill(news, lines.map((line) => h("li", { class: "sf-new" }, line)));
   }
 
   /** At the end: every seat's tokens, the winners starred. @param {SuperflyView} v */
@@ -447,7 +453,7 @@ export function createTable(root, ctx) {
       if (ctx.seat !== null) drawHand(v);
       drawSeats(v);
       drawNews(update.events, update.fresh);
-      drawLast(v);
+      drawLast(v, !update.fresh && update.events.some((e) => e.event === "SwattersDown"));
       drawShown(v);
       drawEnd(v);
     },

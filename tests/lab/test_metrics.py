@@ -27,6 +27,25 @@ def test_wilson_interval_of_a_known_value() -> None:
     assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
 
 
+@pytest.mark.parametrize(("k", "n"), [(0, 3), (0, 1000), (1000, 1000), (3000, 3000)])
+def test_wilson_interval_holds_the_share_even_at_none_or_all(k: int, n: int) -> None:
+    # A bot that wins every game: a bound rounded past the share broke the seat plot.
+    low, high = metrics.wilson(k, n)
+    assert 0.0 <= low <= k / n <= high <= 1.0
+
+
+def test_the_report_draws_a_bot_that_wins_every_game() -> None:
+    # `perfect` against `random` seats won 1,000 of 1,000: the study's report then failed
+    # on the seat plot's error bars ("'yerr' must not contain negative values").
+    from gamenight.lab.plan import plan_study
+    from gamenight.lab.report import render
+
+    rows = [row([0], bots=("perfect", "random"), game=i) for i in range(50)]
+    study = plan_study("by-golly", (2,), games=50, seed=1)
+    page = render(study, metrics.summary(rows), rows)
+    assert "win share per seat" in page and page.count("data:image/png;base64,") >= 2
+
+
 @pytest.mark.parametrize("df", range(1, 9))
 @pytest.mark.parametrize("x", [0.01, 0.5, 1.0, 3.84, 7.5, 20.0, 60.0])
 def test_chi_square_tail_matches_scipy(df: int, x: float) -> None:
@@ -54,6 +73,16 @@ def test_a_loaded_coin_is_detected() -> None:
     assert first is not None and first["significant"] and first["low"] > 0.5
     assert first["edge"] == pytest.approx(0.06, abs=0.02)
     assert "the first player has an edge of +" in first["words"]
+
+
+def test_a_stronger_bot_in_seat_0_is_not_called_a_first_player_edge() -> None:
+    # Seat 0 always wins, but it always holds the stronger bot: the seat is not the cause.
+    cell = metrics.cell_summary([row([0], bots=("expert", "child"), game=i)
+                                 for i in range(500)])
+    first = cell["first_seat"]
+    assert first is not None and first["share"] == 1.0
+    assert "first player has an edge" not in first["words"]
+    assert "different bots" in first["words"]
 
 
 def test_a_shared_win_counts_as_a_fraction() -> None:

@@ -38,7 +38,9 @@ def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, floa
     scale = 1 + z * z / trials
     centre = (share + z * z / (2 * trials)) / scale
     half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / scale
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Rounding may leave a bound a hair past the share itself (0 of 1,000 gave a low of
+    # 2e-19), which the plots' error bars refuse: the interval always holds the share.
+    return (max(0.0, min(share, centre - half)), min(1.0, max(share, centre + half)))
 
 
 def chi2_sf(x: float, df: int) -> float:
@@ -274,7 +276,12 @@ def first_seat(shares: Sequence[SeatShare], test: EqualShares | None,
     edge = seat["share"] - expected
     significant = bool(test and test["significant"]
                        and not seat["low"] <= expected <= seat["high"])
-    if significant:
+    if len({s["bot"] for s in shares}) > 1:
+        # Different bots in the seats: a gap between seats is the bots' as much as the
+        # seats', so it says nothing of the first player (equal bots measure that).
+        verdict = ("the seats hold different bots, so this compares the bots as much as "
+                   "the seats: seat it with equal bots to measure the first player's edge")
+    elif significant:
         verdict = (f"the first player has an edge of {100 * edge:+.1f} points"
                    if edge > 0 else f"the first player is behind by {100 * -edge:.1f} points")
     else:

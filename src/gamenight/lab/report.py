@@ -94,10 +94,11 @@ def _length_plot(cells: dict[str, list[GameRow]]) -> str:
     keys = list(cells)
     figure = Figure(figsize=(9, 0.9 + 0.45 * len(keys)))
     steps, minutes = figure.subplots(1, 2)
-    steps.boxplot([[r["steps"] for r in cells[k]] for k in keys], vert=False)
+    steps.boxplot([[r["steps"] for r in cells[k]] for k in keys], orientation="horizontal")
     steps.set_yticks(range(1, len(keys) + 1), keys, fontsize=7)
     steps.set_xlabel("steps")
-    minutes.boxplot([[r["estimated_minutes"] for r in cells[k]] for k in keys], vert=False)
+    minutes.boxplot([[r["estimated_minutes"] for r in cells[k]] for k in keys],
+                    orientation="horizontal")
     minutes.set_yticks(range(1, len(keys) + 1), [""] * len(keys))
     minutes.set_xlabel("estimated minutes of real play")
     figure.suptitle("Length of a game", fontsize=10)

@@ -338,6 +338,8 @@ class RemotePlayApp(PlayApp):
 
     # -- what the server says -------------------------------------------------------------
     def _take(self, message: dict[str, Any]) -> None:
+        if not self.is_running:
+            return  # the app is shutting down: its screens are being taken apart
         kind = message.get("type")
         if kind == "welcome":
             welcome = cast(Welcome, message)
@@ -417,7 +419,8 @@ class RemotePlayApp(PlayApp):
         self._drawing = False
         state = self.state
         screen_view = self.screen_view
-        if state is None or screen_view is None or not screen_view.is_attached:
+        if (state is None or screen_view is None or not screen_view.is_attached
+                or not self.is_running):
             return  # no game yet, or the app is closing
         if not screen_view.is_mounted:  # set anew, not composed yet: draw once it is
             self.call_after_refresh(self.advance)

@@ -328,11 +328,13 @@ async def restart(server: LiveServer, rooms: list[Room], life: Life,
                 f"{room.table.game}: after the restart seat {watch.seat} was shown step "
                 f"{first['step']} but {len(kill_.steps)} steps had been stored")
             if kill_.window is not None:
-                # Its people have not acted in it: it is open until its deadline.
-                assert first["window"] is not None, f"{room.table.game}: no window open"
-                assert first["window"]["id"] == kill_.window, (
+                # Its people have not acted in it: it runs on, with its id, once they are
+                # all back (the time the restart took is not taken from them).
+                opened = first if first["window"] is not None else await watch.player.wait_for(
+                    lambda m: m["type"] == "update" and m["window"] is not None)
+                assert opened["window"]["id"] == kill_.window, (
                     f"{room.table.game}: the window taken up again has the id "
-                    f"{first['window']['id']}, not {kill_.window}")
+                    f"{opened['window']['id']}, not {kill_.window}")
     return new
 
 

@@ -152,6 +152,8 @@ class Room:
         self._said: tuple[int, int | None] | None = None
         # The id of the window a restart found open (``_replay``): it opens again with it.
         self._reopen: int | None = None
+        # A window taken up after a restart waits for its people to be back (``advance``).
+        self._holding = False
         self._timer: asyncio.TimerHandle | None = None
         self._bot_turn_due = False
 
@@ -336,6 +338,8 @@ class Room:
         if self.state is not None:
             self._tell(client)
         self.broadcast_room()
+        if self._holding and not self._people_away():
+            self.advance()  # the last of a held window's people is back: it runs on
 
     def leave(self, client: Client) -> None:
         """``client``'s connection has closed; a person's seat waits for them for the
@@ -512,6 +516,15 @@ class Room:
                 self._later(self.pauses.turn_s, self._bot_turn)
             return
         if self.window is None:
+            if self._reopen is not None and self._people_away():
+                # A window taken up again after a restart runs on only once the people
+                # in it are back (or, after the room's grace period, their stand-ins):
+                # the time a restart took is not taken from them.
+                if not self._holding:
+                    self._holding = True
+                    self._flush()
+                return
+            self._holding = False
             # The window's update goes out first; its time 0 is when it has gone.  A
             # window taken up again after a restart keeps its id.
             self.window = len(state.history) if self._reopen is None else self._reopen
@@ -519,6 +532,13 @@ class Room:
             self._flush()
             driver.open_window(self._resumed_at())
         self._pump()
+
+    def _people_away(self) -> bool:
+        """Whether a person who acts now is not connected (and no stand-in plays for them)."""
+        state = self.state
+        assert state is not None
+        return any(self.seats[seat].kind == "person" and not self.seats[seat].connections
+                   and self.seats[seat].stand_in is None for seat in state.acting().seats)
 
     def _resumed_at(self) -> float:
         """Where a window's clock starts: 0, or for a window taken up again after a

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import sys
@@ -420,11 +421,17 @@ def build_parser() -> Parser:
                 "goofspiel and hearts are timed under random play driven from Python and our\n"
                 "steps/s is shown as a ratio to theirs.  A step is a chance outcome or action.\n"
                 "With --interop, random play through each research adapter is timed too, in\n"
-                "the game's own steps, to read next to random play on the state.")
+                "the game's own steps, to read next to random play on the state.\n\n"
+                "Figures are CPU time of steady play, per core.  What a game pays once per\n"
+                "process (imports, Fluster's word list, indexes) is paid by a warm-up game\n"
+                "first and shown on its own line, never counted as play.  The last column\n"
+                "estimates `gamenight simulate GAME --games 1000000` on this machine's cores\n"
+                "at the default bot's rate.")
     p.add_argument("game", metavar="GAME", nargs="?", default=None,
                    help="game id (default: every game), or server: a game server under load")
     p.add_argument("--seconds", "-t", type=_seconds, default=None,
-                   help="time per measurement (default 3; bench server: 60; at most 3600)")
+                   help="CPU seconds per measurement (default 3; bench server: 60; "
+                        "at most 3600)")
     p.add_argument("--players", "-p", type=_positive, default=None,
                    help="players (default 4, or the nearest count the game allows)")
     p.add_argument("--quick", action="store_true", help="a short smoke run (0.3 s each)")
@@ -847,16 +854,46 @@ def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
         table.add_row(t.name, str(t.players), str(t.games), f"{t.games_per_s:,.{places}f}",
                       f"{t.steps_per_s:,.0f}", f"{t.steps / t.games:.1f}")
     out.print(table)
+    cores = report.games[0].cores if report.games else 1
+    summary = Table(title=f"per game (steady play; setup not counted; 1M games on "
+                          f"{cores} core{'s' if cores != 1 else ''})")
+    for name in ("Game", "Setup s", "Random steps/s", "x goofspiel", "Default bot",
+                 "Bot games/s/core", "1M games"):
+        summary.add_column(name, justify="left" if name in ("Game", "Default bot")
+                           else "right", no_wrap=True)
     for g in report.games:
+        ratio = g.ratios.get("goofspiel")
+        summary.add_row(g.game, f"{g.setup_s:.2f}", f"{g.random.steps_per_s:,.0f}",
+                        "-" if ratio is None else f"{ratio:.2f}x",
+                        f"{g.bots.name.split()[-1]} ({g.bots.players}p)",
+                        f"{g.bots.games_per_s:,.1f}", _duration(g.million_s))
+    out.print(summary)
+    for g in report.games:
+        out.print(f"{g.game} setup (once per process, not counted as play): "
+                  f"{g.setup_s:.2f} s", highlight=False)
         for m in g.micro:
             out.print(f"{g.game} {m.name}: {m.us_per_call:,.2f} µs per call ({m.calls:,} calls)")
         for name, ratio in g.ratios.items():
             out.print(f"{g.game} random play steps/s is {ratio:.2f}x OpenSpiel {name}'s")
+        out.print(f"{g.game} simulate --games 1000000 with {g.bots.name.split()[-1]} on "
+                  f"{g.cores} core{'s' if g.cores != 1 else ''}: about "
+                  f"{_duration(g.million_s)}", highlight=False)
     if not report.openspiel:
         out.print("open_spiel is not installed: no comparison (pip install open-spiel)")
     for game_id, why in report.left_out.items():
         out.print(f"{game_id} not timed: {why}", highlight=False)
     return 0
+
+
+def _duration(seconds: float) -> str:
+    """A duration as a person reads it: 42 s, 17 min, 3.2 h."""
+    if not math.isfinite(seconds):
+        return "never"
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 def cmd_bench_server(args: argparse.Namespace, out: Console, err: Console) -> int:

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import math
+import os
+import time
+from typing import Any
 
 import pytest
 
+from gamenight.cli import main
 from gamenight.engine import OptionError
 from gamenight.games import get_game
 from gamenight.sim.bench import (
+    MILLION,
+    GameBench,
     Timing,
     bench_bots,
     bench_micro,
@@ -17,6 +23,7 @@ from gamenight.sim.bench import (
     openspiel_available,
     run_bench,
     typical_players,
+    warm_up,
 )
 
 GAME = get_game("fliegen-klatschen")
@@ -99,3 +106,68 @@ def test_every_game_at_a_count_only_some_seat_times_those_and_says_which_not() -
     assert "superfly" not in timed and "fliegen-klatschen" in timed
     assert "two_players" in report.left_out["superfly"]
     assert report.to_json()["left_out"] == report.left_out
+
+
+def _costly_first_game(monkeypatch: pytest.MonkeyPatch, cpu_s: float) -> None:
+    """Make the game's first ``new`` burn ``cpu_s`` of CPU, as a word list's load does."""
+    new = type(GAME).new
+    paid: list[bool] = []
+
+    def first_costly(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if not paid:
+            paid.append(True)
+            start = time.process_time()
+            while time.process_time() - start < cpu_s:
+                pass
+        return new(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(GAME), "new", first_costly)
+
+
+def test_one_time_setup_is_timed_apart_and_never_counted_as_play(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _costly_first_game(monkeypatch, 0.3)  # paid at the table check, before the warm-up
+    (ours,) = run_bench(["fliegen-klatschen"], seconds=0.0).games
+    assert ours.warm_up_s >= 0.3
+    assert ours.setup_s > 0.2  # the warm-up less its two games at the steady rate
+    # Each figure played one game, after the setup was paid: it is not in them.
+    assert ours.random.seconds < 0.3 and ours.bots.seconds < 0.3
+
+
+def test_the_warm_up_plays_a_random_game_and_a_bot_game() -> None:
+    assert warm_up(GAME, 4) > 0.0
+
+
+def test_setup_is_the_warm_up_less_its_games_at_the_steady_rate() -> None:
+    rand = Timing("x random", 4, games=10, steps=500, seconds=1.0)
+    bots = Timing("x bot", 4, games=4, steps=400, seconds=2.0)
+    bench = GameBench("x", rand, bots, {}, warm_up_s=3.0, cores=2)
+    assert bench.setup_s == pytest.approx(3.0 - 0.1 - 0.5)
+    assert GameBench("x", rand, bots, {}, warm_up_s=0.2).setup_s == 0.0  # never below 0
+
+
+def test_a_million_games_is_the_bot_rate_on_every_core_plus_the_setup() -> None:
+    rand = Timing("x random", 4, games=10, steps=500, seconds=1.0)
+    bots = Timing("x bot", 4, games=4, steps=400, seconds=2.0)
+    bench = GameBench("x", rand, bots, {}, warm_up_s=3.0, cores=2)
+    assert bench.million_s == pytest.approx(MILLION / (2.0 * 2) + bench.setup_s)
+    data = bench.to_json()
+    assert data["million_games_s"] == bench.million_s and data["cores"] == 2
+    assert data["setup_s"] == bench.setup_s and data["warm_up_s"] == 3.0
+
+
+def test_the_report_counts_the_cores_simulate_plays_on() -> None:
+    (ours,) = run_bench(["fliegen-klatschen"], seconds=0.0).games
+    assert ours.cores == (os.cpu_count() or 1)
+    assert ours.bots.players == 4 and ours.million_s > 0
+
+
+def test_the_command_prints_every_figure_for_every_game(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # the table's rows unwrapped
+    assert main(["bench", "fliegen-klatschen", "--seconds", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert "fliegen-klatschen setup (once per process, not counted as play):" in out
+    assert "random play steps/s is" in out and "OpenSpiel goofspiel's" in out
+    assert "Bot games/s/core" in out and "sharp (4p)" in out
+    assert "fliegen-klatschen simulate --games 1000000 with sharp on" in out

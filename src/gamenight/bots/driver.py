@@ -40,7 +40,7 @@ from typing import Any
 
 from gamenight.bots.base import Bot, Clock, Wait
 from gamenight.engine import PASS, GameState
-from gamenight.engine.game import ActingKind
+from gamenight.engine.game import Acting, ActingKind, View
 
 #: The least a Wait moves a bot's next question on, in ms: below anything a person sees,
 #: and enough that a bot answering ``Wait(now)`` cannot hold time still.
@@ -214,9 +214,10 @@ class BotDriver:
             raise ValueError(f"seat {seat} has no bot to play it")
         return bot
 
-    def take_turn(self, seat: int | None = None) -> None:
+    def take_turn(self, seat: int | None = None, view: View | None = None) -> None:
         """The bot whose turn it is (``seat``, if the caller knows it) takes it (a forced
-        move needs no thought)."""
+        move needs no thought).  ``view``: the seat's view of the state as it stands, if
+        the caller has just built it (a view is the same until the state changes)."""
         state = self.state
         if seat is None:
             seat = state.acting().seats[0]
@@ -225,7 +226,8 @@ class BotDriver:
             action = legal[0]
         else:
             self.tell()
-            action = self.bot(seat).act(state.view(seat), legal, Clock())
+            action = self.bot(seat).act(state.view(seat) if view is None else view, legal,
+                                        Clock())
         state.apply(seat, action)
 
     def play_to_end(self) -> GameState[Any]:
@@ -235,11 +237,15 @@ class BotDriver:
         remembering = [(seat, bot) for seat, bot in enumerate(self.bots)
                        if bot is not None and bot.remembers]
         listening = any(bot is not None and bot.listens for bot in self.bots)
+        # The views just shown, by seat: the seat whose turn it is is asked with the
+        # same view (nothing changes the state in between), not one built anew.
+        shown: dict[int, View] = {}
         while True:
             if listening:
                 self.tell()
             for seat, bot in remembering:
-                bot.observe(state.view(seat))
+                shown[seat] = view = state.view(seat)
+                bot.observe(view)
             acting = state.acting()
             kind = acting.kind
             if kind == "over":
@@ -247,7 +253,8 @@ class BotDriver:
             if kind == "chance":
                 state.draw_chance()
             elif kind == "turn":
-                self.take_turn(acting.seats[0])
+                seat = acting.seats[0]
+                self.take_turn(seat, shown.get(seat))
             else:
                 self.run_window()
 
@@ -280,7 +287,10 @@ class BotDriver:
     @property
     def is_open(self) -> bool:
         """True while the window or decision opened last is still open."""
-        acting = self.state.acting()
+        return self._open_while(self.state.acting())
+
+    def _open_while(self, acting: Acting) -> bool:
+        """:attr:`is_open`, with ``acting`` the state's ``acting()`` as it stands."""
         if self.kind == "window":
             return acting.kind == "window"
         return (acting.kind == "simultaneous" and bool(self.choosers)
@@ -303,12 +313,15 @@ class BotDriver:
         again_later = self.kind == "window"  # after acting: a second hand, say
         pop, push = heapq.heappop, heapq.heappush
         at = 0.0
-        if not self.is_open:
+        # Who acts, read again only after an action: asking bots and telling them what
+        # happened never changes the state.
+        acting = state.acting()
+        if not self._open_while(acting):
             return at
         listening = any(bot is not None and bot.listens for bot in self.bots)
         while due and due[0][0] <= until_ms:
             at, seat = pop(due)
-            if seat not in state.acting().seats or self.bots[seat] is None:
+            if seat not in acting.seats or self.bots[seat] is None:
                 # Done in this window (or decision), or its bot has left the seat (a
                 # person took it back from the server's stand-in): not asked again.
                 continue
@@ -322,7 +335,8 @@ class BotDriver:
                     push(due, (again, seat))
                 continue  # past the deadline: it passes when the window expires
             self.apply(seat, answer, at)
-            if not self.is_open:
+            acting = state.acting()
+            if not self._open_while(acting):
                 return at
             if again_later:
                 push(due, (at, seat))

@@ -70,6 +70,22 @@ class Position(TypedDict):
     state: JSON
 
 
+#: Outcomes kept in the history as they are: nothing in them can change.
+_SCALARS = frozenset((int, float, str, bool, type(None)))
+
+
+def copy_json(value: JSON) -> JSON:
+    """An independent copy of plain JSON (lists, dicts with text keys, scalars), as a
+    checked chance outcome is: ``copy.deepcopy``'s result, without its memo and its
+    dispatch on every value (a shuffled deck of a hundred tiles is copied per game)."""
+    kind = type(value)
+    if kind is list:
+        return [v if type(v) in _SCALARS else copy_json(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _SCALARS else copy_json(v) for k, v in value.items()}
+    return value
+
+
 class OptionError(ValueError):
     """An option or player count the game does not offer."""
 
@@ -234,6 +250,13 @@ class Game(ABC):
     @functools.cached_property
     def _action_types(self) -> ActionTypes:
         return ActionTypes(self.action_types)
+
+    @functools.cached_property
+    def _check_action(self) -> Callable[[object, str], None] | None:
+        """``_action_types.check``, or None where the game declares no action types:
+        read once per action, so the common case costs an attribute, not a call."""
+        types = self._action_types
+        return types.check if types else None
 
     @property
     def players_text(self) -> str:
@@ -498,9 +521,9 @@ class GameState(ABC, Generic[ActionT]):
         game's ``_verify`` have passed; IllegalAction otherwise."""
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = check_seat(seat, self.players)
-        types = self.game._action_types
-        if types:
-            types.check(action, self.game.title)
+        check_action = self.game._check_action
+        if check_action is not None:
+            check_action(action, self.game.title)
         if at_ms is not None:
             at_ms = self._checked_time(seat, action, at_ms)
         self._verify(seat, action, at_ms)
@@ -623,7 +646,7 @@ class GameState(ABC, Generic[ActionT]):
         check_outcome(outcome)
         self._verify_chance(outcome)
         # The history keeps its own copy: a caller changing its list later changes nothing.
-        kept = outcome if isinstance(outcome, int | float | str) else copy.deepcopy(outcome)
+        kept = outcome if type(outcome) in _SCALARS else copy_json(outcome)
         self.history.append(Step(None, kept))
         self._do_chance(outcome)
 

@@ -34,7 +34,8 @@ class Entry:
 class ReactionWindow:
     """The bookkeeping of one reaction window; the game decides what entries mean."""
 
-    __slots__ = ("_pending", "_priority", "deadline_ms", "entries", "finished", "seats")
+    __slots__ = ("_keys", "_pending", "_priority", "deadline_ms", "entries", "finished",
+                 "seats")
 
     def __init__(
         self, seats: Sequence[int], deadline_ms: float, priority: Sequence[int] | None = None
@@ -45,6 +46,10 @@ class ReactionWindow:
         # that a tie never depends on arrival order.
         self._priority = list(priority) if priority is not None else list(range(max(seats) + 1))
         self.entries: list[Entry] = []
+        # Each entry's sort key (its compared fields, as a tuple), in the same order:
+        # bisecting plain tuples finds the place Entry's own ordering would, without a
+        # call of the dataclass's generated comparison per step of the search.
+        self._keys: list[tuple[float, int, int, Any]] = []
         # Seat -> the time it finished (its last hand, or its pass): a view at a moment
         # shows as still acting the seats that had not finished by then.
         self.finished: dict[int, float] = {}
@@ -84,9 +89,11 @@ class ReactionWindow:
 
     def add(self, seat: int, action: Any, at_ms: float, tie: Any = None) -> Entry:
         """Add a timed action; ``tie`` orders one seat's actions at the same instant."""
-        entry = Entry(at_ms, self._priority[seat], seat, str(action) if tie is None else tie,
-                      action)
-        bisect.insort(self.entries, entry)
+        key = (at_ms, self._priority[seat], seat, str(action) if tie is None else tie)
+        entry = Entry(*key, action)
+        place = bisect.bisect_right(self._keys, key)  # after equal ones, as insort does
+        self._keys.insert(place, key)
+        self.entries.insert(place, entry)
         return entry
 
     def finish(self, seat: int, at_ms: float) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import statistics
@@ -13,7 +14,14 @@ from gamenight.bots.base import Clock, make_bot
 from gamenight.engine import OptionError
 from gamenight.engine.seeding import derive_seed
 from gamenight.games.fluster.actions import CALLS, WRITE_LEFT, WRITE_RIGHT
-from gamenight.games.fluster.bots import PatternIndex, find_square, pattern_index
+from gamenight.games.fluster.board import SYMBOLS
+from gamenight.games.fluster.bots import (
+    FLEX,
+    PatternIndex,
+    _PadWorth,
+    find_square,
+    pattern_index,
+)
 from gamenight.games.fluster.rules import GAME
 from gamenight.games.fluster.words import load
 from gamenight.sim.runner import make_bots, play_out
@@ -136,6 +144,34 @@ def test_wordsmith_calls_only_legal_calls_and_keeps_its_index_per_dictionary() -
     action = bot.act(state.view(0), state.legal_actions(0), Clock())
     assert action in state.legal_actions(0)
     assert pattern_index(load("")) is pattern_index(load(""))
+
+
+def test_the_remembered_gains_of_every_symbol_are_those_worked_out_one_by_one() -> None:
+    # A caller's gains come from the index's memo (keyed by the crossing lines and the
+    # rest of the totals, clamped); a writer's are worked out for its one letter.  Both
+    # must agree to the last bit, or same-seed games would change.
+    index = pattern_index(load(""))
+    state = GAME.new(4, 11)
+    state.draw_chance()
+    rng = random.Random(11)
+    checked = 0
+    while not state.is_over:
+        acting = state.acting()
+        if acting.kind == "turn" and state.turns % 10 == 0:
+            for flex in (FLEX, 0.8):
+                worth = _PadWorth(index, state.view(0)["pad"], flex)
+                for k, number in itertools.product((0, 1), range(1, 26)):
+                    for _ in range(2):  # worked out, then remembered
+                        gains = worth.gains(k, number, SYMBOLS)
+                        one_by_one = [worth.gains(k, number, (symbol,)) for symbol in SYMBOLS]
+                        if gains is None:
+                            assert all(g is None for g in one_by_one)
+                            continue
+                        assert list(gains) == [g[0] for g in one_by_one if g is not None]
+                        checked += 1
+        for seat in acting.seats:
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 200
 
 
 def test_the_pattern_index_counts_words_that_fit() -> None:

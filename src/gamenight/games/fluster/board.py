@@ -153,8 +153,12 @@ class PadScore:
 
 def pad_score(left: str, right: str, words: Dictionary) -> PadScore:
     """Totals A, B (left block) and C, D (right block)."""
-    lt, rt = block_score(left, words), block_score(right, words)
-    return PadScore(lt.down_total, lt.across_total, rt.down_total, rt.across_total)
+    return pad_totals(block_score(left, words), block_score(right, words))
+
+
+def pad_totals(left: BlockScore, right: BlockScore) -> PadScore:
+    """Totals A, B and C, D of a pad whose blocks are already scored."""
+    return PadScore(left.down_total, left.across_total, right.down_total, right.across_total)
 
 
 def grand_total(left: str, right: str, words: Dictionary) -> int:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+from array import array
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import cast
@@ -33,6 +34,7 @@ from gamenight.engine import OptionError, View
 from gamenight.games.fluster.actions import CALLS, WRITES, Call, FlusterAction
 from gamenight.games.fluster.board import (
     BLANK,
+    BONUS_AT,
     COLUMNS,
     EMPTY,
     ROWS,
@@ -60,7 +62,8 @@ PLAN_WORTH = 12.0
 class PatternIndex:
     """How many words fit each pattern of letters and empty squares (``.``)."""
 
-    __slots__ = ("_squares", "counts", "fives", "run_freedom", "run_points", "values")
+    __slots__ = ("_squares", "counts", "fives", "gain_memo", "run_freedom", "run_points",
+                 "symbol_codes", "tails", "values")
 
     def __init__(self, words: Dictionary) -> None:
         counts: dict[str, int] = {}
@@ -85,6 +88,15 @@ class PatternIndex:
         self.values: list[dict[str, float]] = [{} for _ in range(SHARDS)]
         self.run_points: dict[str, int] = {}  # run -> its length if a word fits, else 0
         self.run_freedom: dict[str, float] = {}  # run -> log2(1 + words that fit)
+        self.tails: dict[str, tuple[int, float, float]] = {}  # see ``_rest``
+        # (flex, row, its column, column, its row, the rest of each direction's total,
+        # clamped) -> the gain of each symbol written at the crossing: see
+        # ``_PadWorth.gains``.  Shared by every bot of the process (a caller weighs 25
+        # numbers x 27 symbols, and most of those crossings are as they were last time).
+        self.gain_memo: dict[tuple[float, str, int, str, int, int, int], array[float]] = {}
+        # (line, an empty square of it) -> the code of the line with each symbol written
+        # there (``codes_at``).
+        self.symbol_codes: dict[tuple[str, int], array[float]] = {}
         # The words joined in one string per pattern, for the same reason.
         self.fives = {key: "".join(found) for key, found in fives.items()}
         self._squares: list[str] | None = None
@@ -121,40 +133,70 @@ class PatternIndex:
             got = shard[line] = points * PACK + freedom
         return got
 
+    def codes_at(self, line: str, at: int) -> array[float]:
+        """The code of ``line`` with each symbol (in ``SYMBOLS`` order) written in its
+        empty square ``at``, worked out once: a row or column is weighed with every
+        symbol at each of its empty squares, decision after decision."""
+        key = (line, at)
+        codes = self.symbol_codes.get(key)
+        if codes is None:
+            if len(self.symbol_codes) >= GAINS_KEPT:
+                self.symbol_codes.clear()  # a bound on memory: work them out again
+            pre, post = line[:at], line[at + 1:]
+            code = self.code
+            codes = self.symbol_codes[key] = array("d", [code(pre + symbol + post)
+                                                         for symbol in SYMBOLS])
+        return codes
+
     def _line(self, line: str) -> tuple[int, float]:
-        run_points, run_freedom = self.run_points, self.run_freedom
+        points, freedom, _ = self._rest(line)
+        return points, freedom
+
+    def _rest(self, line: str) -> tuple[int, float, float]:
+        """For the squares of ``line`` when the square before them is an edge or a
+        Blank: the best points, freedom and worth (points + FLEX * freedom) -- a dynamic
+        programme over where Blanks may still go, whose subproblems are the line's
+        tails.  Those are remembered (``tails``): most new lines end as others did."""
+        got = self.tails.get(line)
+        if got is not None:
+            return got
+        if not line:
+            return 0, 0.0, 0.0
         n = len(line)
-        # For squares i.. when square i-1 is an edge or a Blank: the best points, freedom
-        # and worth (points + FLEX * freedom).  A run i..j-1 must end at the edge or
-        # before a square that is or can still become a Blank.
-        points = [0] * (n + 2)
-        freedom = [0.0] * (n + 2)
-        worth = [0.0] * (n + 2)
-        for i in range(n - 1, -1, -1):
-            bp, bf, bw = -1, 0.0, -math.inf
-            if line[i] == EMPTY or line[i] == BLANK:
-                bp, bf, bw = points[i + 1], freedom[i + 1], worth[i + 1]
-            for j in range(i + 1, n + 1):
+        if line[0] == BLANK:
+            got = self._rest(line[1:])
+        else:
+            # An empty square may still become a Blank, and a run i..j-1 must end at the
+            # edge or before a square that is or can still become a Blank.
+            if line[0] == EMPTY:
+                bp, bf, bw = self._rest(line[1:])
+            else:
+                bp, bf, bw = -1, 0.0, -math.inf
+            run_points, run_freedom = self.run_points, self.run_freedom
+            for j in range(1, n + 1):
                 if line[j - 1] == BLANK:
                     break
                 if j < n and line[j] != EMPTY and line[j] != BLANK:
                     continue
-                k = j + 1 if j < n else n + 1  # past the Blank that ends the run
-                run = line[i:j]
+                run = line[:j]
                 rp = run_points.get(run)
                 if rp is None:
                     if len(run_points) >= RUNS_KEPT:
                         run_points.clear()
                         run_freedom.clear()
                     fit = self.counts.get(run, 0)
-                    rp = run_points[run] = j - i if fit else 0
+                    rp = run_points[run] = j if fit else 0
                     run_freedom[run] = math.log2(1 + fit)
-                p, f = rp + points[k], run_freedom[run] + freedom[k]
+                rest = self._rest(line[j + 1:])  # past the Blank that ends the run
+                p, f = rp + rest[0], run_freedom[run] + rest[1]
                 w = p + FLEX * f
                 if w > bw:
                     bp, bf, bw = p, f, w
-            points[i], freedom[i], worth[i] = bp, bf, bw
-        return points[0], freedom[0]
+            got = bp, bf, bw
+        if len(self.tails) >= RUNS_KEPT:
+            self.tails.clear()  # a bound on memory: work them out again
+        self.tails[line] = got
+        return got
 
 
 #: A line's (points, freedom) packed in one float as points * PACK + freedom: a line holds
@@ -166,6 +208,13 @@ SHARDS = 256
 MASK = SHARDS - 1
 SHARD_SIZE = 1024
 RUNS_KEPT = 80_000
+#: The most entries ``PatternIndex.gain_memo`` and ``symbol_codes`` keep (about 25 MB
+#: each: the 27 numbers of an entry in one array of doubles, not 27 float objects).
+GAINS_KEPT = 50_000
+#: A direction's total less one line: the bonus a line of 0 to SIZE points brings it is
+#: the same for every rest at or below BONUS_AT - SIZE - 1, and for every one at or above
+#: BONUS_AT, so the memo keys the rest clamped to that range.
+REST_LOW = BONUS_AT - SIZE - 1
 
 
 def unpack(code: float) -> tuple[int, float]:
@@ -290,7 +339,8 @@ class WordsmithBot(Bot[FlusterAction]):
         rng = self.rng
         call = table["call"]
         if call is not None:  # everyone is writing it: choose a block
-            options = self._judged(worth, call["number"], (call["letter"],))[0]
+            options = [(gains[0], k) for k, gains in
+                       self._judged(worth, call["number"], (call["letter"],))]
             best = max(options, key=lambda g: (g[0], rng.random()))
             return WRITES[SIDES[best[1]]]
         # As caller: each number still callable, each letter and the Blank, on the side
@@ -300,9 +350,13 @@ class WordsmithBot(Bot[FlusterAction]):
         choice = calls[0]
         draw = rng.random
         for number in sorted({action.number for action in calls}):
-            for symbol, options in zip(SYMBOLS, self._judged(worth, number, SYMBOLS),
-                                       strict=True):
-                gain = options[0][0] if len(options) == 1 else max(options)[0]
+            judged = self._judged(worth, number, SYMBOLS)
+            # Each symbol's gain on the better side for it.
+            gains = (judged[0][1] if len(judged) == 1
+                     else list(map(max, judged[0][1], judged[1][1])))
+            if max(gains) < top[0]:
+                continue  # no symbol of this number can win or draw a tie-break
+            for symbol, gain in zip(SYMBOLS, gains, strict=True):
                 if gain >= top[0]:
                     key = (gain, draw())  # equal gains: a random one of them
                     if key > top:
@@ -310,20 +364,21 @@ class WordsmithBot(Bot[FlusterAction]):
         return choice
 
     def _judged(self, worth: _PadWorth, number: int, symbols: Sequence[str]
-                ) -> list[list[tuple[float, int]]]:
-        """The pad's gains, with a plan's worth added where a symbol keeps a block's plan
-        and taken off where it spoils it."""
-        out = worth.gains(number, symbols)
+                ) -> list[tuple[int, Sequence[float]]]:
+        """For each block whose square of ``number`` is free: (the block, the pad's gain
+        for each symbol written there), with a plan's worth added where a symbol keeps
+        the block's plan and taken off where it spoils it."""
+        out: list[tuple[int, Sequence[float]]] = []
         for k in (0, 1):
-            plan = self.plans[k]
-            if plan is None:
+            gains = worth.gains(k, number, symbols)
+            if gains is None:
                 continue
-            wanted = plan[worth.square_of[k][number]]
-            for symbol, options in zip(symbols, out, strict=True):
-                for j, (gain, side) in enumerate(options):
-                    if side == k:
-                        options[j] = (gain + (PLAN_WORTH if symbol == wanted else -PLAN_WORTH),
-                                      side)
+            plan = self.plans[k]
+            if plan is not None:  # a new list: the memo's stays as it is
+                wanted = plan[worth.square_of[k][number]]
+                gains = [gain + (PLAN_WORTH if symbol == wanted else -PLAN_WORTH)
+                         for symbol, gain in zip(symbols, gains, strict=True)]
+            out.append((k, gains))
         return out
 
     def _plan(self, index: PatternIndex, blocks: list[str]) -> None:
@@ -366,39 +421,59 @@ class _PadWorth:
         self.across = [sum(v[0] for v in rows) for rows in self.rows]
         self.down = [sum(v[0] for v in cols) for cols in self.cols]
 
-    def gains(self, number: int, symbols: Sequence[str]) -> list[list[tuple[float, int]]]:
-        """For each symbol: (gain, side) for each block whose square of ``number`` is free."""
-        out: list[list[tuple[float, int]]] = [[] for _ in symbols]
+    def gains(self, k: int, number: int, symbols: Sequence[str]) -> Sequence[float] | None:
+        """The gain of each symbol written in block ``k``'s square of ``number``; None if
+        that square is filled.  The gains depend only on the square's row and column and
+        on the rest of the block's totals, so those of all the symbols (what a caller
+        weighs) are remembered in the index's ``gain_memo``."""
+        square = self.square_of[k][number]
+        block = self.blocks[k]
+        if block[square] != EMPTY:
+            return None
+        r, c = row_of(square), column_of(square)
+        row, col = block[r * SIZE:(r + 1) * SIZE], block[c::SIZE]
+        old_row, old_col = self.rows[k][r], self.cols[k][c]
+        across_rest = self.across[k] - old_row[0]
+        down_rest = self.down[k] - old_col[0]
+        if symbols is not SYMBOLS:
+            return self._gains(row, c, col, r, old_row, old_col, across_rest, down_rest,
+                               symbols)
+        key = (self.flex, row, c, col, r, min(max(across_rest, REST_LOW), BONUS_AT),
+               min(max(down_rest, REST_LOW), BONUS_AT))
+        memo = self.index.gain_memo
+        gains = memo.get(key)
+        if gains is None:
+            if len(memo) >= GAINS_KEPT:
+                memo.clear()  # a bound on memory: work them out again
+            gains = memo[key] = array("d", self._gains(row, c, col, r, old_row, old_col,
+                                                       across_rest, down_rest, symbols))
+        return gains
+
+    def _gains(self, row: str, c: int, col: str, r: int, old_row: tuple[int, float],
+               old_col: tuple[int, float], across_rest: int, down_rest: int,
+               symbols: Sequence[str]) -> list[float]:
         index = self.index
-        shards = index.values  # the index's memory, read directly in this hot loop
-        code_of = index.code
-        flex = self.flex
-        for k in (0, 1):
-            square = self.square_of[k][number]
-            block = self.blocks[k]
-            if block[square] != EMPTY:
-                continue
-            r, c = row_of(square), column_of(square)
-            row, col = block[r * SIZE:(r + 1) * SIZE], block[c::SIZE]
+        row_codes: Sequence[float]
+        col_codes: Sequence[float]
+        if symbols is SYMBOLS:
+            row_codes, col_codes = index.codes_at(row, c), index.codes_at(col, r)
+        else:
+            code_of = index.code
             row_pre, row_post = row[:c], row[c + 1:]
             col_pre, col_post = col[:r], col[r + 1:]
-            old_row, old_col = self.rows[k][r], self.cols[k][c]
-            across_rest = self.across[k] - old_row[0]
-            down_rest = self.down[k] - old_col[0]
-            base = (old_row[0] + old_col[0] + flex * (old_row[1] + old_col[1])
-                    + (bonus(self.across[k]) + bonus(self.down[k])))
-            for i, symbol in enumerate(symbols):
-                text = row_pre + symbol + row_post
-                row_code = shards[hash(text) & MASK].get(text)
-                if row_code is None:
-                    row_code = code_of(text)
-                text = col_pre + symbol + col_post
-                col_code = shards[hash(text) & MASK].get(text)
-                if col_code is None:
-                    col_code = code_of(text)
-                row_points, col_points = int(row_code) >> 7, int(col_code) >> 7  # unpack
-                freedom = row_code + col_code - (row_points + col_points) * PACK
-                value = (row_points + col_points + flex * freedom
-                         + (bonus(across_rest + row_points) + bonus(down_rest + col_points)))
-                out[i].append((value - base, k))
+            row_codes = [code_of(row_pre + symbol + row_post) for symbol in symbols]
+            col_codes = [code_of(col_pre + symbol + col_post) for symbol in symbols]
+        flex = self.flex
+        base = (old_row[0] + old_col[0] + flex * (old_row[1] + old_col[1])
+                + (bonus(across_rest + old_row[0]) + bonus(down_rest + old_col[0])))
+        # The bonus of each direction by the points of the new line (0 to SIZE).
+        across_bonus = [bonus(across_rest + points) for points in range(SIZE + 1)]
+        down_bonus = [bonus(down_rest + points) for points in range(SIZE + 1)]
+        out = []
+        for row_code, col_code in zip(row_codes, col_codes, strict=True):
+            row_points, col_points = int(row_code) >> 7, int(col_code) >> 7  # unpack
+            freedom = row_code + col_code - (row_points + col_points) * PACK
+            value = (row_points + col_points + flex * freedom
+                     + (across_bonus[row_points] + down_bonus[col_points]))
+            out.append(value - base)
         return out

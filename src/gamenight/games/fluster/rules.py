@@ -39,11 +39,13 @@ from gamenight.games.fluster.board import (
     SQUARES,
     SYMBOLS,
     TOTAL_CALLS,
+    BlockScore,
     Side,
     block_score,
     callable_numbers,
     grand_total,
     pad_score,
+    pad_totals,
     still_callable,
     words_completed,
 )
@@ -298,15 +300,16 @@ class FlusterState(GameState[FlusterAction]):
 
     def pad_json(self, seat: int) -> PadView:
         """One pad as its owner sees it: numbers, squares, circles and totals."""
-        left, right = (self._block_view(seat, k) for k in (0, 1))
-        totals = pad_score(left["squares"], right["squares"], self.words)
+        # Each block scored once, for its circles and for the pad's totals.
+        scores = [block_score("".join(block), self.words) for block in self.blocks[seat]]
+        left, right = (self._block_view(seat, k, scores[k]) for k in (0, 1))
+        totals = pad_totals(*scores)
         return {"left": left, "right": right,
                 "totals": {"A": totals.a, "B": totals.b, "C": totals.c, "D": totals.d,
                            "bonuses": totals.bonuses, "grand_total": totals.grand_total}}
 
-    def _block_view(self, seat: int, k: int) -> BlockView:
+    def _block_view(self, seat: int, k: int, score: BlockScore) -> BlockView:
         text = "".join(self.blocks[seat][k])
-        score = block_score(text, self.words)
         return {"numbers": list(self.numbers[seat][k]), "squares": text,
                 "down": list(score.down), "across": list(score.across)}
 

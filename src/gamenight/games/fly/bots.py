@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
 from gamenight.bots.base import Bot, Clock, bot_number
 from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
 from gamenight.engine import View
-from gamenight.games.fly.actions import Drop, FlyAction
+from gamenight.games.fly.actions import Drop, FlyAction, aim_fields
 from gamenight.games.fly.cards import CARD_HEIGHT, CARD_WIDTH, COLOUR_OF, SYMBOL_OF
 from gamenight.games.fly.geometry import (
     cover_reach,
@@ -36,8 +38,29 @@ HANDS: dict[str, tuple[int, float, float]] = {
     "average": (16, 0.1, 5.0), "quick": (16, 0.05, 2.0), "expert": (16, 0.0, 0.0)}
 
 #: What the aimer's candidates depend on: the cards by place, the swatter's width and
-#: length, and the fly's radius.
-TableKey = tuple[tuple[int, ...], float, float, float]
+#: length, the fly's radius, and the angles tried at each fly.
+TableKey = tuple[tuple[int, ...], float, float, float, tuple[int, ...]]
+
+
+class TableAims(NamedTuple):
+    """What the aimer works out from the table alone: the candidate aims over the table
+    (as drop fields, see :func:`aim_fields`; a :class:`Drop` is made only of the one
+    chosen), their centres and angles (radians) as arrays, and which flies each covers
+    if it lands true (aims x flies), the first stage's judgement before the flies'
+    values."""
+
+    aims: list[tuple[int, int, int]]
+    ax: np.ndarray
+    ay: np.ndarray
+    aa: np.ndarray
+    exact: np.ndarray
+
+
+#: Candidates by table, shared by every aimer: they depend on the table alone, and a
+#: drop that collects nothing hands the next player the very table its neighbour just
+#: worked out.  Only the latest few tables are kept.
+_TABLE_AIMS: dict[TableKey, TableAims] = {}
+_TABLES_KEPT = 8
 
 
 class RandomDropBot(Bot[FlyAction]):
@@ -58,6 +81,41 @@ class RandomDropBot(Bot[FlyAction]):
 def _param(params: dict[str, str], key: str, default: float, low: float, high: float) -> float:
     text = params.pop(key, None)
     return default if text is None else bot_number(text, "aimer", key, low, high)
+
+
+@lru_cache(maxsize=4096)
+def _centre_aims(x: float, y: float, angles: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """The aims at a fly's centre (x, y) at each of ``angles``, as drop fields (flies lie
+    at a few hundred places, so these are worked out once each)."""
+    return tuple(aim_fields(x, y, a) for a in angles)
+
+
+# Flies lie at a few hundred places and most stay put from drop to drop (with the same
+# neighbours), so the aims at each fly's pairs and trios are worked out once and
+# remembered (the latest many).
+@lru_cache(maxsize=1 << 15)
+def _fan_aims(first: tuple[float, float], others: tuple[tuple[float, float], ...],
+              spread: float, span: float) -> tuple[tuple[int, int, int], ...]:
+    """The aims that start at the fly at ``first``, given ``others``: the flies after it in
+    table order close enough to fit under the swatter with it, in that order.  For each
+    of them, the pair's midpoint with the swatter along their line; then, along that
+    line, each trio with a later one of ``others`` whose box in the swatter's frame fits
+    the spans (``spread`` across, ``span`` along)."""
+    out = []
+    for j, second in enumerate(others):
+        angle = line_angle(first, second)
+        out.append(aim_fields((first[0] + second[0]) / 2, (first[1] + second[1]) / 2, angle))
+        for third in others[j + 1:]:
+            x, y, across, along = frame_box((first, second, third), angle)
+            if across <= spread and along <= span:
+                out.append(aim_fields(x, y, angle))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _aim_over_table(x100: int, y100: int, cards: int) -> bool:
+    """:func:`over_table` for an aim's fields (aims repeat from table to table)."""
+    return over_table(x100 / 100, y100 / 100, cards)
 
 
 class AimerBot(Bot[FlyAction]):
@@ -95,51 +153,56 @@ class AimerBot(Bot[FlyAction]):
             self.sigma_angle = _param(params, "sigma_angle", 0.0, 0.0, 360.0)
         super().__init__(seat, seed, level, **params)
         self.np_rng = np.random.default_rng(seed)
-        self._cache: tuple[TableKey, list[Drop], np.ndarray, np.ndarray, np.ndarray] | None = None
+        # What each card would be worth, for the flies this bot holds (they change only
+        # when it collects): (its cards, value by card).
+        self._worth: tuple[tuple[int, ...], dict[int, float]] = ((), {})
 
     # -- valuing flies ------------------------------------------------------------------
     def fly_values(self, view: View, cards: Sequence[int]) -> np.ndarray:
         """What each of ``cards`` would be worth to this bot, collected alone now."""
-        mine = [c["id"] for c in view["collected"][self.seat]]
-        now = score(mine)
-        colours = [0] * 5
-        symbols = [0] * 5
-        for c in mine:
-            if COLOUR_OF[c] >= 0:
-                colours[COLOUR_OF[c]] += 1
-                symbols[SYMBOL_OF[c]] += 1
-        values = []
-        for card in cards:
-            gain = score([*mine, card]) - now
-            building = min(colours[COLOUR_OF[card]], 2) + min(symbols[SYMBOL_OF[card]], 2)
-            values.append(gain + 0.3 + 0.15 * building)
-        return np.array(values, dtype=float)
+        mine = tuple(c["id"] for c in view["collected"][self.seat])
+        held, worth = self._worth
+        if held != mine:
+            worth = {}
+            self._worth = (mine, worth)
+        missing = [card for card in cards if card not in worth]
+        if missing:
+            now = score(mine)
+            colours = [0] * 5
+            symbols = [0] * 5
+            for c in mine:
+                if COLOUR_OF[c] >= 0:
+                    colours[COLOUR_OF[c]] += 1
+                    symbols[SYMBOL_OF[c]] += 1
+            for card in missing:
+                gain = score([*mine, card]) - now
+                building = (min(colours[COLOUR_OF[card]], 2)
+                            + min(symbols[SYMBOL_OF[card]], 2))
+                worth[card] = gain + 0.3 + 0.15 * building
+        return np.array([worth[card] for card in cards], dtype=float)
 
     # -- candidates ------------------------------------------------------------------------
     def candidates(self, flies: np.ndarray, width: float, length: float,
-                   radius: float) -> list[tuple[float, float, float]]:
-        """Aims (x, y, angle) worth judging, for flies at ``flies`` (n x 2 inches)."""
-        out = [(float(x), float(y), float(a)) for x, y in flies for a in self.ANGLES]
-        n = len(flies)
+                   radius: float) -> list[tuple[int, int, int]]:
+        """Aims worth judging, as drop fields (x100, y100, angle: see
+        :func:`aim_fields`), for flies at ``flies`` (n x 2 inches)."""
+        points: list[tuple[float, float]] = [(x, y) for x, y in flies.tolist()]
+        out = [f for x, y in points for f in _centre_aims(x, y, self.ANGLES)]
+        n = len(points)
         span = length - 2 * radius  # the farthest two fly centres can be and both fit
         spread = width - 2 * radius
-        points = [(float(x), float(y)) for x, y in flies]
-        near = [[j for j in range(i + 1, n)
-                 if math.dist(points[i], points[j]) <= span] for i in range(n)]
+        # Pairs a little farther apart than the span are sorted out at once for the
+        # whole table; the few left are measured exactly (math.dist, as always).
+        gaps = flies[:, None, :] - flies[None, :, :]
+        close = (gaps * gaps).sum(axis=-1) <= span * span * (1 + 1e-6) + 1e-12
+        near: list[list[int]] = [[] for _ in range(n)]
+        for i, j in np.argwhere(np.triu(close, 1)).tolist():  # by i, then j
+            if math.dist(points[i], points[j]) <= span:
+                near[i].append(j)
         for i in range(n):
-            xi, yi = points[i]
-            for j in near[i]:
-                xj, yj = points[j]
-                angle = line_angle(points[i], points[j])
-                out.append(((xi + xj) / 2, (yi + yj) / 2, angle))
-                for k in near[i]:
-                    if k <= j:
-                        continue
-                    # The three together, along the line of the first two: they fit when
-                    # their box in the swatter's frame fits the spans.
-                    x, y, across, along = frame_box((points[i], points[j], points[k]), angle)
-                    if across <= spread and along <= span:
-                        out.append((x, y, angle))
+            if near[i]:
+                out.extend(_fan_aims(points[i], tuple(points[j] for j in near[i]), spread,
+                                     span))
         return out
 
     # -- choosing ----------------------------------------------------------------------------
@@ -153,29 +216,64 @@ class AimerBot(Bot[FlyAction]):
         width, length = view["swatter"]["width"], view["swatter"]["length"]
         radius = view["fly_diameter"] / 2
         reach_u, reach_v = cover_reach(radius, width, length)  # the rules' reach
-        key = (tuple(e["id"] for e in view["table"]), width, length, radius)
-        if self._cache is None or self._cache[0] != key:
+        key = (tuple(e["id"] for e in view["table"]), width, length, radius, self.ANGLES)
+
+        n = len(flies)
+        # A fly beyond the swatter's half-diagonal from where it lands is never covered
+        # (a little slack, so that rounding never drops one that is).
+        diagonal = math.hypot(reach_u, reach_v)
+        padded = np.append(flies, [[np.nan, np.nan]], axis=0)  # row n: a fly nowhere
+
+        def covers(ox: np.ndarray, oy: np.ndarray, drift: float, lx: np.ndarray,
+                   ly: np.ndarray, la: np.ndarray) -> np.ndarray:
+            """Which flies landings cover -> array of shape S x flies, for landings of
+            shape S (A, ...), the landings of row a at most ``drift`` from (ox[a],
+            oy[a]).
+
+            Only the flies each row could reach are turned into the swatter's frame
+            (the rest are uncovered), flies first (NumPy's inner loops run over the
+            landings), and each landing's flies are then laid out in table order in
+            one block, so that ``@ values`` sums them exactly as it always has (the
+            same numbers in the same order: the same games)."""
+            bound = (diagonal + drift) * (1 + 1e-6) + 1e-9
+            gx = flies[:, 0] - ox[:, None]
+            gy = flies[:, 1] - oy[:, None]
+            near = gx * gx + gy * gy <= bound * bound  # A x flies
+            m = max(int(near.sum(axis=1).max()), 1)
+            order = np.argsort(~near, axis=1, kind="stable")[:, :m]  # the near ones first
+            order[~np.take_along_axis(near, order, axis=1)] = n  # the rest: nowhere
+            rows, per_row = len(ox), lx.size // len(ox)
+            picked = order.T  # m x A
+            shape = (m, rows, *(1,) * (lx.ndim - 1))
+            u, v = to_swatter(padded[picked, 0].reshape(shape),
+                              padded[picked, 1].reshape(shape), lx, ly, np.cos(la),
+                              np.sin(la))
+            inside = (np.abs(u) <= reach_u) & (np.abs(v) <= reach_v)  # m x S
+            # Each landing's row of n + 1 (the last for the fly nowhere), in one block.
+            full = np.zeros(lx.size * (n + 1), dtype=bool)
+            starts = np.arange(0, full.size, n + 1).reshape(rows, per_row)
+            full[starts[None] + picked[:, :, None]] = inside.reshape(m, rows, per_row)
+            return full.reshape((*lx.shape, n + 1))[..., :n].copy()
+
+        table = _TABLE_AIMS.get(key)
+        if table is None:
             # The candidates depend only on the table, which most drops leave as it was.
-            found = [Drop.aim(x, y, a) for x, y, a in self.candidates(flies, width, length,
-                                                                      radius)]
-            kept = [d for d in dict.fromkeys(found) if over_table(d.x, d.y, cards)]
-            self._cache = (key, kept, np.array([d.x for d in kept]),
-                           np.array([d.y for d in kept]),
-                           np.radians(np.array([d.angle for d in kept], dtype=float)))
-        _, aims, ax, ay, aa = self._cache
+            found = dict.fromkeys(self.candidates(flies, width, length, radius))
+            kept = [f for f in found if _aim_over_table(f[0], f[1], cards)]
+            ax = np.array([f[0] / 100 for f in kept], dtype=float)
+            ay = np.array([f[1] / 100 for f in kept], dtype=float)
+            aa = np.radians(np.array([f[2] for f in kept], dtype=float))
+            table = TableAims(kept, ax, ay, aa,
+                              covers(ax, ay, 0.0, ax, ay, aa) if kept else ax)
+            if len(_TABLE_AIMS) >= _TABLES_KEPT:  # forget the oldest (pop: bots in threads)
+                _TABLE_AIMS.pop(next(iter(_TABLE_AIMS), None), None)  # type: ignore[arg-type]
+            _TABLE_AIMS[key] = table
+        aims, ax, ay, aa, covered = table
         if not aims:
             return legal[0]
 
-        def gains(lx: np.ndarray, ly: np.ndarray, la: np.ndarray) -> np.ndarray:
-            """Value covered by landings (any shape S) -> array of shape S."""
-            u, v = to_swatter(flies[:, 0], flies[:, 1], lx[..., None], ly[..., None],
-                              np.cos(la)[..., None], np.sin(la)[..., None])
-            inside = (np.abs(u) <= reach_u) & (np.abs(v) <= reach_v)
-            result: np.ndarray = inside @ values
-            return result
-
         # Stage 1: as if the card fell true; keep the most promising aims.
-        exact = gains(ax, ay, aa)
+        exact = covered @ values
         keep = np.argsort(-exact, kind="stable")[: self.keep]
         # Stage 2: Monte Carlo over the bot's own flutter model, common landings for all.
         sigma_pos = (view["flutter"]["sigma_pos"] if self.sigma_pos is None
@@ -187,8 +285,9 @@ class AimerBot(Bot[FlyAction]):
         lx = ax[keep][:, None] + sigma_pos * noise[0]
         ly = ay[keep][:, None] + sigma_pos * noise[1]
         la = aa[keep][:, None] + math.radians(sigma_angle) * noise[2]
-        expected = gains(lx, ly, la).mean(axis=1)
-        best = aims[int(keep[int(np.argmax(expected))])]
+        drift = abs(sigma_pos) * float(np.sqrt(noise[0] ** 2 + noise[1] ** 2).max())
+        expected = (covers(ax[keep], ay[keep], drift, lx, ly, la) @ values).mean(axis=1)
+        best = Drop(*aims[int(keep[int(np.argmax(expected))])])
         return self._miss(best, cards)
 
     def _miss(self, aim: Drop, cards: int) -> Drop:

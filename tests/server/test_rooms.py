@@ -349,3 +349,44 @@ async def test_an_idle_room_is_let_go_from_memory_and_taken_up_again_when_asked_
     again.leave(ann)
     assert server.let_go_idle(time.monotonic() + 3600) == 0
     server.close()
+
+
+async def test_after_a_restart_a_race_waits_for_its_people_to_be_back(tmp_path: Path) -> None:
+    # Ann reveals until a hunt opens, and the server stops before she slaps.
+    table = Table(tmp_path, "fliegen-klatschen", 2, [None, "sharp"])
+    seat, token = table.room.sit("Ann")
+    client, got = table.client(token)
+    host, _ = table.client(table.host_token)
+    table.room.start(host)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 60.0
+    while True:
+        assert loop.time() < end, "no hunt opened"
+        last = updates(got)[-1]
+        if last["window"] is not None and seat in last["acting"]["seats"]:
+            break
+        if last["acting"]["kind"] == "turn" and last["legal"] and seat in last["acting"]["seats"]:
+            table.room.act(client, "reveal", None, None)
+        await asyncio.sleep(0.001)
+    hunt = last["window"]["id"]
+    table.room.close()  # the server stops: its timers with it
+
+    # Taken up again from the store: the hunt does not run while Ann is away.
+    row = table.store.room(table.room.code)
+    assert row is not None
+    again = Room.resume(row, get_game("fliegen-klatschen"), store=table.store, key=table.key,
+                        pauses=Pauses.none())
+    again.advance()
+    seen: list[Message] = []
+    again.join(Client(lambda text: seen.append(json.loads(text))), None)
+    await asyncio.sleep(0.3)  # longer than the bot takes to slap: nothing runs yet
+    assert again.window is None
+    assert updates(seen)[-1]["window"] is None and updates(seen)[-1]["legal"] == []
+    # Ann is back: the same hunt opens again, under its id, and she may slap.
+    back: list[Message] = []
+    ann = Client(lambda text: back.append(json.loads(text)))
+    again.join(ann, token)
+    opened = [m for m in updates(back) if m["window"] is not None]
+    assert opened and opened[-1]["window"]["id"] == hunt
+    assert any(action.startswith("slap") for action in opened[-1]["legal"])
+    again.close()

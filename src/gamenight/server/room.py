@@ -152,7 +152,9 @@ class Room:
         self._said: tuple[int, int | None] | None = None
         # The id of the window a restart found open (``_replay``): it opens again with it.
         self._reopen: int | None = None
-        # A window taken up after a restart waits for its people to be back (``advance``).
+        # After a restart, the first race or decision waits for its people to be back
+        # (``advance``): set by ``resume``, cleared once a window has opened.
+        self._after_restart = False
         self._holding = False
         self._timer: asyncio.TimerHandle | None = None
         self._bot_turn_due = False
@@ -211,6 +213,7 @@ class Room:
         if room.status == "playing":
             # Nobody is connected to a room just taken up: each person's seat waits for
             # them for the grace period, as if they had all just dropped.
+            room._after_restart = True
             loop = asyncio.get_running_loop()
             for seat in seats:
                 if seat.kind == "person":
@@ -516,15 +519,16 @@ class Room:
                 self._later(self.pauses.turn_s, self._bot_turn)
             return
         if self.window is None:
-            if self._reopen is not None and self._people_away():
-                # A window taken up again after a restart runs on only once the people
-                # in it are back (or, after the room's grace period, their stand-ins):
-                # the time a restart took is not taken from them.
+            if self._after_restart and self._people_away():
+                # After a restart, a window (the one the server stopped in, taken up again,
+                # or the first to open since) runs only once the people in it are back
+                # (or, after the room's grace period, their stand-ins play): the time a
+                # restart and a reconnection take is not taken from them.
                 if not self._holding:
                     self._holding = True
                     self._flush()
                 return
-            self._holding = False
+            self._holding = self._after_restart = False
             # The window's update goes out first; its time 0 is when it has gone.  A
             # window taken up again after a restart keeps its id.
             self.window = len(state.history) if self._reopen is None else self._reopen

@@ -8,14 +8,12 @@ standings agree with the outcome, and at every step with what the public view sh
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 import pytest
 
 from gamenight.engine import GameState
 from gamenight.engine.events import Event
-from gamenight.games import get_game
 from gamenight.games.by_golly.events import Dealt, Drew, FaceUpMatch, TurnedOver
 from gamenight.games.fliegen_klatschen.events import DecidingGame, FlyWon, Penalty
 from gamenight.games.fliegen_klatschen.rules import FliegenKlatschenState
@@ -25,8 +23,7 @@ from gamenight.games.fly.events import FliesCollected
 from gamenight.games.superfly.events import TokensWon
 from gamenight.lab.drama import drama, drama_of, lead_changes, leader, leaders, standings
 from gamenight.lab.length import replay
-from gamenight.sim.runner import make_bots, play_out
-from gamenight.sim.simulate import resolve_table, seat_specs
+from tests.lab.bot_games import Options, played
 
 # Fliegen klatschen's fly cards by value (cards.VALUE_OF): red 2, red 3, red 4, red 5.
 TWO, THREE, FOUR, FIVE = 2, 6, 10, 14
@@ -139,7 +136,6 @@ def test_a_game_the_lab_does_not_know_is_refused() -> None:
 # -- real bot games -----------------------------------------------------------------------
 #: Small tables of every game: (game, players, bots, options).  Fluster plays random
 #: bots (the standing is the same fold whoever writes; the word bot is slow to start).
-Options = tuple[tuple[str, Any], ...]
 TABLES: list[tuple[str, int, tuple[str, ...], Options]] = [
     ("fly", 2, (), ()), ("fly", 3, (), ()),
     ("fliegen-klatschen", 2, (), ()), ("fliegen-klatschen", 3, ("sharp", "random"), ()),
@@ -150,14 +146,6 @@ TABLES: list[tuple[str, int, tuple[str, ...], Options]] = [
 SEEDS = (1, 2)
 
 
-@cache
-def played(game_id: str, players: int, bots: tuple[str, ...], options: Options,
-           seed: int) -> GameState[Any]:
-    """A finished bot game (played once for all the tests that look at it)."""
-    game = get_game(game_id)
-    state = game.new(players, seed, **resolve_table(game, players, dict(options)))
-    play_out(state, make_bots(game, seat_specs(game, list(bots), players), seed))
-    return state
 
 
 def public_standing(state: GameState[Any]) -> tuple[float, ...] | None:

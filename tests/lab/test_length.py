@@ -7,7 +7,6 @@ plausibly takes; on a hand-played hunt that runs out, the window costs its deadl
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +21,9 @@ from gamenight.games.fluster.events import Called
 from gamenight.games.fly.events import SwatterDropped
 from gamenight.games.superfly.events import SignalGiven
 from gamenight.lab.length import PACES, length, replay
-from gamenight.sim.runner import make_bots, play_out
-from gamenight.sim.simulate import resolve_table, seat_specs
+from gamenight.sim.simulate import resolve_table
+from tests.lab.bot_games import Options, played
 
-Options = tuple[tuple[str, Any], ...]
 #: Small tables of every game: (game, players, bots, options).
 TABLES: list[tuple[str, int, tuple[str, ...], Options]] = [
     ("fly", 2, (), ()), ("fly", 3, (), ()),
@@ -48,14 +46,6 @@ PLAUSIBLE_MINUTES: dict[str, tuple[float, float]] = {
 }
 
 
-@cache
-def played(game_id: str, players: int, bots: tuple[str, ...], options: Options,
-           seed: int) -> GameState[Any]:
-    """A finished bot game (played once for all the tests that look at it)."""
-    game = get_game(game_id)
-    state = game.new(players, seed, **resolve_table(game, players, dict(options)))
-    play_out(state, make_bots(game, seat_specs(game, list(bots), players), seed))
-    return state
 
 
 def count(events: list[Event], kind: type[Event]) -> int:

@@ -153,3 +153,24 @@ def test_seats_and_times_of_the_wrong_type_are_refused() -> None:
     assert state.digest() == before
     state.apply(0, slap, 7)
     assert state.history[-1].at_ms == 7.0 and isinstance(state.history[-1].at_ms, float)
+
+
+def test_a_history_step_reads_by_name_compares_and_copies_as_before() -> None:
+    # Step is a named tuple built by tuple.__new__ in the hot path (speed, issue 18):
+    # it keeps its field names, its equality and hash, and a copied game shares it.
+    import copy
+    import pickle
+
+    from gamenight.engine import Step
+
+    state = get_game("fliegen-klatschen").new(2, seed=3)
+    state.draw_chance()
+    state.apply_text(0, "reveal")
+    chance, action = state.history
+    assert chance.is_chance and chance.seat is None and chance.at_ms is None
+    assert action == Step(0, "reveal") and hash(action) == hash(Step(0, "reveal", None))
+    assert (action.seat, action.value, action.at_ms) == (0, "reveal", None)
+    assert copy.deepcopy(action) is action
+    assert pickle.loads(pickle.dumps(state.history)) == state.history
+    clone = state.clone()
+    assert clone.history == state.history and clone.history is not state.history

@@ -49,3 +49,14 @@ def test_window_closes_when_every_seat_has_finished() -> None:
     assert w.pending == (1,) and not w.closed
     w.finish(1, 20.0)
     assert w.closed
+
+
+def test_an_entry_reads_by_name_and_ties_keep_the_arrival_order() -> None:
+    # Entries are named tuples (speed, issue 18); the window orders them by time,
+    # priority, seat and tie only, and exact equals stay in the order they came.
+    w = ReactionWindow(range(2), 1000)
+    w.add(0, "first", 10.0, tie=0)
+    w.add(0, "second", 10.0, tie=0)
+    w.add(1, "early", 5.0)
+    assert [(e.at_ms, e.seat, e.action) for e in w.entries] == [
+        (5.0, 1, "early"), (10.0, 0, "first"), (10.0, 0, "second")]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
@@ -20,8 +20,12 @@ from gamenight.engine import OptionError, View
 from gamenight.engine.game import ActionT
 
 if TYPE_CHECKING:
-    from gamenight.engine import Game
+    from gamenight.engine import Game, GameState
     from gamenight.engine.events import Event
+
+#: A searching bot's window on the world (:meth:`Bot.search_with`): ``sample(rng)`` is a
+#: state its seat cannot tell from the true one, hidden parts drawn with ``rng``.
+Sampler = Callable[[random.Random], "GameState[Any]"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +73,11 @@ class Bot(ABC, Generic[ActionT]):
     #: for a bot that plays the same at every level.  Every bot takes the fixed level
     #: names (a spec means the same at every table); ``adaptive`` only a bot that lists it.
     levels: ClassVar[tuple[str, ...]] = ()
+    #: True for a bot that searches over what its seat cannot see (``bots.master``):
+    #: whoever asks it to act (``bots.driver``) first hands it, through
+    #: :meth:`search_with`, a sampler of the states its seat cannot tell from the true
+    #: one, so the bot still never holds the state itself.
+    searches: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -109,6 +118,12 @@ class Bot(ABC, Generic[ActionT]):
         (called only for a bot that :attr:`listens`; the default ignores them).  Events
         say what every seat at the table saw happen (a hand landing at 820 ms), which a
         view of the present no longer shows."""
+
+    def search_with(self, sample: Sampler) -> None:
+        """Take the sampler for the decision it is about to be asked (called only for a
+        bot that :attr:`searches`, before each :meth:`act`): ``sample(rng)`` is a state
+        drawn from those this seat cannot tell from the true one
+        (``GameState.resample``).  The default ignores it."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat}, level={self.level!r})"

@@ -27,10 +27,14 @@ step (:meth:`BotDriver.show`); a window or decision counts as one step, shown on
 closes.  Bots that listen (:attr:`Bot.listens`) hear every event the game emitted, in
 their seat's form, before they are next asked or shown anything (:meth:`BotDriver.tell`),
 so they hear a hand in a race as it landed, at its time, even once the window has closed.
+Bots that search (:attr:`Bot.searches`, the ``master`` level) are handed a sampler of
+the states their seat cannot tell from this one (:func:`sampler`) before every ask,
+here and in :func:`decide`, so they search without ever holding the state.
 """
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 import time
@@ -38,9 +42,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gamenight.bots.base import Bot, Clock, Wait
+from gamenight.bots.base import Bot, Clock, Sampler, Wait
 from gamenight.engine import PASS, GameState
+from gamenight.engine.events import Event
 from gamenight.engine.game import Acting, ActingKind, View
+
+#: ``Event.seen_by`` as the base class has it: the event is public.
+_PUBLIC = Event.seen_by
 
 #: The least a Wait moves a bot's next question on, in ms: below anything a person sees,
 #: and enough that a bot answering ``Wait(now)`` cannot hold time still.
@@ -130,6 +138,13 @@ class RealClock(WindowClock):
 
 
 # -- one bot ------------------------------------------------------------------------------
+def sampler(state: GameState[Any], seat: int) -> Sampler:
+    """What a searching bot (``Bot.searches``) is handed before it acts: states drawn
+    from those ``seat`` cannot tell from ``state`` (``GameState.resample``), never
+    ``state`` itself, so a search reads nothing its seat could not know."""
+    return functools.partial(state.resample, seat)
+
+
 def decide(bot: Bot[Any], state: GameState[Any], seat: int, from_ms: float = 0.0,
            window: int | None = None) -> tuple[Any, float | None]:
     """``bot``'s move for ``seat`` in the decision now, on the state as it stands: its
@@ -141,6 +156,8 @@ def decide(bot: Bot[Any], state: GameState[Any], seat: int, from_ms: float = 0.0
     """
     acting = state.acting()
     legal = state.legal_actions(seat)
+    if bot.searches:
+        bot.search_with(sampler(state, seat))
     if acting.kind == "turn":
         return bot.act(state.view(seat), legal, Clock()), None
     in_window = acting.kind == "window"
@@ -193,8 +210,15 @@ class BotDriver:
             return
         new = events[self._heard:]
         self._heard = len(events)
+        # Most events are public (their class keeps Event.seen_by, which returns the
+        # event itself): then every seat hears them as they are, without a call per
+        # event and seat.
+        public = all(type(event).seen_by is _PUBLIC for event in new)
         for seat, bot in enumerate(self.bots):
             if bot is not None and bot.listens:
+                if public:
+                    bot.hear(new.copy())
+                    continue
                 seen = [e for e in (event.seen_by(seat) for event in new) if e is not None]
                 if seen:
                     bot.hear(seen)
@@ -226,8 +250,10 @@ class BotDriver:
             action = legal[0]
         else:
             self.tell()
-            action = self.bot(seat).act(state.view(seat) if view is None else view, legal,
-                                        Clock())
+            bot = self.bot(seat)
+            if bot.searches:
+                bot.search_with(sampler(state, seat))
+            action = bot.act(state.view(seat) if view is None else view, legal, Clock())
         state.apply(seat, action)
 
     def play_to_end(self) -> GameState[Any]:
@@ -327,8 +353,11 @@ class BotDriver:
                 continue
             if listening:
                 self.tell()  # the hands that landed before this moment, say
-            answer = self.bot(seat).act(state.view(seat, at), state.legal_actions(seat),
-                                        Clock(at, deadline, window))
+            bot = self.bot(seat)
+            if bot.searches:
+                bot.search_with(sampler(state, seat))
+            answer = bot.act(state.view(seat, at), state.legal_actions(seat),
+                             Clock(at, deadline, window))
             if isinstance(answer, Wait):
                 again = next_ask(answer, at)
                 if deadline is None or again <= deadline:

@@ -20,7 +20,17 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypedDict, TypeVar, cast
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    NamedTuple,
+    TypedDict,
+    TypeVar,
+    cast,
+)
 
 from gamenight.engine.checks import (
     MAX_POSITION_DEPTH,
@@ -119,12 +129,16 @@ class Pass:
 PASS = Pass()
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One entry of a game's history: a chance outcome or a seat's action.
 
     For chance, ``seat`` is None and ``value`` is the JSON outcome; for an action,
     ``value`` is the action's text (its ``str``) and ``at_ms`` its time in a window.
+
+    A named tuple rather than a frozen dataclass: every step of every game makes one,
+    and the engine builds it with ``tuple.__new__`` (:func:`_new_step`), about a tenth
+    of a frozen dataclass's ``__init__`` (which sets each field through
+    ``object.__setattr__``).  Equal steps compare and hash as before.
     """
 
     seat: int | None
@@ -140,6 +154,12 @@ class Step:
         # of an outcome), so a copied game shares its entries: cloning for search is then
         # as cheap as the game's live state allows.
         return self
+
+
+#: ``_new_step(Step, (seat, value, at_ms))``: a Step without a Python call of its
+#: generated ``__new__`` (all three fields given; the engine's hot path).
+_new_step: Callable[[type[Step], tuple[int | None, JSON, float | None]], Step] = (
+    tuple.__new__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -562,7 +582,7 @@ class GameState(ABC, Generic[ActionT]):
         Returns the events it caused (whole: give a seat only ``event.seen_by(seat)``)."""
         seat, at_ms = self._checked(seat, action, at_ms)
         mark = len(self.events)
-        self.history.append(Step(seat, str(action), at_ms))
+        self.history.append(_new_step(Step, (seat, str(action), at_ms)))
         self._do(seat, action, at_ms)
         return self.events[mark:]
 
@@ -647,7 +667,7 @@ class GameState(ABC, Generic[ActionT]):
         self._verify_chance(outcome)
         # The history keeps its own copy: a caller changing its list later changes nothing.
         kept = outcome if type(outcome) in _SCALARS else copy_json(outcome)
-        self.history.append(Step(None, kept))
+        self.history.append(_new_step(Step, (None, kept, None)))
         self._do_chance(outcome)
 
     # -- information ------------------------------------------------------------------
@@ -661,7 +681,9 @@ class GameState(ABC, Generic[ActionT]):
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             seat = check_seat(seat, self.players)
         if at_ms is not None:
-            at_ms = check_time(at_ms)
+            # The common case (a bot's look in a window) quickly, as in _checked_time.
+            fine = type(at_ms) is float and 0.0 <= at_ms < math.inf
+            at_ms = at_ms + 0.0 if fine else check_time(at_ms)
         return self._view(seat, at_ms)
 
     @abstractmethod

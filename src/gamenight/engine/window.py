@@ -10,25 +10,33 @@ deadline, when the seats still open pass.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple
 
 from gamenight.engine.checks import check_time
 from gamenight.engine.errors import IllegalAction
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Entry:
+class Entry(NamedTuple):
     """One timed action in a window, ordered by time, then by the window's seat priority,
     then (for one seat's actions at the very same instant) by a tie key the game gives
-    (the action's text unless it gives one)."""
+    (the action's text unless it gives one).
+
+    A named tuple (a hand in a race is one per step, and a frozen dataclass's
+    ``__init__`` costs ten times a tuple's): its first four fields are the sort key,
+    which the window keeps in order itself (:meth:`ReactionWindow.add`), so the action
+    never takes part in ordering."""
 
     at_ms: float
     priority: int
     seat: int
     tie: Any
-    action: Any = field(compare=False)
+    action: Any
+
+
+#: ``_new_entry(Entry, fields)``: an Entry without a Python call of its generated
+#: ``__new__`` (one per hand in a race).
+_new_entry: Callable[[type[Entry], tuple[float, int, int, Any, Any]], Entry] = tuple.__new__
 
 
 class ReactionWindow:
@@ -78,10 +86,10 @@ class ReactionWindow:
     def pending_at(self, at_ms: float | None) -> tuple[int, ...]:
         """Seats that could still act at the moment ``at_ms`` (all that may now, for
         None): those that had not finished by then."""
-        if at_ms is None:
-            return self.pending
         finished = self.finished
-        return tuple(s for s in self.seats if s not in finished or finished[s] > at_ms)
+        if at_ms is None or not finished:  # asked at every bot's every look: quickly
+            return self._pending
+        return tuple([s for s in self.seats if s not in finished or finished[s] > at_ms])
 
     @property
     def closed(self) -> bool:
@@ -90,7 +98,7 @@ class ReactionWindow:
     def add(self, seat: int, action: Any, at_ms: float, tie: Any = None) -> Entry:
         """Add a timed action; ``tie`` orders one seat's actions at the same instant."""
         key = (at_ms, self._priority[seat], seat, str(action) if tie is None else tie)
-        entry = Entry(*key, action)
+        entry = _new_entry(Entry, (*key, action))
         place = bisect.bisect_right(self._keys, key)  # after equal ones, as insort does
         self._keys.insert(place, key)
         self.entries.insert(place, entry)
@@ -98,8 +106,9 @@ class ReactionWindow:
 
     def finish(self, seat: int, at_ms: float) -> None:
         """``seat`` is done acting in this window, from ``at_ms`` on."""
-        self.finished[seat] = at_ms
-        self._pending = tuple(s for s in self.seats if s not in self.finished)
+        finished = self.finished
+        finished[seat] = at_ms
+        self._pending = tuple([s for s in self.seats if s not in finished])
 
     def until(self, at_ms: float | None) -> Iterable[Entry]:
         """Entries at or before ``at_ms`` (all of them for None): the window as seen then."""

@@ -36,6 +36,8 @@ def entrants(game_id: str) -> tuple[str, ...]:
     game = get_game(game_id)
     found = []
     for kind, factory in game.bots().items():
+        if getattr(factory, "searches", False):
+            continue  # a searching bot (master) thinks 200 ms a move: too slow for a ladder
         levels = [level for level in getattr(factory, "levels", ()) if level in LEVELS]
         found += [f"{kind}:{level}" for level in levels] or [kind]
     return tuple(found)

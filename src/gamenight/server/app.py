@@ -333,7 +333,9 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
     def games() -> list[GameInfo]:
         return [GameInfo(id=g.id, title=g.title, min_players=g.min_players,
                          max_players=g.max_players, options=option_info(g),
-                         bots=sorted(g.bots()), default_bot=g.default_bot,
+                         bots=sorted(name for name, bot in g.bots().items()
+                                     if not getattr(bot, "searches", False)),
+                         default_bot=g.default_bot,
                          levels=list(LEVELS)) for g in GAMES.values()]
 
     @app.get("/api/games/{game}/protocol", responses=refused(404))

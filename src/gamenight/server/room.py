@@ -177,8 +177,12 @@ class Room:
             raise OptionError(f"a room of {players} players has {players} seats, "
                               f"not {len(bots)}")
         for seat, spec in enumerate(bots):
-            if spec is not None:
-                make_bot(game, spec, seat, 0)  # OptionError for a bot it does not offer
+            # OptionError for a bot it does not offer; a searching bot (master) is not
+            # offered either: it would hold the event loop for its thinking time.
+            if spec is not None and make_bot(game, spec, seat, 0).searches:
+                raise OptionError(f"the server does not offer searching bots "
+                                  f"({spec!r}): they would hold every room while "
+                                  f"they think")
         host_token = secrets.token_urlsafe(TOKEN_BYTES)
         room = cls(game, secrets.token_urlsafe(CODE_BYTES), players, resolved,
                    [Seat(s, name=spec, bot=spec) for s, spec in enumerate(bots)],

@@ -19,15 +19,12 @@ def random_playout(state: GameState[Any], rng: random.Random) -> int:
     random legal action after an exponential gap (mean a tenth of the window), so hunts
     see both fast and late hands; the window expires at its deadline.
     """
-    now = 0.0
+    now = 0.0  # the time in the open window
     choice = rng.choice
     while True:
         acting = state.acting()
         kind = acting.kind
-        if kind == "turn":
-            seat = acting.seats[0]
-            state.apply(seat, choice(state.legal_actions(seat)))
-        elif kind == "window":
+        if kind == "window":
             deadline = acting.deadline_ms or 0.0
             now += rng.expovariate(10.0 / deadline) if deadline else 0.0
             if now > deadline:
@@ -36,8 +33,13 @@ def random_playout(state: GameState[Any], rng: random.Random) -> int:
             else:
                 seat = choice(acting.seats)
                 state.apply(seat, choice(state.legal_actions(seat)), now)
-                if state.acting().kind != "window":
-                    now = 0.0
+            continue
+        # Out of a window, the next one starts its clock at 0 (a window followed at once
+        # by another keeps counting, as it always has: the kind never left "window").
+        now = 0.0
+        if kind == "turn":
+            seat = acting.seats[0]
+            state.apply(seat, choice(state.legal_actions(seat)))
         elif kind == "simultaneous":
             for seat in acting.seats:
                 state.apply(seat, choice(state.legal_actions(seat)), 0.0)

@@ -67,7 +67,7 @@ def test_a_level_sets_the_memory_bots_recall_weakest_first() -> None:
     # The perfect bot plays the same at every level.
     assert make_bot(GAME, "perfect:child", 1, 0).recall == 1.0  # type: ignore[attr-defined]
     assert GAME.default_bot == "perfect"
-    assert set(GAME.bots()) == {"random", "memory", "perfect"}
+    assert set(GAME.bots()) == {"random", "memory", "perfect", "master"}
 
 
 def test_it_remembers_what_others_turn_over_and_plays_the_card_it_knows() -> None:

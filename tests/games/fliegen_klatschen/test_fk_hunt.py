@@ -341,3 +341,53 @@ def test_two_hands_of_one_seat_at_the_same_instant_do_not_depend_on_arrival_orde
         results.append(state.snapshot())
     assert results[0] == results[1]
     assert results[0]["won"][1] == [fly(YELLOW, 1), R3, R4]
+
+
+def test_a_seat_is_done_at_its_latest_hand_however_the_hands_arrived() -> None:
+    # The hunt keeps each seat's latest hand as it lands (speed, issue 18): it is the
+    # latest of the seat's hands in the window, in random hunts with hands given out
+    # of time order too.
+    import random
+
+    from gamenight.games.fliegen_klatschen.rules import GAME
+
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(30):
+        state = GAME.new(rng.choice([2, 3, 4, 6]), seed=seed)
+        while not state.is_over:
+            acting = state.acting()
+            if acting.kind == "chance":
+                state.draw_chance()
+                continue
+            seat = rng.choice(acting.seats)
+            at_ms = rng.uniform(0.0, 3000.0) if acting.kind == "window" else None
+            state.apply(seat, rng.choice(state.legal_actions(seat)), at_ms)
+            hunt_now = state.hunt
+            if hunt_now is not None:
+                for s in range(state.players):
+                    mine = [e.at_ms for e in hunt_now.window.entries if e.seat == s]
+                    assert hunt_now.last_hand[s] == max(mine, default=0.0)
+                    checked += 1
+    assert checked > 1000
+
+
+def test_a_view_shows_the_table_as_it_lies_even_when_laid_out_by_hand() -> None:
+    # Views keep the lists of flies they show while those cards lie there (speed):
+    # kept by the cards themselves, so changing the table by hand shows at once.
+    state = hunt(2, [R1, R2], won=[[G1], []])
+    assert [c["id"] for c in state.view(0)["centre"]] == [R1, R2]
+    assert [c["id"] for c in state.view(0)["my_won"]] == [G1]
+    state.centre.append(R3)
+    state.won[0].append(G2)
+    assert [c["id"] for c in state.view(0)["centre"]] == [R1, R2, R3]
+    assert [c["id"] for c in state.view(0)["my_won"]] == [G1, G2]
+    assert state.view(1)["my_won"] == []
+
+
+def test_flies_as_view_data_are_each_flys_own_and_a_swatter_is_refused() -> None:
+    from gamenight.games.fliegen_klatschen.cards import FLIES, flies_json, fly_json
+
+    assert flies_json(list(range(FLIES))) == [fly_json(c) for c in range(FLIES)]
+    with pytest.raises(ValueError, match="swatter"):
+        flies_json([R1, swatter()])

@@ -147,5 +147,5 @@ def test_the_game_is_registered_with_its_metadata() -> None:
     assert game is GAME
     assert (game.min_players, game.max_players) == (2, 5)
     assert game.default_bot == "collector"
-    assert set(game.bots()) == {"random", "collector"}
+    assert set(game.bots()) == {"random", "collector", "master"}
     assert game.rules_text().startswith("# Superfly")

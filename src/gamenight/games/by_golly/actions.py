@@ -29,7 +29,11 @@ class Lay:
     animal: int
 
     def __str__(self) -> str:
-        return f"lay {ANIMALS[self.animal]}"
+        animal = self.animal
+        # The engine writes every action's text into the history: each is made once.
+        if type(animal) is int and 0 <= animal < KINDS:
+            return _LAY_TEXT[animal]
+        return f"lay {ANIMALS[animal]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +43,10 @@ class Turn:
     place: int
 
     def __str__(self) -> str:
-        return f"turn {self.place}"
+        place = self.place
+        if type(place) is int and 0 <= place < PLACES:
+            return _TURN_TEXT[place]
+        return f"turn {place}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +83,8 @@ class End:
         return "end"
 
 
+_LAY_TEXT: tuple[str, ...] = tuple(f"lay {name}" for name in ANIMALS)
+_TURN_TEXT: tuple[str, ...] = tuple(f"turn {place}" for place in range(PLACES))
 LAYS: tuple[Lay, ...] = tuple(Lay(k) for k in range(KINDS))
 TURNS: tuple[Turn, ...] = tuple(Turn(p) for p in range(PLACES))
 DRAWS: tuple[Draw, ...] = tuple(Draw(s) for s in range(MAX_SEATS))

@@ -59,6 +59,8 @@ from gamenight.games.by_golly.views import ByGollyView, as_view
 
 #: How many cards each face has in the chicken run.
 RUN_COUNTS: Counter[int] = Counter(RUN_FACE)
+#: The same as a list by face (0 to SHOVEL), the order beliefs list the faces in.
+_RUN_COUNT_OF: tuple[int, ...] = tuple(RUN_COUNTS[face] for face in range(SHOVEL + 1))
 #: What a match is worth beyond the card itself: the turn goes on, another may go out.
 GO_ON = 0.3
 #: What knowing where an animal lies is worth, for each copy of it in the hand: a match
@@ -121,6 +123,9 @@ class MemoryBot(Bot[ByGollyAction]):
         self.groups: list[tuple[set[int], list[int]]] = []
         self._turn = 0
         self._shuffle_seen: tuple[int, frozenset[int]] | None = None
+        # The run as last learnt from this turn (a view's own list: views are read,
+        # never changed), or None once something since may have changed what it knows.
+        self._run_seen: Sequence[str | None] | None = None
         # The place chosen with the card just laid: (turn, animal, place).
         self._plan: tuple[int, int, int] | None = None
         # Turns since a card last went out: when nobody dares, the bot stops playing safe.
@@ -137,6 +142,7 @@ class MemoryBot(Bot[ByGollyAction]):
         if turn != self._turn:
             self._forget(min(turn - self._turn, MAX_FORGET_TURNS))
             self._turn = turn
+            self._run_seen = None
             gone = view["discarded"]
             self._quiet = 0 if gone != self._discarded else self._quiet + 1
             self._discarded = gone
@@ -146,6 +152,7 @@ class MemoryBot(Bot[ByGollyAction]):
             if self._shuffle_seen == (turn, places):
                 return
             self._shuffle_seen = (turn, places)
+            self._run_seen = None
             faces = [KIND_OF_NAME[name] for name in run if name is not None]  # by place
             for p, face in zip(sorted(places), faces, strict=True):
                 self._learn(p, face)  # (takes them out of any older group)
@@ -153,15 +160,25 @@ class MemoryBot(Bot[ByGollyAction]):
                 del self.known[p]
             self.groups.append((set(places), faces))
             return
-        for p in range(PLACES):
-            name = run[p]
+        if run == self._run_seen:
+            # The same cards face up as it saw last, this turn: it has learnt them all
+            # (nothing since could have made it forget or doubt one), so learning them
+            # again would change nothing.  It is shown the table after every step.
+            return
+        for p, name in enumerate(run):
             if name is not None:
                 self._learn(p, KIND_OF_NAME[name])
+        self._run_seen = run
 
     def _learn(self, place: int, face: int) -> None:
         self.known[place] = face
-        for group in self.groups:
-            places, faces = group
+        # (Asked for every face-up card of every view it is shown: most are known
+        # already and lie in no group, so the groups are walked only when there are any
+        # and rebuilt only when one was emptied.)
+        groups = self.groups
+        if not groups:
+            return
+        for places, faces in groups:
             if place in places:
                 places.discard(place)
                 if face in faces:
@@ -169,7 +186,8 @@ class MemoryBot(Bot[ByGollyAction]):
                 if len(places) == 1 and len(faces) == 1:
                     self.known[next(iter(places))] = faces[0]
                     places.clear()
-        self.groups = [g for g in self.groups if g[0]]
+        if not all(places for places, _ in groups):
+            self.groups = [g for g in groups if g[0]]
 
     def _forget(self, turns: int) -> None:
         if self.recall >= 1.0:
@@ -184,9 +202,8 @@ class MemoryBot(Bot[ByGollyAction]):
         memory (a remembered card, a shuffled group) or, failing that, evenly over the
         cards it cannot place."""
         dists: list[Belief | None] = [None] * PLACES
-        remaining = Counter(RUN_COUNTS)
-        for p in range(PLACES):
-            name = run[p]
+        remaining = list(_RUN_COUNT_OF)  # by face
+        for name in run:
             if name is not None:
                 remaining[KIND_OF_NAME[name]] -= 1
         for p, face in self.known.items():
@@ -202,9 +219,9 @@ class MemoryBot(Bot[ByGollyAction]):
                 if run[p] is None and dists[p] is None:
                     dists[p] = dist
         free = [p for p in range(PLACES) if run[p] is None and dists[p] is None]
-        total = sum(c for c in remaining.values() if c > 0)
+        total = sum(c for c in remaining if c > 0)
         if free and total:
-            rest = {f: c / total for f, c in remaining.items() if c > 0}
+            rest = {f: c / total for f, c in enumerate(remaining) if c > 0}
             for p in free:
                 dists[p] = rest
         for p in free:
@@ -236,7 +253,7 @@ class MemoryBot(Bot[ByGollyAction]):
         opponents = view["players"] - 1
         # After the poo it turns the card with the fewest draws to expect (a shovel it
         # remembers: none).
-        second = min((_mess_cost(d) for d in dists if d is not None), default=0.0)
+        second = min(_mess_costs(dists).values(), default=0.0)
         hand = Counter(KIND_OF_NAME[name] for name in view.get("hand", []))
         if view["laid"] is not None:
             hand[KIND_OF_NAME[view["laid"]]] += 1  # the card laid is still his
@@ -281,15 +298,21 @@ class MemoryBot(Bot[ByGollyAction]):
             belief = dists[p]
             if belief is not None:
                 alike.setdefault(id(belief), (belief, []))[1].append(p)
-        best: tuple[float, float, Lay, list[int]] | None = None
+        # The best (worth, tie-break draw), the first of equals kept: a draw for every
+        # pair, in this order, as the games were fingerprinted.
+        best: tuple[float, float] | None = None
+        chosen: tuple[Lay, list[int]] | None = None
+        worth, draw = self.worth, self.rng.random
+        pairs = list(alike.values())
         for lay in lays:
-            for belief, places in alike.values():
-                key = (self.worth(belief, lay.animal, stakes), self.rng.random(), lay, places)
-                if best is None or key[:2] > best[:2]:
-                    best = key
-        assert best is not None
-        self._plan = (view["turn"], best[2].animal, self.rng.choice(best[3]))
-        return best[2]
+            animal = lay.animal
+            for belief, places in pairs:
+                key = (worth(belief, animal, stakes), draw())
+                if best is None or key > best:
+                    best, chosen = key, (lay, places)
+        assert chosen is not None
+        self._plan = (view["turn"], chosen[0].animal, self.rng.choice(chosen[1]))
+        return chosen[0]
 
     def _dares(self, view: ByGollyView) -> bool:
         """True once no card has gone out for two rounds: everyone is playing safe."""
@@ -301,7 +324,8 @@ class MemoryBot(Bot[ByGollyAction]):
         if view["laid"] is None or view["phase"] == "second":
             # After the poo: the shovel saves, an animal costs 2 cards, the poo 4.
             self._plan = None
-            return max(legal, key=lambda a: (-_mess_cost(dists[a.place]), self.rng.random()))
+            costs = _mess_costs(dists)
+            return max(legal, key=lambda a: (-costs[id(dists[a.place])], self.rng.random()))
         animal = KIND_OF_NAME[view["laid"]]
         plan, self._plan = self._plan, None
         if plan is not None and plan[:2] == (view["turn"], animal) and TURNS[plan[2]] in legal:
@@ -320,6 +344,18 @@ class MemoryBot(Bot[ByGollyAction]):
 def _sure(belief: Belief | None) -> Belief:
     assert belief is not None, "a legal place is face down"
     return belief
+
+
+def _mess_costs(dists: Sequence[Belief | None]) -> dict[int, float]:
+    """:func:`_mess_cost` of each distinct belief of ``dists``, by ``id``: places share
+    their belief objects (every place it knows nothing of, the places of a shuffled
+    group, a face it knows), so a few are worked out, not 19."""
+    costs: dict[int, float] = {}
+    for belief in dists:
+        if belief is not None and id(belief) not in costs:
+            sure = _SURE_COST.get(id(belief))
+            costs[id(belief)] = _mess_cost(belief) if sure is None else sure
+    return costs
 
 
 def _mess_cost(belief: Belief | None) -> float:
@@ -344,3 +380,7 @@ class PerfectBot(MemoryBot):
             raise OptionError("the perfect bot always has recall 1 (use memory:<recall>)")
         super().__init__(seat, seed, level, **params)
         self.recall = 1.0
+
+
+#: The mess cost of each known face (``SURE``'s beliefs, which never change), by ``id``.
+_SURE_COST: dict[int, float] = {id(belief): _mess_cost(belief) for belief in SURE}

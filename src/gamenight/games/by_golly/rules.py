@@ -19,6 +19,9 @@ from __future__ import annotations
 
 import itertools
 import random
+from functools import lru_cache
+from itertools import compress
+from operator import not_
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome
@@ -127,7 +130,14 @@ def _text(action: ByGollyAction) -> str:
 
 def _hand_names(hand: list[int]) -> tuple[AnimalName, ...]:
     """A hand (a count per kind) as names, in the order of the animals."""
-    return tuple(ANIMALS[k] for k in range(KINDS) for _ in range(hand[k]))
+    return _names_of_counts(tuple(hand))
+
+
+@lru_cache(maxsize=1 << 12)
+def _names_of_counts(counts: tuple[int, ...]) -> tuple[AnimalName, ...]:
+    # Remembered: every view shows the seat's hand, and a hand changes a card or two a
+    # turn (memory bots are shown every seat's view after every step).
+    return tuple(ANIMALS[k] for k in range(KINDS) for _ in range(counts[k]))
 
 
 class ByGollyState(GameState[ByGollyAction]):
@@ -154,6 +164,8 @@ class ByGollyState(GameState[ByGollyAction]):
         self.winner: int | None = None
         self.truncated = False
         self._acting = [Acting("turn", (s,)) for s in range(players)]
+        # The views' shared part, and the step it shows (see ``_view``).
+        self._table: tuple[int, ByGollyView] | None = None
 
     # -- small facts ------------------------------------------------------------------
     def cards_left(self, seat: int) -> int:
@@ -188,12 +200,12 @@ class ByGollyState(GameState[ByGollyAction]):
         if seat != self.current:
             return []
         phase = self.phase
+        # (compress picks in C what a loop over kinds or places would: the animals in
+        # the hand, the places face down.)
         if phase == "lay":
-            hand = self.hands[seat]
-            return [LAYS[k] for k in range(KINDS) if hand[k]]
+            return list(compress(LAYS, self.hands[seat]))
         if phase == "turn" or phase == "second":
-            up = self.up
-            return [TURNS[p] for p in range(PLACES) if not up[p]]
+            return list(compress(TURNS, map(not_, self.up)))
         if phase == "end":
             return [END]
         if phase == "mess":
@@ -496,12 +508,33 @@ class ByGollyState(GameState[ByGollyAction]):
     # -- information ------------------------------------------------------------------
     # The engine's ``View`` is every game's dict; this one says which keys it has.
     def _view(self, seat: int | None, at_ms: float | None) -> ByGollyView:
+        # What every seat sees is made once per step (the history's length counts the
+        # steps) and shared by the views of that step: the memory bots are shown every
+        # seat's view after every step, and a view is read, never changed.
+        step = len(self.history)
+        made = self._table
+        if made is None or made[0] != step:
+            made = self._table = (step, self._table_view())
+        v = made[1].copy()
+        v["seat"] = seat
+        if seat is not None:
+            v["hand"] = list(_hand_names(self.hands[seat]))
+        if self.phase == "over":
+            out = self.outcome()
+            assert out is not None
+            v["winner"] = self.winner
+            v["outcome"] = out.to_json()
+        return v
+
+    def _table_view(self) -> ByGollyView:
+        """The part of every view that is the same for every seat (``seat`` None)."""
         run, up = self.run, self.up
-        v: ByGollyView = {
+        phase = self.phase
+        return {
             "game": "by-golly",
-            "seat": seat,
+            "seat": None,
             "players": self.players,
-            "phase": self.phase,
+            "phase": phase,
             "turn": self.turns,
             "current": self.current,
             # Face-up cards only: a face-down card is None, whatever a player remembers.
@@ -514,17 +547,9 @@ class ByGollyState(GameState[ByGollyAction]):
             "box": len(self.box),
             "draws_left": self.draws_left,
             "drawing_from": self.draw_from,
-            "shuffling": self.phase == "shuffling",
+            "shuffling": phase == "shuffling",
             "face_up_match": self.options["face_up_match"],
         }
-        if seat is not None:
-            v["hand"] = list(_hand_names(self.hands[seat]))
-        if self.phase == "over":
-            out = self.outcome()
-            assert out is not None
-            v["winner"] = self.winner
-            v["outcome"] = out.to_json()
-        return v
 
     def outcome(self) -> Outcome | None:
         reason = self.reason()
@@ -634,9 +659,11 @@ class ByGolly(Game):
         return (MEAN_RANK, CARDS_LEFT)
 
     def bots(self) -> dict[str, BotFactory]:
+        from gamenight.bots.master import master_for
         from gamenight.games.by_golly.bots import MemoryBot, PerfectBot
 
-        return {**super().bots(), "memory": MemoryBot, "perfect": PerfectBot}
+        return {**super().bots(), "memory": MemoryBot, "perfect": PerfectBot,
+                "master": master_for(self)}
 
 
 GAME = ByGolly()

@@ -201,6 +201,9 @@ class SharpBot(Bot[Action]):
             matcher = PaceMatcher(0.5 if share is None else read_share(share, self.name),
                                   self.rng, 2.0 if band is None else read_band(band, self.name))
             self.watch = PersonWatch(seat, people, matcher)
+        # Only the adaptive bot learns from the events: the others need not be told them
+        # (the driver then skips telling this seat before every question in a hunt).
+        self.listens = adaptive  # type: ignore[misc]
 
     def hear(self, events: Sequence[Event]) -> None:
         if self.watch is not None:
@@ -224,20 +227,25 @@ class SharpBot(Bot[Action]):
             self._due = (clock.window, clock.now_ms + first)
         if clock.now_ms < self._due[1]:
             return Wait(self._due[1])
-        target = self._choose(table, legal)
+        # The bot judges the leading colours with the rules' own function, from the
+        # centre it sees (card ids are public there): no copy of the rule here.
+        centre = [card["id"] for card in table["centre"]]
+        allowed = allowed_colours(centre)
+        target = self._choose(table, legal, allowed)
         # The next hand (if any): a look over the free flies of the colour, and a reach.
-        self._due = (clock.window, clock.now_ms + self._next_hand(table))
+        self._due = (clock.window, clock.now_ms + self._next_hand(centre, allowed))
         return target
 
-    def _next_hand(self, view: FliegenKlatschenView) -> float:
-        allowed = allowed_colours([card["id"] for card in view["centre"]])
-        free = sum(COLOUR_OF[card["id"]] in allowed for card in view["centre"]) - 1
+    def _next_hand(self, centre: Sequence[int], allowed: frozenset[int]) -> float:
+        free = sum(COLOUR_OF[card] in allowed for card in centre) - 1
         model = self.reaction
         if self.watch is not None:
             model = model.scaled(self.watch.matcher.pace)  # the person's, as far as known
         return model.search(self.rng, max(free, 1)) + model.movement()
 
-    def _choose(self, view: FliegenKlatschenView, legal: Sequence[Action]) -> Action:
+    def _choose(self, view: FliegenKlatschenView, legal: Sequence[Action],
+                allowed: frozenset[int]) -> Action:
+        """The hand's target: ``allowed`` are the leading colours of the centre."""
         slaps = [a for a in legal if isinstance(a, Slap)]
         if not slaps:
             return PASS
@@ -246,9 +254,6 @@ class SharpBot(Bot[Action]):
             habit = self.watch.habit(self.rng)
         elif self.rng.random() < self.error:
             return self.rng.choice(slaps)
-        # The bot judges the leading colours with the rules' own function, from the
-        # centre it sees (card ids are public there): no copy of the rule here.
-        allowed = allowed_colours([card["id"] for card in view["centre"]])
         hunt = view["hunt"]
         covered = {hand["card"] for hand in hunt["hands"]} if hunt else set()
         free = sorted(((VALUE_OF[a.card], -a.card) for a in slaps

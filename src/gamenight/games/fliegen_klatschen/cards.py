@@ -11,8 +11,9 @@ last swatter (:func:`full_name`, :func:`read_name`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from typing_extensions import TypedDict
 
@@ -93,12 +94,27 @@ def card_json(card_id: int) -> CardJSON:
     return _CARD_JSON[card_id].copy()
 
 
+#: The flies' view data by id: flies come first (ids 0 to FLIES - 1), so a swatter's id
+#: is past the end.
+_FLY_JSON: tuple[FlyCard, ...] = tuple(cast(FlyCard, _CARD_JSON[i]) for i in range(FLIES))
+
+
 def fly_json(card_id: int) -> FlyCard:
     """A fly as view data (the centre and won piles hold flies only)."""
     data = _CARD_JSON[card_id]
     if data["kind"] != "fly":
         raise ValueError(f"card {card_id} is a swatter, not a fly")
     return data.copy()
+
+
+def flies_json(cards: Sequence[int]) -> list[FlyCard]:
+    """The flies ``cards`` as view data, each a fresh dict (:func:`fly_json` of each,
+    in one pass: a view shows the centre and a won pile, built for every bot decision)."""
+    try:
+        return [_FLY_JSON[card].copy() for card in cards]
+    except IndexError:  # a swatter's id (or no card's)
+        bad = next(card for card in cards if not 0 <= card < FLIES)
+        raise ValueError(f"card {bad} is a swatter, not a fly") from None
 
 
 # -- names that tell every card apart (positions) -----------------------------------------

@@ -12,6 +12,7 @@ gives the card's face ("red 3", "swatter").
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
@@ -185,3 +186,14 @@ class DecidingGame(Event):
 
 EVENT_TYPES: tuple[type[Event], ...] = (Dealt, Revealed, NothingToHit, Slapped, Passed,
                                         FlyWon, Penalty, HuntOver, GameOver, DecidingGame)
+
+
+# Events that name only a seat and a card are made once each and shared (frozen, so
+# sharing is safe): a reveal is a third of a game's steps, and building a frozen
+# dataclass costs about a microsecond, as much as the rest of the reveal.
+#: ``revealed_event(seat, card, hunt)``: the :class:`Revealed` event, made on first use.
+revealed_event = functools.cache(Revealed)
+#: ``fly_won_event(seat, card)``: the :class:`FlyWon` event, made on first use.
+fly_won_event = functools.cache(FlyWon)
+#: ``hunt_over_event(seat, card)``: the :class:`HuntOver` event, made on first use.
+hunt_over_event = functools.cache(HuntOver)

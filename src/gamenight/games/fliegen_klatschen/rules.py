@@ -8,6 +8,7 @@ to this code and its tests.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -41,8 +42,9 @@ from gamenight.games.fliegen_klatschen.cards import (
     DECK_SIZE,
     SWATTER,
     VALUE_OF,
+    FlyCard,
     card_json,
-    fly_json,
+    flies_json,
     name,
 )
 from gamenight.games.fliegen_klatschen.events import (
@@ -51,14 +53,15 @@ from gamenight.games.fliegen_klatschen.events import (
     LAST_CARD,
     Dealt,
     DecidingGame,
-    FlyWon,
     GameOver,
-    HuntOver,
     NothingToHit,
     Passed,
     Penalty,
     Revealed,
     Slapped,
+    fly_won_event,
+    hunt_over_event,
+    revealed_event,
 )
 from gamenight.games.fliegen_klatschen.views import (
     FliegenKlatschenView,
@@ -105,6 +108,13 @@ def starts_hunt(card: int, centre: Sequence[int]) -> bool:
 
 def allowed_colours(centre: Sequence[int]) -> frozenset[int]:
     """The colours with the most cards in the centre; tied colours are all allowed."""
+    # Judged by the hunt and again by every bot at each hand over the same centre:
+    # remembered for the latest centres (the answer is immutable, so it is shared).
+    return _allowed_colours(tuple(centre))
+
+
+@functools.lru_cache(maxsize=1024)
+def _allowed_colours(centre: tuple[int, ...]) -> frozenset[int]:
     counts = [0] * len(COLOURS)
     for card in centre:
         counts[COLOUR_OF[card]] += 1
@@ -139,13 +149,15 @@ class Hunt:
 
     ``trigger`` is the card that started it (a swatter or a fifth colour: not in the
     centre while the hunt lasts), ``allowed`` the colours that may be hit (judged then),
-    ``slapped`` the flies each seat has a hand on."""
+    ``slapped`` the flies each seat has a hand on, ``last_hand`` the time of each seat's
+    latest hand (0 before its first)."""
 
     trigger: int
     revealer: int
     allowed: frozenset[int]
     window: ReactionWindow
     slapped: list[set[int]]
+    last_hand: list[float]
 
     @classmethod
     def opened(cls, trigger: int, revealer: int, centre: Sequence[int], players: int,
@@ -157,18 +169,22 @@ class Hunt:
         window = ReactionWindow(range(players) if seats is None else seats, deadline_ms,
                                 priority)
         return cls(trigger, revealer, allowed_colours(centre), window,
-                   [set() for _ in range(players)])
+                   [set() for _ in range(players)], [0.0] * players)
 
     def place(self, seat: int, card: int, at_ms: float) -> None:
         """A hand of ``seat`` flat on ``card`` at ``at_ms``."""
         # Two hands of one seat at the very same instant go in card order.
         self.window.add(seat, card, at_ms, tie=card)
         self.slapped[seat].add(card)
+        # Kept as hands land, so that finishing need not look through every hand.
+        if at_ms > self.last_hand[seat]:
+            self.last_hand[seat] = at_ms
 
     def done_at(self, seat: int, at_ms: float) -> float:
         """When a seat finishing at ``at_ms`` is done: then, or at its latest hand if
         that is later (hands may be given out of time order)."""
-        return max([at_ms, *(e.at_ms for e in self.window.entries if e.seat == seat)])
+        latest = self.last_hand[seat]
+        return latest if latest > at_ms else at_ms
 
 
 class FliegenKlatschenState(GameState[Action]):
@@ -192,6 +208,10 @@ class FliegenKlatschenState(GameState[Action]):
         self.truncated = False
         self.last_reveal: Revealed | None = None
         self._actings: dict[tuple[int, ...], Acting] = {}  # seats still slapping -> Acting
+        # The flies of the centre and of each won pile as views show them, by the cards
+        # they show (a view is built for every bot decision, and in a hunt only the
+        # hands change): see ``_flies_shown``.
+        self._shown: dict[tuple[int, ...], list[FlyCard]] = {}
         # The match: the seats playing the game now (all, or those in a deciding game),
         # the games of the match already over, and the turn the game now began at.
         self.in_play: tuple[int, ...] = tuple(range(players))
@@ -244,7 +264,10 @@ class FliegenKlatschenState(GameState[Action]):
             assert hunt is not None
             if not hunt.window.is_open_for(seat):
                 raise IllegalAction(f"seat {seat} has no hand left to slap with in this hunt")
-            hunt.window.check_time(at_ms)
+            if at_ms is None:
+                # A time that is given the engine has checked already: a time, by the
+                # window's deadline (acting().deadline_ms).
+                raise IllegalAction("an action in a reaction window needs its time at_ms")
             if isinstance(action, Slap):  # of a whole card id: the engine checked
                 if action.card not in self.centre:
                     what = "the card that started the hunt" if action.card == hunt.trigger else (
@@ -290,7 +313,7 @@ class FliegenKlatschenState(GameState[Action]):
         # a penalty in the hunt it starts puts a card back under that pile.
         self.last_card_revealed = not pile
         hunts = starts_hunt(card, self.centre)
-        self.last_reveal = revealed = Revealed(seat, card, hunts)
+        self.last_reveal = revealed = revealed_event(seat, card, hunts)
         self.emit(revealed)
         if hunts:
             # A swatter, or 5 different colours = 1 swatter: the fifth colour starts a
@@ -334,14 +357,14 @@ class FliegenKlatschenState(GameState[Action]):
             self._penalise(wrong)
         self.box.append(hunt.trigger)
         self.hunt = None
-        self.emit(HuntOver(hunt.revealer, hunt.trigger))
+        self.emit(hunt_over_event(hunt.revealer, hunt.trigger))
         self._end_turn()
 
     def _award(self, taken: dict[int, int]) -> None:
         for card, seat in taken.items():
             self.centre.remove(card)
             self.won[seat].append(card)
-            self.emit(FlyWon(seat, card))
+            self.emit(fly_won_event(seat, card))
 
     def _penalise(self, wrong: list[tuple[int, int]]) -> None:
         for seat, hit in wrong:
@@ -488,10 +511,10 @@ class FliegenKlatschenState(GameState[Action]):
             "turn": self.turns,
             "current": self.current,
             "hands_per_player": self.hands,
-            "piles": [len(p) for p in self.piles],
-            "won": [len(w) for w in self.won],
+            "piles": list(map(len, self.piles)),
+            "won": list(map(len, self.won)),
             "box": len(self.box),
-            "centre": [fly_json(c) for c in self.centre],
+            "centre": self._flies_shown(self.centre),
             "last_reveal": None if last is None else {"seat": last.seat,
                                                       "card": card_json(last.card)},
             "hunt": None,
@@ -514,13 +537,26 @@ class FliegenKlatschenState(GameState[Action]):
         if self.phase == "over":
             out = self.outcome()
             assert out is not None
-            table["won_cards"] = [[fly_json(c) for c in w] for w in self.won]
+            table["won_cards"] = [flies_json(w) for w in self.won]
             # Outcome.to_json gives exactly these keys (a reason of this game's own).
             table["outcome"] = out.to_json()
         if seat is None:
             return {"seat": None, **table}
         # A seat may look at the flies it has won; other won piles lie face down.
-        return {"seat": seat, **table, "my_won": [fly_json(c) for c in self.won[seat]]}
+        return {"seat": seat, **table, "my_won": self._flies_shown(self.won[seat])}
+
+    def _flies_shown(self, cards: list[int]) -> list[FlyCard]:
+        """``flies_json(cards)``, made once for as long as these cards lie there: views
+        are read-only (``engine.View``), so views of the same cards share the list.
+        Kept by the cards themselves, so a table laid out by hand (tests, positions)
+        is never shown stale; only the latest few lists are kept."""
+        key = tuple(cards)
+        shown = self._shown.get(key)
+        if shown is None:
+            if len(self._shown) >= 2 * self.players + 2:
+                self._shown.clear()
+            shown = self._shown[key] = flies_json(cards)
+        return shown
 
     def score_of(self, seat: int) -> int:
         """``seat``'s score so far: the values of the flies it has won, added up."""
@@ -647,9 +683,10 @@ class FliegenKlatschen(Game):
         return parse_action(text)
 
     def bots(self) -> dict[str, BotFactory]:
+        from gamenight.bots.master import master_for
         from gamenight.games.fliegen_klatschen.bots import SharpBot
 
-        return {**super().bots(), "sharp": SharpBot}
+        return {**super().bots(), "sharp": SharpBot, "master": master_for(self)}
 
 
 GAME = FliegenKlatschen()

@@ -124,8 +124,12 @@ class BlockScore:
         return sum(self.across)
 
 
+@lru_cache(maxsize=1024)
 def block_score(block: str, words: Dictionary) -> BlockScore:
-    """Score every column and row of a block written as 25 squares, row by row."""
+    """Score every column and row of a block written as 25 squares, row by row.
+
+    Remembered for the latest blocks: each view scores its seat's pad, and from one
+    view to the next most blocks are as they were."""
     score = line_scorer(words)
     return BlockScore(
         tuple(score(block[c::SIZE]) for c in range(SIZE)),

@@ -28,25 +28,36 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import cast
 
+import numpy as np
+import numpy.typing as npt
+
 from gamenight.bots.base import Bot, Clock
 from gamenight.bots.levels import DEFAULT_LEVEL
 from gamenight.engine import OptionError, View
-from gamenight.games.fluster.actions import CALLS, WRITES, Call, FlusterAction
+from gamenight.games.fluster.actions import CALLS, WRITES, FlusterAction
 from gamenight.games.fluster.board import (
     BLANK,
-    BONUS_AT,
     COLUMNS,
     EMPTY,
+    LETTERS,
     ROWS,
     SIDES,
     SIZE,
+    SQUARES,
     SYMBOLS,
     bonus,
+    callable_numbers,
     column_of,
     row_of,
 )
 from gamenight.games.fluster.views import FlusterView, PadView
 from gamenight.games.fluster.words import ONE_LETTER_WORDS, Dictionary, lookup, packaged
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+#: Stands for "each letter A-Z" in a line whose codes are worked out for all of them at
+#: once (``PatternIndex.codes_at``): neither EMPTY nor BLANK, so it counts as a letter.
+SLOT = "?"
 
 #: Weight of "how many words fit" against points a line can still make.
 FLEX = 0.35
@@ -62,8 +73,8 @@ PLAN_WORTH = 12.0
 class PatternIndex:
     """How many words fit each pattern of letters and empty squares (``.``)."""
 
-    __slots__ = ("_squares", "counts", "fives", "gain_memo", "run_freedom", "run_points",
-                 "symbol_codes", "tails", "values")
+    __slots__ = ("_squares", "counts", "fives", "log2_table", "old_memo", "runs", "slot_runs",
+                 "slot_tails", "symbol_codes", "tails", "values")
 
     def __init__(self, words: Dictionary) -> None:
         counts: dict[str, int] = {}
@@ -86,17 +97,21 @@ class PatternIndex:
         # line -> packed (points, freedom), in many small dicts: one big dict would stop
         # for tens of ms each time it grows past a power of two, in some decision.
         self.values: list[dict[str, float]] = [{} for _ in range(SHARDS)]
-        self.run_points: dict[str, int] = {}  # run -> its length if a word fits, else 0
-        self.run_freedom: dict[str, float] = {}  # run -> log2(1 + words that fit)
+        # run -> (its length if a word fits, else 0; log2(1 + words that fit))
+        self.runs: dict[str, tuple[int, float]] = {}
+        # The same with each letter A-Z in the run's SLOT square, and ``tails`` likewise
+        # (see ``codes_at``): arrays of 26.
+        self.slot_runs: dict[str, tuple[IntArray, FloatArray]] = {}
+        self.slot_tails: dict[str, tuple[IntArray | int, FloatArray | float,
+                                         FloatArray | float]] = {}
+        self.log2_table: FloatArray = np.zeros(0)
         self.tails: dict[str, tuple[int, float, float]] = {}  # see ``_rest``
-        # (flex, row, its column, column, its row, the rest of each direction's total,
-        # clamped) -> the gain of each symbol written at the crossing: see
-        # ``_PadWorth.gains``.  Shared by every bot of the process (a caller weighs 25
-        # numbers x 27 symbols, and most of those crossings are as they were last time).
-        self.gain_memo: dict[tuple[float, str, int, str, int, int, int], array[float]] = {}
-        # (line, an empty square of it) -> the code of the line with each symbol written
-        # there (``codes_at``).
-        self.symbol_codes: dict[tuple[str, int], array[float]] = {}
+        # line -> the code of the line with each symbol written in each empty square
+        # (``codes_at``).
+        self.symbol_codes: dict[str, bytes] = {}
+        # (flex, block) -> what a symbol written in each square is weighed against
+        # (``_PadWorth.old``).
+        self.old_memo: dict[tuple[float, str], tuple[IntArray, IntArray, FloatArray]] = {}
         # The words joined in one string per pattern, for the same reason.
         self.fives = {key: "".join(found) for key, found in fives.items()}
         self._squares: list[str] | None = None
@@ -133,20 +148,108 @@ class PatternIndex:
             got = shard[line] = points * PACK + freedom
         return got
 
-    def codes_at(self, line: str, at: int) -> array[float]:
-        """The code of ``line`` with each symbol (in ``SYMBOLS`` order) written in its
-        empty square ``at``, worked out once: a row or column is weighed with every
-        symbol at each of its empty squares, decision after decision."""
-        key = (line, at)
-        codes = self.symbol_codes.get(key)
+    def codes_at(self, line: str) -> bytes:
+        """The code of ``line`` with each symbol (in ``SYMBOLS`` order) written in each of
+        its empty squares, as the bytes of 5 x 27 doubles (zeros for a filled square),
+        worked out once: a row or column is weighed with every symbol at each of its
+        empty squares, decision after decision.  The 26 letters are worked out together
+        (``_rest_slot``); the Blank, which changes where runs may end, on its own."""
+        codes = self.symbol_codes.get(line)
         if codes is None:
             if len(self.symbol_codes) >= GAINS_KEPT:
                 self.symbol_codes.clear()  # a bound on memory: work them out again
-            pre, post = line[:at], line[at + 1:]
-            code = self.code
-            codes = self.symbol_codes[key] = array("d", [code(pre + symbol + post)
-                                                         for symbol in SYMBOLS])
+            parts = []
+            for at, square in enumerate(line):
+                if square != EMPTY:
+                    parts.append(FILLED_CODES)
+                    continue
+                pre, post = line[:at], line[at + 1:]
+                points, freedom, _ = self._rest_slot(pre + SLOT + post, at)
+                letters = points * PACK + freedom  # packed as ``code`` packs one line
+                parts.append(np.broadcast_to(letters, (len(LETTERS),)).tobytes())
+                parts.append(array("d", [self.code(pre + BLANK + post)]).tobytes())
+            codes = self.symbol_codes[line] = b"".join(parts)
         return codes
+
+    def _rest_slot(self, line: str, at: int) -> tuple[IntArray | int, FloatArray | float,
+                                                       FloatArray | float]:
+        """``_rest`` of ``line`` with each letter A-Z in its square ``at`` (``SLOT``), as
+        arrays of 26: the same dynamic programme step for step, each float worked out by
+        the same operations in the same order, so each letter's result is the one
+        ``_rest`` gives to the bit (a letter never changes where runs may end, so the
+        steps are the same for all 26).  Tails past the slot are ``_rest``'s own."""
+        if at < 0:
+            return self._rest(line)
+        got = self.slot_tails.get(line)
+        if got is not None:
+            return got
+        n = len(line)
+        bp: IntArray | int
+        bf: FloatArray | float
+        bw: FloatArray | float
+        if at > 0 and line[0] == BLANK:
+            got = self._rest_slot(line[1:], at - 1)
+        else:
+            if at > 0 and line[0] == EMPTY:
+                bp, bf, bw = self._rest_slot(line[1:], at - 1)
+            else:
+                bp, bf, bw = -1, 0.0, -math.inf
+            for j in range(1, n + 1):
+                if line[j - 1] == BLANK:
+                    break
+                if j < n and line[j] != EMPTY and line[j] != BLANK:
+                    continue  # the slot too: it holds a letter
+                run = line[:j]
+                rp: IntArray | int
+                rf: FloatArray | float
+                if j > at:
+                    rp, rf = self._slot_run(run, at)
+                else:
+                    rp, rf = self._run(run)
+                rest = self._rest_slot(line[j + 1:], at - j - 1)
+                p, f = rp + rest[0], rf + rest[1]
+                w = p + FLEX * f
+                better = w > bw
+                bp, bf, bw = (np.where(better, p, bp), np.where(better, f, bf),
+                              np.where(better, w, bw))
+            got = bp, bf, bw
+        if len(self.slot_tails) >= SLOTS_KEPT:
+            self.slot_tails.clear()  # a bound on memory: work them out again
+        self.slot_tails[line] = got
+        return got
+
+    def _run(self, run: str) -> tuple[int, float]:
+        """(its length if a word fits the run, else 0; log2(1 + the words that fit))."""
+        known = self.runs.get(run)
+        if known is None:
+            if len(self.runs) >= RUNS_KEPT:
+                self.runs.clear()  # a bound on memory: work them out again
+            fit = self.counts.get(run, 0)
+            known = self.runs[run] = (len(run) if fit else 0, math.log2(1 + fit))
+        return known
+
+    def _slot_run(self, run: str, at: int) -> tuple[IntArray, FloatArray]:
+        """``_run`` of ``run`` with each letter A-Z in its square ``at``, as arrays."""
+        known = self.slot_runs.get(run)
+        if known is None:
+            if len(self.slot_runs) >= SLOTS_KEPT:
+                self.slot_runs.clear()  # a bound on memory: work them out again
+            pre, post = run[:at], run[at + 1:]
+            counts = self.counts
+            fits = np.array([counts.get(pre + letter + post, 0) for letter in LETTERS])
+            known = self.slot_runs[run] = (np.where(fits > 0, len(run), 0),
+                                           self._log2_of(fits))
+        return known
+
+    def _log2_of(self, fits: IntArray) -> FloatArray:
+        """``math.log2(1 + fit)`` of each fit, from a table made with ``math.log2`` (not
+        NumPy's ``log2``, which may round differently)."""
+        table = self.log2_table
+        if int(fits.max()) >= len(table):
+            self.log2_table = table = np.array(
+                [math.log2(1 + fit) for fit in range(2 * int(fits.max()) + 1)])
+        got: FloatArray = table[fits]
+        return got
 
     def _line(self, line: str) -> tuple[int, float]:
         points, freedom, _ = self._rest(line)
@@ -172,23 +275,14 @@ class PatternIndex:
                 bp, bf, bw = self._rest(line[1:])
             else:
                 bp, bf, bw = -1, 0.0, -math.inf
-            run_points, run_freedom = self.run_points, self.run_freedom
             for j in range(1, n + 1):
                 if line[j - 1] == BLANK:
                     break
                 if j < n and line[j] != EMPTY and line[j] != BLANK:
                     continue
-                run = line[:j]
-                rp = run_points.get(run)
-                if rp is None:
-                    if len(run_points) >= RUNS_KEPT:
-                        run_points.clear()
-                        run_freedom.clear()
-                    fit = self.counts.get(run, 0)
-                    rp = run_points[run] = j if fit else 0
-                    run_freedom[run] = math.log2(1 + fit)
+                rp, rf = self._run(line[:j])
                 rest = self._rest(line[j + 1:])  # past the Blank that ends the run
-                p, f = rp + rest[0], run_freedom[run] + rest[1]
+                p, f = rp + rest[0], rf + rest[1]
                 w = p + FLEX * f
                 if w > bw:
                     bp, bf, bw = p, f, w
@@ -208,13 +302,22 @@ SHARDS = 256
 MASK = SHARDS - 1
 SHARD_SIZE = 1024
 RUNS_KEPT = 80_000
-#: The most entries ``PatternIndex.gain_memo`` and ``symbol_codes`` keep (about 25 MB
-#: each: the 27 numbers of an entry in one array of doubles, not 27 float objects).
+#: The most entries of arrays of 26 (``slot_runs``, ``slot_tails``: about 20 MB each)
+#: and of blocks (``old_memo``: the bot's own latest blocks are what it finds again).
+SLOTS_KEPT = 20_000
+BLOCKS_KEPT = 4096
+#: The most lines ``PatternIndex.symbol_codes`` keeps (about 50 MB: the 5 x 27 numbers
+#: of a line in one string of doubles, not 135 float objects).
 GAINS_KEPT = 50_000
-#: A direction's total less one line: the bonus a line of 0 to SIZE points brings it is
-#: the same for every rest at or below BONUS_AT - SIZE - 1, and for every one at or above
-#: BONUS_AT, so the memo keys the rest clamped to that range.
-REST_LOW = BONUS_AT - SIZE - 1
+#: ``board.bonus`` of every total a direction can have (SIZE lines of SIZE points each),
+#: as a table the caller's kernel indexes with a whole array of totals at once.
+BONUS_OF = np.array([bonus(total) for total in range(SIZE * SIZE + 1)])
+
+
+
+
+#: ``PatternIndex.codes_at`` of a filled square: never weighed (its gains are -inf).
+FILLED_CODES = bytes(8 * len(SYMBOLS))
 
 
 def unpack(code: float) -> tuple[int, float]:
@@ -320,6 +423,9 @@ class WordsmithBot(Bot[FlusterAction]):
         self.plans: list[str | None] = [None, None]
         self._hopeless = [False, False]
         self._searched: list[str | None] = [None, None]
+        # The numbers of the pad last seen, and back from each number to its square.
+        self._numbering: tuple[list[int], list[int]] | None = None
+        self._square_of: list[dict[int, int]] = []
 
     def index(self, words: Dictionary) -> PatternIndex:
         if self._words is not words:
@@ -331,7 +437,12 @@ class WordsmithBot(Bot[FlusterAction]):
         # The view names the dictionary in play (every player knows it), a list this
         # process has loaded.
         index = self.index(lookup(table["dictionary"]))
-        worth = _PadWorth(index, table["pad"], self.flex)
+        pad = table["pad"]
+        numbering = (pad["left"]["numbers"], pad["right"]["numbers"])
+        if numbering != self._numbering:  # a pad's numbers stay as dealt all game
+            self._numbering = numbering
+            self._square_of = [{n: s for s, n in enumerate(numbers)} for numbers in numbering]
+        worth = _PadWorth(index, pad, self.flex, self._square_of)
         # Plans pay only where the bot calls every letter: with others calling, their
         # letters break plans faster than they are kept (see rules.md for the figures).
         if self.planning and table["players"] == 1:
@@ -346,39 +457,47 @@ class WordsmithBot(Bot[FlusterAction]):
         # As caller: each number still callable, each letter and the Blank, on the side
         # it would then be written (the only side left, on a number's second call).
         top: tuple[float, float] = (-math.inf, 0.0)
-        calls = [action for action in legal if isinstance(action, Call)]
-        choice = calls[0]
+        choice = legal[0]
         draw = rng.random
-        for number in sorted({action.number for action in calls}):
-            judged = self._judged(worth, number, SYMBOLS)
-            # Each symbol's gain on the better side for it.
-            gains = (judged[0][1] if len(judged) == 1
-                     else list(map(max, judged[0][1], judged[1][1])))
-            if max(gains) < top[0]:
+        numbers = callable_numbers(table["called"])  # in order, as the legal calls hold them
+        # Each symbol's gain on the better side for it (-inf marks a filled square, so
+        # the side left wins on a number's second call).
+        gains_of = [self._planned(worth, k, worth.square_gains(k)) for k in (0, 1)]
+        better = np.maximum(gains_of[0][[worth.square_of[0][n] for n in numbers]],
+                            gains_of[1][[worth.square_of[1][n] for n in numbers]])
+        for number, most, row in zip(numbers, better.max(axis=1).tolist(), better,
+                                     strict=True):
+            if most < top[0]:
                 continue  # no symbol of this number can win or draw a tie-break
-            for symbol, gain in zip(SYMBOLS, gains, strict=True):
+            for symbol, gain in zip(SYMBOLS, row.tolist(), strict=True):
                 if gain >= top[0]:
                     key = (gain, draw())  # equal gains: a random one of them
                     if key > top:
                         top, choice = key, CALLS[(symbol, number)]
         return choice
 
+    def _planned(self, worth: _PadWorth, k: int, gains: FloatArray) -> FloatArray:
+        """``gains`` (squares x symbols of block ``k``) with a plan's worth added where a
+        symbol keeps the block's plan and taken off where it spoils it."""
+        plan = self.plans[k]
+        if plan is None:
+            return gains
+        wanted = np.array(list(plan))[:, None] == np.array(SYMBOLS)[None, :]
+        planned: FloatArray = gains + np.where(wanted, PLAN_WORTH, -PLAN_WORTH)
+        return planned
+
     def _judged(self, worth: _PadWorth, number: int, symbols: Sequence[str]
-                ) -> list[tuple[int, Sequence[float]]]:
+                ) -> list[tuple[int, list[float]]]:
         """For each block whose square of ``number`` is free: (the block, the pad's gain
         for each symbol written there), with a plan's worth added where a symbol keeps
         the block's plan and taken off where it spoils it."""
-        out: list[tuple[int, Sequence[float]]] = []
-        for k in (0, 1):
-            gains = worth.gains(k, number, symbols)
-            if gains is None:
-                continue
+        out = worth.write_gains(number, symbols)
+        for i, (k, gains) in enumerate(out):
             plan = self.plans[k]
-            if plan is not None:  # a new list: the memo's stays as it is
+            if plan is not None:
                 wanted = plan[worth.square_of[k][number]]
-                gains = [gain + (PLAN_WORTH if symbol == wanted else -PLAN_WORTH)
-                         for symbol, gain in zip(symbols, gains, strict=True)]
-            out.append((k, gains))
+                out[i] = k, [gain + (PLAN_WORTH if symbol == wanted else -PLAN_WORTH)
+                             for symbol, gain in zip(symbols, gains, strict=True)]
         return out
 
     def _plan(self, index: PatternIndex, blocks: list[str]) -> None:
@@ -408,72 +527,126 @@ class WordsmithBot(Bot[FlusterAction]):
 class _PadWorth:
     """The worth of a pad's lines, and how a call written in one square changes it."""
 
-    def __init__(self, index: PatternIndex, pad: PadView, flex: float) -> None:
+    def __init__(self, index: PatternIndex, pad: PadView, flex: float,
+                 square_of: list[dict[int, int]] | None = None) -> None:
         self.index = index
         self.flex = flex
         self.blocks = [pad[side]["squares"] for side in SIDES]
-        self.square_of: list[dict[int, int]] = [
+        # Per block, number -> square (a bot keeps its pad's from decision to decision).
+        self.square_of = square_of if square_of is not None else [
             {n: s for s, n in enumerate(pad[side]["numbers"])} for side in SIDES]
-        line = index.line
-        # Per block: (points, freedom) of each row and column, and the points per direction.
-        self.rows = [[line(b[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)] for b in self.blocks]
-        self.cols = [[line(b[c::SIZE]) for c in range(SIZE)] for b in self.blocks]
-        self.across = [sum(v[0] for v in rows) for rows in self.rows]
-        self.down = [sum(v[0] for v in cols) for cols in self.cols]
+        # Per block: the text of each row and column.
+        self.row_texts = [[b[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)] for b in self.blocks]
+        self.col_texts = [[b[c::SIZE] for c in range(SIZE)] for b in self.blocks]
 
-    def gains(self, k: int, number: int, symbols: Sequence[str]) -> Sequence[float] | None:
-        """The gain of each symbol written in block ``k``'s square of ``number``; None if
-        that square is filled.  The gains depend only on the square's row and column and
-        on the rest of the block's totals, so those of all the symbols (what a caller
-        weighs) are remembered in the index's ``gain_memo``."""
-        square = self.square_of[k][number]
-        block = self.blocks[k]
-        if block[square] != EMPTY:
-            return None
-        r, c = row_of(square), column_of(square)
-        row, col = block[r * SIZE:(r + 1) * SIZE], block[c::SIZE]
-        old_row, old_col = self.rows[k][r], self.cols[k][c]
-        across_rest = self.across[k] - old_row[0]
-        down_rest = self.down[k] - old_col[0]
-        if symbols is not SYMBOLS:
-            return self._gains(row, c, col, r, old_row, old_col, across_rest, down_rest,
-                               symbols)
-        key = (self.flex, row, c, col, r, min(max(across_rest, REST_LOW), BONUS_AT),
-               min(max(down_rest, REST_LOW), BONUS_AT))
-        memo = self.index.gain_memo
-        gains = memo.get(key)
-        if gains is None:
-            if len(memo) >= GAINS_KEPT:
-                memo.clear()  # a bound on memory: work them out again
-            gains = memo[key] = array("d", self._gains(row, c, col, r, old_row, old_col,
-                                                       across_rest, down_rest, symbols))
-        return gains
-
-    def _gains(self, row: str, c: int, col: str, r: int, old_row: tuple[int, float],
-               old_col: tuple[int, float], across_rest: int, down_rest: int,
-               symbols: Sequence[str]) -> list[float]:
-        index = self.index
-        row_codes: Sequence[float]
-        col_codes: Sequence[float]
-        if symbols is SYMBOLS:
-            row_codes, col_codes = index.codes_at(row, c), index.codes_at(col, r)
-        else:
-            code_of = index.code
-            row_pre, row_post = row[:c], row[c + 1:]
-            col_pre, col_post = col[:r], col[r + 1:]
-            row_codes = [code_of(row_pre + symbol + row_post) for symbol in symbols]
-            col_codes = [code_of(col_pre + symbol + col_post) for symbol in symbols]
+    def old(self, k: int) -> tuple[IntArray, IntArray, FloatArray]:
+        """Block ``k``'s rest of the Across total past each row, of the Down total past
+        each column, and the worth of the lines through each square (rows x columns):
+        what a symbol written there is weighed against.  Remembered per block in the
+        index (``old_memo``): a bot's next decision mostly finds one of its blocks as it
+        was."""
         flex = self.flex
-        base = (old_row[0] + old_col[0] + flex * (old_row[1] + old_col[1])
-                + (bonus(across_rest + old_row[0]) + bonus(down_rest + old_col[0])))
-        # The bonus of each direction by the points of the new line (0 to SIZE).
-        across_bonus = [bonus(across_rest + points) for points in range(SIZE + 1)]
-        down_bonus = [bonus(down_rest + points) for points in range(SIZE + 1)]
-        out = []
-        for row_code, col_code in zip(row_codes, col_codes, strict=True):
-            row_points, col_points = int(row_code) >> 7, int(col_code) >> 7  # unpack
-            freedom = row_code + col_code - (row_points + col_points) * PACK
-            value = (row_points + col_points + flex * freedom
-                     + (across_bonus[row_points] + down_bonus[col_points]))
-            out.append(value - base)
+        key = (flex, self.blocks[k])
+        memo = self.index.old_memo
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= BLOCKS_KEPT:
+                memo.clear()  # a bound on memory: work them out again
+            code = self.index.code
+            row_points, row_freedom = unpack_all(np.array([code(t) for t in self.row_texts[k]]))
+            col_points, col_freedom = unpack_all(np.array([code(t) for t in self.col_texts[k]]))
+            across_rest = row_points.sum() - row_points
+            down_rest = col_points.sum() - col_points
+            base: FloatArray = (
+                (row_points[:, None] + col_points[None, :])
+                + flex * (row_freedom[:, None] + col_freedom[None, :])
+                + (BONUS_OF[across_rest + row_points][:, None]
+                   + BONUS_OF[down_rest + col_points][None, :]))
+            got = memo[key] = across_rest, down_rest, base
+        return got
+
+    def gains(self, k: int, number: int, symbols: Sequence[str]) -> list[float] | None:
+        """The gain of each symbol written in block ``k``'s square of ``number``; None if
+        that square is filled.  Every symbol (``SYMBOLS``) as a caller weighs them
+        (``square_gains``), others as a writer does (``write_gains``)."""
+        square = self.square_of[k][number]
+        if self.blocks[k][square] != EMPTY:
+            return None
+        if symbols is SYMBOLS:
+            gains: list[float] = self.square_gains(k)[square].tolist()
+            return gains
+        return dict(self.write_gains(number, symbols))[k]
+
+    def write_gains(self, number: int, symbols: Sequence[str]
+                    ) -> list[tuple[int, list[float]]]:
+        """For each block whose square of ``number`` is free: (the block, the gain of each
+        symbol written there), both blocks in one go (what a writer weighs: its one
+        letter, on each side)."""
+        free, row_codes, col_codes, across_rest, down_rest, base = [], [], [], [], [], []
+        code = self.index.code
+        for k in (0, 1):
+            square = self.square_of[k][number]
+            if self.blocks[k][square] != EMPTY:
+                continue
+            r, c = row_of(square), column_of(square)
+            row, col = self.row_texts[k][r], self.col_texts[k][c]
+            free.append(k)
+            row_codes.append([code(row[:c] + symbol + row[c + 1:]) for symbol in symbols])
+            col_codes.append([code(col[:r] + symbol + col[r + 1:]) for symbol in symbols])
+            old = self.old(k)
+            across_rest.append(old[0][r])
+            down_rest.append(old[1][c])
+            base.append(old[2][r, c])
+        if not free:
+            return []
+        gains = _gains(np.array(row_codes), np.array(col_codes), np.array(across_rest)[:, None],
+                       np.array(down_rest)[:, None], np.array(base)[:, None], self.flex)
+        return list(zip(free, gains.tolist(), strict=True))
+
+    def square_gains(self, k: int) -> FloatArray:
+        """The gain of each symbol (columns, in ``SYMBOLS`` order) written in each square
+        of block ``k`` (rows, squares 0-24; -inf where the square is filled): all that a
+        caller weighs for one block, worked out at once from the codes of each row and
+        column with each symbol written in each square (``PatternIndex.codes_at``)."""
+        block = self.blocks[k]
+        codes_at = self.index.codes_at
+        shape = (SIZE, SIZE, len(SYMBOLS))
+        # [row, column, symbol] from the rows, and from the columns [column, row, symbol].
+        row_codes = np.frombuffer(b"".join([codes_at(text) for text in self.row_texts[k]])
+                                  ).reshape(shape)
+        col_codes = np.frombuffer(b"".join([codes_at(text) for text in self.col_texts[k]])
+                                  ).reshape(shape).transpose(1, 0, 2)
+        across_rest, down_rest, base = self.old(k)
+        gains = _gains(row_codes, col_codes, across_rest[:, None, None],
+                       down_rest[None, :, None], base[:, :, None], self.flex)
+        empty = (np.frombuffer(block.encode(), np.uint8) == ord(EMPTY)).reshape(SIZE, SIZE, 1)
+        out: FloatArray = np.where(empty, gains, -math.inf).reshape(SQUARES, len(SYMBOLS))
         return out
+
+
+def unpack_all(codes: FloatArray) -> tuple[IntArray, FloatArray]:
+    """``unpack`` of each code, by the same operations."""
+    points = codes.astype(np.int64) >> 7
+    freedom: FloatArray = codes - points * PACK
+    return points, freedom
+
+
+def _gains(row_codes: FloatArray, col_codes: FloatArray, across_rest: IntArray | np.int64,
+           down_rest: IntArray | np.int64, base: FloatArray | np.float64,
+           flex: float) -> FloatArray:
+    """The pad's gain for a symbol written so that its row becomes ``row_codes`` and its
+    column ``col_codes`` (codes of lines, arrays of any shape that broadcast with the
+    rest of each direction's total past them and the worth ``base`` of the old lines):
+    the new lines' points and freedom, and the bonus of each direction, less ``base``.
+
+    One kernel for a caller's 25 x 27 and a writer's one letter, so both get the very
+    same floats; NumPy rounds each elementwise operation as Python rounds the same one
+    on floats, and the order is fixed: ``(points + flex * freedom) + bonuses - base``."""
+    row_points = row_codes.astype(np.int64) >> 7  # unpack
+    col_points = col_codes.astype(np.int64) >> 7
+    points = row_points + col_points
+    freedom = (row_codes + col_codes) - points * PACK
+    value = (points + flex * freedom) + (BONUS_OF[across_rest + row_points]
+                                         + BONUS_OF[down_rest + col_points])
+    gains: FloatArray = value - base
+    return gains

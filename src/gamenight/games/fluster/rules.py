@@ -77,6 +77,11 @@ _TURN = tuple(Acting("turn", (seat,)) for seat in range(8))
 _CHANCE = Acting("chance")
 _OVER = Acting("over")
 _WRITING: dict[tuple[int, ...], Acting] = {}
+#: The caller's actions by the numbers used up (``FlusterState.used_up``), for the few
+#: sets of them met lately (a game meets 26): kept longer, the collector's full passes
+#: would walk hundreds of thousands of references and cost more than they save.
+_OPEN_CALLS: dict[int, tuple[FlusterAction, ...]] = {}
+_OPEN_CALLS_KEPT = 32
 #: A pad's numbering: per block (left, right), the number printed in each square.
 Numbering = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -105,6 +110,11 @@ class FlusterState(GameState[FlusterAction]):
         # The last call once everyone has written it, and where each seat put it.
         self.last: CallWritten | None = None
         self.last_sides: list[Side | None] = [None] * players
+        # Kept as the state changes, for speed (each a plain value, cheap to copy): the
+        # numbers called for the last time, as bits (what the caller's actions are
+        # made of), and who is still writing the call (None: not worked out yet).
+        self.used_up = 0
+        self._writing: Acting | None = None
 
     # -- who acts -------------------------------------------------------------------
     def acting(self) -> Acting:
@@ -112,11 +122,14 @@ class FlusterState(GameState[FlusterAction]):
         if phase == "call":
             return _TURN[self.caller]
         if phase == "write":
-            choices = self.choices
-            waiting = tuple(s for s in range(self.players) if s not in choices)
-            acting = _WRITING.get(waiting)
-            if acting is None:
-                acting = _WRITING[waiting] = Acting("simultaneous", waiting)
+            acting = self._writing
+            if acting is None:  # worked out once per choice made, not once per question
+                choices = self.choices
+                waiting = tuple(s for s in range(self.players) if s not in choices)
+                acting = _WRITING.get(waiting)
+                if acting is None:
+                    acting = _WRITING[waiting] = Acting("simultaneous", waiting)
+                self._writing = acting
             return acting
         if phase == "setup":
             return _CHANCE
@@ -127,10 +140,17 @@ class FlusterState(GameState[FlusterAction]):
         if self.phase == "call":
             if seat != self.caller:
                 return []
-            actions: list[FlusterAction] = []
-            for n in callable_numbers(self.called[1:]):
-                actions.extend(_CALLS_OF[n])
-            return actions
+            # The same until another number is used up: made once per set of numbers
+            # used up, handed out as a fresh list.
+            actions = _OPEN_CALLS.get(self.used_up)
+            if actions is None:
+                if len(_OPEN_CALLS) >= _OPEN_CALLS_KEPT:
+                    _OPEN_CALLS.clear()  # see _OPEN_CALLS_KEPT
+                made: list[FlusterAction] = []
+                for n in callable_numbers(self.called[1:]):
+                    made += _CALLS_OF[n]
+                actions = _OPEN_CALLS[self.used_up] = tuple(made)
+            return list(actions)
         if self.phase == "write" and seat not in self.choices:
             return list(_WRITES)
         return []
@@ -170,6 +190,7 @@ class FlusterState(GameState[FlusterAction]):
             return
         side = SIDES[SIDES.index(action.side)]  # checked: left or right
         self.choices[seat] = side
+        self._writing = None
         self.emit(Wrote(seat, side))
         if len(self.choices) == self.players:
             assert self.call is not None
@@ -178,12 +199,15 @@ class FlusterState(GameState[FlusterAction]):
     def _call(self, call: Call) -> None:
         number = call.number
         self.called[number] += 1
+        if not still_callable(self.called[number]):
+            self.used_up |= 1 << number
         self.turns += 1
         self.emit(Called(self.caller, call.letter, number, self.called[number]))
         if self.called[number] == 1:
             # Both squares of this number are free on every pad: all choose, in secret.
             self.call = call
             self.choices = {}
+            self._writing = None
             self.phase = "write"
             return
         # The second call of a number: each pad has one free square of it, which must
@@ -195,23 +219,23 @@ class FlusterState(GameState[FlusterAction]):
         self._write(call, sides, forced=True)
 
     def _write(self, call: Call, sides: dict[int, Side], *, forced: bool) -> None:
-        number = call.number
-        written = []
-        for seat in range(self.players):  # in seat order, whoever chose first
+        number, letter = call.number, call.letter
+        self.last = CallWritten(self.caller, letter, number, forced)
+        self.emit(self.last)
+        emit, last_sides = self.emit, self.last_sides
+        # In seat order, whoever chose first; each pad's writing touches that pad only,
+        # so each is told as soon as it is written.
+        for seat in range(self.players):
             side = sides[seat]
-            k = SIDES.index(side)
+            k = 0 if side == LEFT else 1
             square = self.square_of[seat][k][number]
             block = self.blocks[seat][k]
             assert block[square] == EMPTY, "a square is written once"
-            block[square] = call.letter
-            self.last_sides[seat] = side
-            written.append((seat, side, k, square))
-        self.last = CallWritten(self.caller, call.letter, number, forced)
-        self.emit(self.last)
-        for seat, side, k, square in written:
+            block[square] = letter
+            last_sides[seat] = side
             row, column = divmod(square, SIZE)
-            self.emit(SquareWritten(seat, side, row + 1, column + 1,
-                                    self._words_created(self.blocks[seat][k], square)))
+            emit(SquareWritten(seat, side, row + 1, column + 1,
+                               self._words_created(block, square)))
         self.call = None
         self.choices = {}
         if self.turns >= TOTAL_CALLS:
@@ -448,6 +472,8 @@ class FlusterState(GameState[FlusterAction]):
         self.caller = setting.caller
         self.call = setting.call
         self.choices = setting.choices
+        self._writing = None
+        self.used_up = sum(1 << n for n in NUMBERS if not still_callable(self.called[n]))
         self.last = setting.last
         self.last_sides = setting.last_sides
 
@@ -515,9 +541,10 @@ class Fluster(Game):
         return parse_action(text)
 
     def bots(self) -> dict[str, BotFactory]:
+        from gamenight.bots.master import master_for
         from gamenight.games.fluster.bots import WordsmithBot
 
-        return {**super().bots(), "wordsmith": WordsmithBot}
+        return {**super().bots(), "wordsmith": WordsmithBot, "master": master_for(self)}
 
 
 GAME = Fluster()

@@ -12,10 +12,11 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from gamenight.engine import IllegalAction
 from gamenight.games.fly.cards import CARD_HEIGHT, CARD_WIDTH, TABLE_CARDS
-from gamenight.games.fly.geometry import slot_origin
+from gamenight.games.fly.geometry import over_table, slot_origin
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +103,14 @@ def parse_action(text: str) -> FlyAction:
     raise IllegalAction(
         f"not a FLY action: {text!r} (drop X Y ANGLE, e.g. 'drop 3.25 1.5 90': inches "
         "to two decimals at most, whole degrees 0-179)")
+
+
+@lru_cache(maxsize=1 << 16)
+def aim_over_table(x100: int, y100: int, cards: int) -> bool:
+    """:func:`~gamenight.games.fly.geometry.over_table` for a drop's fields: whether the
+    aim is over a table of ``cards`` cards.  Aims repeat from table to table (the grid's
+    in random play, the bots' candidates), so the answers are remembered."""
+    return over_table(x100 / 100, y100 / 100, cards)
 
 
 def _to_hundredths(whole: str, decimals: str | None) -> int:

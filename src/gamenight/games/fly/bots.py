@@ -18,7 +18,7 @@ import numpy as np
 from gamenight.bots.base import Bot, Clock, bot_number
 from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
 from gamenight.engine import View
-from gamenight.games.fly.actions import Drop, FlyAction, aim_fields
+from gamenight.games.fly.actions import Drop, FlyAction, aim_fields, aim_over_table
 from gamenight.games.fly.cards import CARD_HEIGHT, CARD_WIDTH, COLOUR_OF, SYMBOL_OF
 from gamenight.games.fly.geometry import (
     cover_reach,
@@ -112,12 +112,6 @@ def _fan_aims(first: tuple[float, float], others: tuple[tuple[float, float], ...
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 16)
-def _aim_over_table(x100: int, y100: int, cards: int) -> bool:
-    """:func:`over_table` for an aim's fields (aims repeat from table to table)."""
-    return over_table(x100 / 100, y100 / 100, cards)
-
-
 class AimerBot(Bot[FlyAction]):
     """Searches candidate aims and drops where it expects to gain most.
 
@@ -186,8 +180,16 @@ class AimerBot(Bot[FlyAction]):
                    radius: float) -> list[tuple[int, int, int]]:
         """Aims worth judging, as drop fields (x100, y100, angle: see
         :func:`aim_fields`), for flies at ``flies`` (n x 2 inches)."""
+        centres, fans = self._candidates(flies, width, length, radius)
+        return centres + fans
+
+    def _candidates(self, flies: np.ndarray, width: float, length: float, radius: float,
+                    ) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
+        """:meth:`candidates` in two parts: the aims at each fly's centre, and those at
+        its pairs and trios."""
         points: list[tuple[float, float]] = [(x, y) for x, y in flies.tolist()]
-        out = [f for x, y in points for f in _centre_aims(x, y, self.ANGLES)]
+        centres = [f for x, y in points for f in _centre_aims(x, y, self.ANGLES)]
+        out: list[tuple[int, int, int]] = []
         n = len(points)
         span = length - 2 * radius  # the farthest two fly centres can be and both fit
         spread = width - 2 * radius
@@ -203,7 +205,7 @@ class AimerBot(Bot[FlyAction]):
             if near[i]:
                 out.extend(_fan_aims(points[i], tuple(points[j] for j in near[i]), spread,
                                      span))
-        return out
+        return centres, out
 
     # -- choosing ----------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[FlyAction], clock: Clock) -> FlyAction:
@@ -219,10 +221,10 @@ class AimerBot(Bot[FlyAction]):
         key = (tuple(e["id"] for e in view["table"]), width, length, radius, self.ANGLES)
 
         n = len(flies)
+        fx, fy = flies[:, 0], flies[:, 1]
         # A fly beyond the swatter's half-diagonal from where it lands is never covered
         # (a little slack, so that rounding never drops one that is).
         diagonal = math.hypot(reach_u, reach_v)
-        padded = np.append(flies, [[np.nan, np.nan]], axis=0)  # row n: a fly nowhere
 
         def covers(ox: np.ndarray, oy: np.ndarray, drift: float, lx: np.ndarray,
                    ly: np.ndarray, la: np.ndarray) -> np.ndarray:
@@ -230,39 +232,35 @@ class AimerBot(Bot[FlyAction]):
             shape S (A, ...), the landings of row a at most ``drift`` from (ox[a],
             oy[a]).
 
-            Only the flies each row could reach are turned into the swatter's frame
-            (the rest are uncovered), flies first (NumPy's inner loops run over the
-            landings), and each landing's flies are then laid out in table order in
-            one block, so that ``@ values`` sums them exactly as it always has (the
-            same numbers in the same order: the same games)."""
+            Only the (row, fly) pairs near enough are turned into the swatter's frame,
+            each fly against every landing of its row (the rest are uncovered); the
+            answer is laid out landing by landing in table order, so that ``@ values``
+            sums the same numbers in the same order as ever (the same games)."""
             bound = (diagonal + drift) * (1 + 1e-6) + 1e-9
-            gx = flies[:, 0] - ox[:, None]
-            gy = flies[:, 1] - oy[:, None]
-            near = gx * gx + gy * gy <= bound * bound  # A x flies
-            m = max(int(near.sum(axis=1).max()), 1)
-            order = np.argsort(~near, axis=1, kind="stable")[:, :m]  # the near ones first
-            order[~np.take_along_axis(near, order, axis=1)] = n  # the rest: nowhere
-            rows, per_row = len(ox), lx.size // len(ox)
-            picked = order.T  # m x A
-            shape = (m, rows, *(1,) * (lx.ndim - 1))
-            u, v = to_swatter(padded[picked, 0].reshape(shape),
-                              padded[picked, 1].reshape(shape), lx, ly, np.cos(la),
-                              np.sin(la))
-            inside = (np.abs(u) <= reach_u) & (np.abs(v) <= reach_v)  # m x S
-            # Each landing's row of n + 1 (the last for the fly nowhere), in one block.
-            full = np.zeros(lx.size * (n + 1), dtype=bool)
-            starts = np.arange(0, full.size, n + 1).reshape(rows, per_row)
-            full[starts[None] + picked[:, :, None]] = inside.reshape(m, rows, per_row)
-            return full.reshape((*lx.shape, n + 1))[..., :n].copy()
+            gx = fx - ox[:, None]
+            gy = fy - oy[:, None]
+            rows, near = np.nonzero(gx * gx + gy * gy <= bound * bound)  # by row, then fly
+            per_landing = (-1, *(1,) * (la.ndim - 1))  # a fly against a row's landings
+            u, v = to_swatter(fx[near].reshape(per_landing), fy[near].reshape(per_landing),
+                              lx[rows], ly[rows], np.cos(la)[rows], np.sin(la)[rows])
+            out = np.zeros((*la.shape, n), dtype=bool)
+            out[rows, ..., near] = (np.abs(u) <= reach_u) & (np.abs(v) <= reach_v)
+            return out
 
         table = _TABLE_AIMS.get(key)
         if table is None:
             # The candidates depend only on the table, which most drops leave as it was.
-            found = dict.fromkeys(self.candidates(flies, width, length, radius))
-            kept = [f for f in found if _aim_over_table(f[0], f[1], cards)]
-            ax = np.array([f[0] / 100 for f in kept], dtype=float)
-            ay = np.array([f[1] / 100 for f in kept], dtype=float)
-            aa = np.radians(np.array([f[2] for f in kept], dtype=float))
+            centres, fans = self._candidates(flies, width, length, radius)
+            # A fly's centre lies on its card, which is on the table, and an aim rounds it
+            # to hundredths, never off the card: only the pairs' and trios' aims are
+            # checked.  (The first of equal aims is kept, as always.)
+            found = dict.fromkeys(centres)
+            kept = [*found, *(f for f in dict.fromkeys(fans)
+                              if f not in found and aim_over_table(f[0], f[1], cards))]
+            # Whole hundredths are exact as floats, so dividing here gives the very
+            # numbers ``Drop.x`` and ``Drop.y`` do.
+            fields = np.array(kept, dtype=float).reshape(-1, 3)
+            ax, ay, aa = fields[:, 0] / 100, fields[:, 1] / 100, np.radians(fields[:, 2])
             table = TableAims(kept, ax, ay, aa,
                               covers(ax, ay, 0.0, ax, ay, aa) if kept else ax)
             if len(_TABLE_AIMS) >= _TABLES_KEPT:  # forget the oldest (pop: bots in threads)
@@ -282,12 +280,14 @@ class AimerBot(Bot[FlyAction]):
                        else self.sigma_angle)
         k = self.samples
         noise = self.np_rng.standard_normal((3, k))
-        lx = ax[keep][:, None] + sigma_pos * noise[0]
-        ly = ay[keep][:, None] + sigma_pos * noise[1]
+        kx, ky = ax[keep], ay[keep]
+        lx = kx[:, None] + sigma_pos * noise[0]
+        ly = ky[:, None] + sigma_pos * noise[1]
         la = aa[keep][:, None] + math.radians(sigma_angle) * noise[2]
         drift = abs(sigma_pos) * float(np.sqrt(noise[0] ** 2 + noise[1] ** 2).max())
-        expected = (covers(ax[keep], ay[keep], drift, lx, ly, la) @ values).mean(axis=1)
-        best = Drop(*aims[int(keep[int(np.argmax(expected))])])
+        # The mean over each aim's landings (``mean`` is this sum and division).
+        expected = np.add.reduce(covers(kx, ky, drift, lx, ly, la) @ values, axis=1) / k
+        best = Drop(*aims[int(keep[int(expected.argmax())])])
         return self._miss(best, cards)
 
     def _miss(self, aim: Drop, cards: int) -> Drop:

@@ -130,3 +130,14 @@ def table_card_json(card_id: int, slot: int, fly: tuple[float, float] | None) ->
     data: TableCardView = {**card_json(card_id), "slot": slot,
                            "fly": None if fly is None else list(fly)}
     return data
+
+
+def copy_table_card(data: TableCardView) -> TableCardView:
+    """A fresh copy of a card's table view data, its lists fresh too (a view is plain
+    data its reader may change): cheaper than making it again, for every view."""
+    fresh = data.copy()
+    if "place" in fresh:
+        fresh["place"] = list(fresh["place"])
+    if fresh["fly"] is not None:
+        fresh["fly"] = list(fresh["fly"])
+    return fresh

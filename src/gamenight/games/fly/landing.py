@@ -65,10 +65,10 @@ def draw_landing(rng: random.Random, aim: Drop, sigma_pos: float,
     angle = (aim.angle + gauss(0.0, sigma_angle)) % 180.0
     if angle >= 179.995:  # would print as 180.00, the same swatter as 0.00
         angle = 0.0
-    xs, ys, angles = f"{x:.4f}", f"{y:.4f}", f"{angle:.2f}"
-    # The landing's numbers are read back from its text, so the landing carried out is
-    # exactly the recorded one (and the hot loop need not parse the text again).
-    return f"{xs} {ys} {angles}", (float(xs), float(ys), float(angles))
+    # The landing carried out is exactly the recorded one: ``round`` to 4 (2) decimals
+    # is the number the text reads back as (both round the float's exact value
+    # correctly, half to even), without writing the text and reading it again.
+    return f"{x:.4f} {y:.4f} {angle:.2f}", (round(x, 4), round(y, 4), round(angle, 2))
 
 
 @dataclass(frozen=True, slots=True)

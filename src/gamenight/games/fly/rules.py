@@ -11,6 +11,7 @@ tests.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, OptionError, Outcome
@@ -18,8 +19,21 @@ from gamenight.engine.checks import describe
 from gamenight.engine.events import Event
 from gamenight.engine.game import JSON, BotFactory
 from gamenight.games.fly import positions
-from gamenight.games.fly.actions import AIM_LIMIT, GRID_FOR_CARDS, Drop, FlyAction, parse_action
-from gamenight.games.fly.cards import DECK_SIZE, TABLE_CARDS, card_json, table_card_json
+from gamenight.games.fly.actions import (
+    AIM_LIMIT,
+    GRID_FOR_CARDS,
+    Drop,
+    FlyAction,
+    aim_over_table,
+    parse_action,
+)
+from gamenight.games.fly.cards import (
+    DECK_SIZE,
+    TABLE_CARDS,
+    card_json,
+    copy_table_card,
+    table_card_json,
+)
 from gamenight.games.fly.events import (
     EVENT_TYPES,
     FliesCollected,
@@ -31,19 +45,39 @@ from gamenight.games.fly.events import (
     TableConsolidated,
     TableLaidOut,
 )
-from gamenight.games.fly.geometry import cover_reach, covered_flies, fly_centre, over_table
+from gamenight.games.fly.geometry import cover_reach, covered_flies, fly_centre
 from gamenight.games.fly.landing import LastDrop, draw_landing, parse_landing
 from gamenight.games.fly.table import Move, consolidate, score
-from gamenight.games.fly.views import FlyView, Phase
+from gamenight.games.fly.views import FlyView, Phase, TableCardView
 
 _ACT = tuple(Acting("turn", (s,)) for s in range(8))
 _CHANCE = Acting("chance")
 _OVER = Acting("over")
+#: Each card's view data at each place, made once (every view copies them).
+_TABLE_JSON: tuple[tuple[TableCardView, ...], ...] = tuple(
+    tuple(table_card_json(card, slot, fly_centre(card, slot)) for card in range(DECK_SIZE))
+    for slot in range(TABLE_CARDS))
+#: The swatter passes to seat s: one event per seat, made once (events are frozen, and
+#: a game emits one on every drop).
+_PASSED = tuple(SwatterPassed(s) for s in range(8))
 #: (place, card, x, y) of each card's fly at each place, None for a blank: made once.
 _FLY_AT: tuple[tuple[tuple[int, int, float, float] | None, ...], ...] = tuple(
     tuple(None if (c := fly_centre(card, slot)) is None else (slot, card, c[0], c[1])
           for card in range(DECK_SIZE))
     for slot in range(TABLE_CARDS))
+
+
+#: A LastDrop's fields as the landing leaves them: seat, aim, landing, covered, the table
+#: before, the moves.
+_LastFields = tuple[int, Drop, tuple[float, float, float], tuple[int, ...], list[int],
+                    tuple[Move, ...]]
+
+
+@lru_cache(maxsize=4096)
+def _dropped(seat: int, x100: int, y100: int, angle: int) -> SwatterDropped:
+    """The event of ``seat`` dropping the swatter at an aim: made once per seat and aim
+    (events are frozen; random play aims at the few hundred aims of the grid)."""
+    return SwatterDropped(seat, x100 / 100, y100 / 100, angle)
 
 
 class FlyState(GameState[FlyAction]):
@@ -60,7 +94,8 @@ class FlyState(GameState[FlyAction]):
         self.aim: Drop | None = None  # the drop in the air, waiting for its landing
         self.drops = 0
         self.truncated = False
-        self.last: LastDrop | None = None
+        # The latest drop: a LastDrop, or its fields until someone asks (``last``).
+        self._last: LastDrop | _LastFields | None = None
         scale = options["flutter"]
         self.sigma_pos: float = options["sigma_pos"] * scale
         self.sigma_angle: float = options["sigma_angle"] * scale
@@ -107,7 +142,7 @@ class FlyState(GameState[FlyAction]):
             raise IllegalAction(f"the angle is 0 to 179 degrees, not {action.angle}")
         if (not (-AIM_LIMIT <= action.x100 <= AIM_LIMIT and -AIM_LIMIT <= action.y100
                  <= AIM_LIMIT)
-                or not over_table(action.x100 / 100, action.y100 / 100, len(self.table))):
+                or not aim_over_table(action.x100, action.y100, len(self.table))):
             x, y = (f"{v / 100:.2f}" if abs(v) <= AIM_LIMIT else "far away"
                     for v in (action.x100, action.y100))
             raise IllegalAction(
@@ -118,7 +153,7 @@ class FlyState(GameState[FlyAction]):
         self.aim = action
         self.drops += 1
         self.phase = "landing"
-        self.emit(SwatterDropped(seat, action.x, action.y, action.angle))
+        self.emit(_dropped(seat, action.x100, action.y100, action.angle))
 
     # -- chance: the layout, and where the fluttering swatter lands --------------------
     def _sample_chance(self) -> JSON:
@@ -161,17 +196,19 @@ class FlyState(GameState[FlyAction]):
         slots = self.covered_slots(*landing)
         seat = self.current
         before = self.table
-        covered = tuple(before[s] for s in slots)
-        moves: list[Move] = []
+        covered = tuple([before[s] for s in slots])
+        moves: tuple[Move, ...] = ()
         self.emit(SwatterLanded(seat, *landing, covered))
         if covered:
             mine = self.collected[seat]
             mine.extend(covered)
             self.emit(FliesCollected(seat, covered, score(mine), len(mine)))
-            self.table, moves = consolidate(before, slots)
+            self.table, made = consolidate(before, slots)
+            moves = tuple(made)
             self._place_flies()
-            self.emit(TableConsolidated(tuple(moves)))
-        self.last = LastDrop(seat, aim, landing, covered, tuple(before), tuple(moves))
+            self.emit(TableConsolidated(moves))
+        # Made into a LastDrop only when asked for (views, records): random play never asks.
+        self._last = (seat, aim, landing, covered, before, moves)
         self.aim = None
         if not self._flies:
             self._end("only-blanks-left")
@@ -182,7 +219,7 @@ class FlyState(GameState[FlyAction]):
             # Whatever the outcome, the swatter passes to the player on the left.
             self.phase = "aim"
             self.current = (seat + 1) % self.players
-            self.emit(SwatterPassed(self.current))
+            self.emit(_PASSED[self.current])
 
     def _end(self, reason: Reason) -> None:
         self.phase = "over"
@@ -197,6 +234,21 @@ class FlyState(GameState[FlyAction]):
         if drawn is not None and drawn[0] is text:
             return drawn[1]
         return parse_landing(text)
+
+    @property
+    def last(self) -> LastDrop | None:
+        """The public facts of the latest drop (None before the first)."""
+        last = self._last
+        if isinstance(last, tuple):
+            seat, aim, landing, covered, before, moves = last
+            # The table list is replaced, never changed in place, so ``before`` is still
+            # the table the swatter landed on.
+            last = self._last = LastDrop(seat, aim, landing, covered, tuple(before), moves)
+        return last
+
+    @last.setter
+    def last(self, value: LastDrop | None) -> None:
+        self._last = value
 
     def _place_flies(self) -> None:
         at = _FLY_AT
@@ -220,7 +272,7 @@ class FlyState(GameState[FlyAction]):
             "drops": self.drops,
             "max_drops": opts["max_drops"],
             "current": self.current,
-            "table": [table_card_json(card, slot, fly_centre(card, slot))
+            "table": [copy_table_card(_TABLE_JSON[slot][card])
                       for slot, card in enumerate(self.table)],
             "collected": [[card_json(c) for c in mine] for mine in self.collected],
             "scores": [score(mine) for mine in self.collected],
@@ -347,9 +399,10 @@ class Fly(Game):
         return parse_action(text)
 
     def bots(self) -> dict[str, BotFactory]:
+        from gamenight.bots.master import master_for
         from gamenight.games.fly.bots import AimerBot, RandomDropBot
 
-        return {"random": RandomDropBot, "aimer": AimerBot}
+        return {"random": RandomDropBot, "aimer": AimerBot, "master": master_for(self)}
 
 
 def _check_sizes(options: dict[str, Any]) -> None:

@@ -7,7 +7,8 @@ table of n cards always fills the first n card places.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from gamenight.games.fly.cards import BLANK, COLOUR_OF, COLOURS, COLUMNS, SYMBOL_OF, SYMBOLS
@@ -31,6 +32,12 @@ class Move(NamedTuple):
                 "to": list(self.target)}
 
 
+#: A Move from its four fields in one tuple, made without a Python call (consolidation
+#: makes a few moves on most drops that collect).
+_move: Callable[[tuple[int, MoveKind, tuple[int, int], tuple[int, int]]], Move] = partial(
+    tuple.__new__, Move)
+
+
 def consolidate(
     table: Sequence[int], collected: Collection[int], columns: int = COLUMNS,
 ) -> tuple[list[int], list[Move]]:
@@ -45,21 +52,27 @@ def consolidate(
     >>> consolidate(list(range(9)), {1, 4}, columns=3)[0]
     [0, 2, 8, 3, 5, 7, 6]
     """
-    rows: list[list[int]] = []
+    n = len(table)
+    rows = [list(table[start:start + columns]) for start in range(0, n, columns)]
     moves: list[Move] = []
-    for start in range(0, len(table), columns):
-        r = start // columns
+    # Only a row that lost a card has cards to slide: the others stay as they lie (most
+    # drops take one or two cards, from one or two of the three rows).
+    gone = set(collected)
+    for r in sorted({slot // columns for slot in gone if 0 <= slot < n}):
+        start = r * columns
         row: list[int] = []
-        for c, card in enumerate(table[start:start + columns]):
-            if start + c in collected:
+        for c, card in enumerate(rows[r]):
+            if start + c in gone:
                 continue
-            if len(row) != c:
-                moves.append(Move(card, "slide", (r, c), (r, len(row))))
+            to = len(row)
+            if to != c:
+                moves.append(_move((card, "slide", (r, c), (r, to))))
             row.append(card)
-        rows.append(row)
-    short, lowest = 0, len(rows) - 1
+        rows[r] = row
+    count = len(rows)
+    short, lowest = 0, count - 1
     while True:
-        while short < len(rows) and len(rows[short]) >= columns:
+        while short < count and len(rows[short]) >= columns:
             short += 1  # the highest row that is short of cards
         while lowest >= 0 and not rows[lowest]:
             lowest -= 1  # the lowest row that still has cards
@@ -67,7 +80,7 @@ def consolidate(
             break
         source, target = rows[lowest], rows[short]
         card = source.pop()
-        moves.append(Move(card, "up", (lowest, len(source)), (short, len(target))))
+        moves.append(_move((card, "up", (lowest, len(source)), (short, len(target)))))
         target.append(card)
     return [card for row in rows for card in row], moves
 
@@ -107,4 +120,11 @@ def score(flies: Iterable[int]) -> int:
     >>> score([0, 5, 10])  # red, yellow and blue stars: a third star
     3
     """
+    return _score(tuple(flies))
+
+
+# Every view shows each seat's points, and a seat's cards change only when it collects:
+# the points of the latest collections are remembered.
+@lru_cache(maxsize=1 << 12)
+def _score(flies: tuple[int, ...]) -> int:
     return len(scoring_flies(flies))

@@ -15,14 +15,15 @@ A level sets the pace and how often the collector thinks its choice through
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import cast
 
 from gamenight.bots.adaptive import read_band, read_seats, read_share
 from gamenight.bots.base import Bot, Clock, Wait
 from gamenight.bots.levels import ADAPTIVE, DEFAULT_LEVEL, LEVELS
 from gamenight.engine import PASS, OptionError, View
-from gamenight.games.superfly.actions import SWATS, SuperflyAction
-from gamenight.games.superfly.cards import COLOUR_OF, DIE_FACES, NUMBER_OF
+from gamenight.games.superfly.actions import SWATS, SuperflyAction, Swat
+from gamenight.games.superfly.cards import COLOUR_OF, DECK_SIZE, DIE_FACES, NUMBER_OF
 from gamenight.games.superfly.rules import HAND_LIMIT
 from gamenight.games.superfly.sets import best_set_size
 from gamenight.games.superfly.views import SeatView
@@ -56,6 +57,13 @@ def hand_worth(hand: Sequence[int], potential: float = 0.2) -> float:
     ``potential`` for each kind of set (one colour, one number, all different) that the
     places left in the hand could still grow past it.  A full hand is worth its best set
     only."""
+    return _hand_worth(tuple(hand), potential)
+
+
+@lru_cache(maxsize=1 << 16)
+def _hand_worth(hand: tuple[int, ...], potential: float) -> float:
+    """:func:`hand_worth`, remembered: a bot weighs the same few hands, each with each
+    centre fly, turn after turn (a hand holds at most 6 of 36 cards, so they are few)."""
     if not hand:
         return 0.0
     best = best_set_size(hand)
@@ -69,6 +77,14 @@ def hand_worth(hand: Sequence[int], potential: float = 0.2) -> float:
     return best + potential * sum(g for g in groups if g + room > best) / 3
 
 
+#: For a fly showing each number: the chance that another's die rolls below each face of
+#: mine that does not squish it (and does not squish it itself), in the order of the faces.
+_BELOW: dict[int, tuple[float, ...]] = {
+    number: tuple(sum(1 for f in DIE_FACES if f < mine and f != number) * _FACE
+                  for mine in DIE_FACES if mine != number)
+    for number in DIE_FACES}
+
+
 def win_chance(number: int, others: Sequence[float]) -> float:
     """The chance that my swatter takes a fly showing ``number``.
 
@@ -79,15 +95,19 @@ def win_chance(number: int, others: Sequence[float]) -> float:
     swatters, each independent, E[q**K] is the product of (1 - p + p q).
     """
     total = 0.0
-    for mine in DIE_FACES:
-        if mine == number:
-            continue  # my own die squishes the fly
-        below = sum(1 for f in DIE_FACES if f < mine and f != number) * _FACE
+    for below in _BELOW[number]:  # each face of my die that misses the number
         chance = _FACE
         for p in others:
             chance *= 1.0 - p + p * below
         total += chance
     return total
+
+
+#: For each pair of cards: True if they share a colour or a number (a player who took
+#: the one is likely to want the other).
+_RELATED: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(COLOUR_OF[k] == COLOUR_OF[c] or NUMBER_OF[k] == NUMBER_OF[c]
+          for c in range(DECK_SIZE)) for k in range(DECK_SIZE))
 
 
 class SwatWatch:
@@ -299,10 +319,11 @@ class CollectorBot(Bot[SuperflyAction]):
             return PASS
         base = self.worth(hand)
         rivals = self._rivals(view, centre)
+        may = {action.card for action in legal if type(action) is Swat}
         scores: dict[int, float] = {}
         for card in centre:
             gain = self.worth([*hand, card]) - base
-            if gain > 1e-9 and SWATS[card] in legal:
+            if gain > 1e-9 and card in may:
                 scores[card] = gain * win_chance(NUMBER_OF[card], [r[card] for r in rivals])
         if not scores:
             return PASS
@@ -323,18 +344,39 @@ class CollectorBot(Bot[SuperflyAction]):
         if last is not None and not last["round_over"]:
             for seat, card in last["takes"]:
                 seen.setdefault(seat, []).append(card)
+        flies = tuple(centre)
         rivals = []
         for seat in view["eligible"]:
             if seat == self.seat:
                 continue
             if hands is not None:
-                theirs = [c["id"] for c in hands[seat]]
-                base = best_set_size(theirs)
-                weights = [0.1 + 3.0 * (best_set_size([*theirs, c]) - base) for c in centre]
+                rivals.append(_wants_seen(tuple(c["id"] for c in hands[seat]), flies))
             else:
-                known = seen.get(seat, [])
-                weights = [1.0 + 2.0 * sum(COLOUR_OF[k] == COLOUR_OF[c] or NUMBER_OF[k]
-                                           == NUMBER_OF[c] for k in known) for c in centre]
-            total = sum(weights) + 0.5  # some weight for a pass
-            rivals.append({c: w / total for c, w in zip(centre, weights, strict=True)})
+                rivals.append(_wants_guessed(tuple(seen.get(seat, ())), flies))
         return rivals
+
+
+# What a rival wants depends only on what the bot knows of his hand and on the centre,
+# the same for every bot at the table: each is worked out once (the dicts are shared,
+# and only read).
+@lru_cache(maxsize=1 << 14)
+def _wants_seen(theirs: tuple[int, ...], centre: tuple[int, ...]) -> dict[int, float]:
+    """The chance a rival whose hand is seen (open hands) swats each centre fly: the
+    more a fly grows his best set, the likelier."""
+    base = best_set_size(theirs)
+    weights = [0.1 + 3.0 * (best_set_size([*theirs, c]) - base) for c in centre]
+    return _shares(centre, weights)
+
+
+@lru_cache(maxsize=1 << 14)
+def _wants_guessed(known: tuple[int, ...], centre: tuple[int, ...]) -> dict[int, float]:
+    """The chance a rival swats each centre fly, judged from the flies he was seen to
+    take last turn: one sharing their colour or number is likelier."""
+    related = [_RELATED[k] for k in known]
+    weights = [1.0 + 2.0 * sum(r[c] for r in related) for c in centre]
+    return _shares(centre, weights)
+
+
+def _shares(centre: tuple[int, ...], weights: list[float]) -> dict[int, float]:
+    total = sum(weights) + 0.5  # some weight for a pass
+    return {c: w / total for c, w in zip(centre, weights, strict=True)}

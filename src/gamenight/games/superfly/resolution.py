@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gamenight.games.superfly.cards import DECK_SIZE, NUMBER_OF
 from gamenight.games.superfly.views import FlyResultView
@@ -49,10 +50,19 @@ def resolve_fly(card: int, dice: Mapping[int, int]) -> FlyResult:
     * If the highest die is shared, those players swap hands and none of them takes the
       fly; the remaining claimants resolve it by the same rules (a lower tie swaps too).
     """
-    if len(dice) <= 1:  # the common cases, quickly: nobody, or a lone swatter
-        if not dice:
-            return _NOBODY[card]
-        ((seat, die),) = dice.items()
+    if not dice:
+        return _NOBODY[card]
+    # A result is frozen and depends on nothing but the card and the dice on it, and
+    # those are few (36 cards, a die per seat): each is worked out once and shared.
+    return _resolved(card, tuple(sorted(dice.items())))
+
+
+@lru_cache(maxsize=1 << 15)
+def _resolved(card: int, dice_on: tuple[tuple[int, int], ...]) -> FlyResult:
+    """:func:`resolve_fly` of ``card`` with ``dice_on`` ((seat, die) pairs, by seat)."""
+    dice = dict(dice_on)
+    if len(dice) == 1:  # a lone swatter
+        ((seat, die),) = dice_on
         if die == NUMBER_OF[card]:
             return FlyResult(card, (seat,), (seat,), (), None)
         return FlyResult(card, (seat,), (), (), seat)

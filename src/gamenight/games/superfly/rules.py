@@ -15,11 +15,9 @@ See docs/rules/superfly.md for every rulebook sentence mapped to this code and i
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from gamenight.engine import (
     PASS,
@@ -91,8 +89,6 @@ OVER: Final = "over"
 if TYPE_CHECKING:
     from gamenight.games.superfly.positions import SuperflyPosition
 
-T = TypeVar("T")
-
 _CHANCE = Acting("chance")
 _OVER = Acting("over")
 _DIE_OUTCOMES: list[tuple[JSON, float]] = [(face, 1 / len(DIE_FACES)) for face in DIE_FACES]
@@ -129,8 +125,11 @@ class SuperflyState(GameState[SuperflyAction]):
         # The public facts of the last turn, and the hands shown at the last round's end.
         self._last_turn: LastTurn | None = None
         self._last_round: LastRound | None = None
-        # The two above as JSON text, made once and read back for each view.
-        self._public_texts: dict[str, str] = {}
+        # The two above as view data, each made once from the fact it shows (kept beside
+        # it, so that a fact replaced by any means is never shown stale).
+        self._shown: dict[str, tuple[object, Any]] = {}
+        # The views' shared part, and the step it shows (see ``_view``).
+        self._table: tuple[int, TableView] | None = None
         self.phase: Phase = HANDS
         self._acting = _CHANCE
         self._legal: list[SuperflyAction] = []
@@ -176,7 +175,9 @@ class SuperflyState(GameState[SuperflyAction]):
         choices = self.choices
         card = choices[seat] = action.card if type(action) is Swat else None
         self.emit(SwatChosen(seat, "pass" if card is None else NAMES[card]))
-        pending = tuple(s for s in self._acting.seats if s != seat)
+        seats = self._acting.seats
+        i = seats.index(seat)
+        pending = seats[:i] + seats[i + 1:]
         if pending:
             self._acting = self._choosing(pending)
             return
@@ -329,9 +330,8 @@ class SuperflyState(GameState[SuperflyAction]):
         n = self.players
         self._last_turn = LastTurn(
             self.turns + 1, self.round, self.final, self.first, tuple(self.centre),
-            self.eligible, tuple(choices.get(s) for s in range(n)),
-            tuple(self.dice.get(s) for s in range(n)), five)
-        self._public_texts.pop("turn", None)
+            self.eligible, tuple(map(choices.get, range(n))),
+            tuple(map(self.dice.get, range(n))), five)
         self.emit(TurnEnded(self.turns + 1, tuple(NAMES[c] for c in discarded), five))
         self.centre = []
         self.choices = {}
@@ -368,7 +368,6 @@ class SuperflyState(GameState[SuperflyAction]):
             self.tokens[s] += 1
         self._last_turn = replace(self._last_turn, round_over=True)
         self._last_round = LastRound(self.round, hands, tuple(self.tokens))
-        self._public_texts.clear()
         for s, hand in enumerate(hands):
             kind, cards = best_set(hand)
             self.emit(HandShown(s, tuple(NAMES[c] for c in hand), len(cards), kind,
@@ -404,24 +403,43 @@ class SuperflyState(GameState[SuperflyAction]):
         """The hands shown at the end of the last round, their sets and the token winners."""
         return None if self._last_round is None else self._last_round.to_json()
 
-    def _fresh_copy(self, which: str, data: Callable[[], T | None]) -> T | None:
-        """A fresh copy of ``data()`` (``last_turn`` or ``last_round``) for a view: kept
-        as JSON text, made once, and read back for each view (far quicker than building
-        the dicts again)."""
-        texts = self._public_texts
-        text = texts.get(which)
-        if text is None:
-            made = data()
-            if made is None:
-                return None
-            text = texts[which] = json.dumps(made)
-        copy: T = json.loads(text)
-        return copy
+    def _shared(self, which: str, fact: LastTurn | LastRound | None) -> Any:
+        """``fact`` (the last turn or the last round) as view data, made once and shared
+        by every view until the fact is replaced: it is the same for every seat and for
+        the whole turn (or round), and views are read, never changed (building it again,
+        or copying it, for each of the views a bot table asks for took a fifth of a bot
+        game)."""
+        if fact is None:
+            return None
+        made = self._shown.get(which)
+        if made is None or made[0] is not fact:
+            made = self._shown[which] = (fact, fact.to_json())
+        return made[1]
 
     def _view(self, seat: int | None,
               at_ms: float | None) -> SuperflyView:
         # A swat is a simultaneous decision, not a race: the view at any moment of it is
-        # the view of now (``at_ms`` changes nothing).
+        # the view of now (``at_ms`` changes nothing).  What every seat sees is made
+        # once per step (the history's length counts the steps) and shared by the views
+        # of that step: bots at a signal are each shown the table twice, and a view is
+        # read, never changed.
+        step = len(self.history)
+        made = self._table
+        if made is None or made[0] != step:
+            made = self._table = (step, self._table_view())
+        table = made[1]
+        if seat is None:
+            return {"seat": None, **table}
+        # He may look at his own hand; the others may not.
+        # (mypy asks the ** item for my_swat, which a seat's view may leave out.)
+        mine: SeatView = {"seat": seat, **table,  # type: ignore[typeddict-item]
+                          "my_hand": [card_json(c) for c in self.hands[seat]]}
+        if self.phase == SWAT and seat in self.choices:
+            mine["my_swat"] = self.choices[seat]
+        return mine
+
+    def _table_view(self) -> TableView:
+        """The part of every view that is the same for every seat."""
         phase = self.phase
         n = self.players
         table: TableView = {
@@ -443,8 +461,8 @@ class SuperflyState(GameState[SuperflyAction]):
             "discards": len(self.discards),
             # Who has chosen is seen at the table (a raised swatter); what, is not.
             "chosen": sorted(self.choices),
-            "last_turn": self._fresh_copy("turn", lambda: self.last_turn),
-            "last_round": self._fresh_copy("round", lambda: self.last_round),
+            "last_turn": self._shared("turn", self._last_turn),
+            "last_round": self._shared("round", self._last_round),
         }
         if phase == DICE:
             # The swatters are down on their flies and the dice roll for all to see.
@@ -456,15 +474,7 @@ class SuperflyState(GameState[SuperflyAction]):
             out = self.outcome()
             assert out is not None
             table["outcome"] = out.to_json()
-        if seat is None:
-            return {"seat": None, **table}
-        # He may look at his own hand; the others may not.
-        # (mypy asks the ** item for my_swat, which a seat's view may leave out.)
-        mine: SeatView = {"seat": seat, **table,  # type: ignore[typeddict-item]
-                          "my_hand": [card_json(c) for c in self.hands[seat]]}
-        if phase == SWAT and seat in self.choices:
-            mine["my_swat"] = self.choices[seat]
-        return mine
+        return table
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
@@ -650,9 +660,10 @@ class Superfly(Game):
         return table
 
     def bots(self) -> dict[str, BotFactory]:
+        from gamenight.bots.master import master_for
         from gamenight.games.superfly.bots import CollectorBot
 
-        return {**super().bots(), "collector": CollectorBot}
+        return {**super().bots(), "collector": CollectorBot, "master": master_for(self)}
 
 
 GAME = Superfly()

@@ -87,6 +87,13 @@ def best_set(hand: Sequence[int]) -> tuple[SetKind, tuple[int, ...]]:
     Where several are biggest, the first kind of SET_KINDS wins, then the group that
     comes first in hand order (for display only: the score is the size).
     """
+    return _best_set(tuple(hand))
+
+
+@lru_cache(maxsize=1 << 14)
+def _best_set(hand: tuple[int, ...]) -> tuple[SetKind, tuple[int, ...]]:
+    # Remembered (the answer is frozen): every hand is shown at each round's end, and
+    # each view of the round's end names the sets again.
     size = best_set_size(hand)
     if size == 0:
         return SAME_COLOUR, ()

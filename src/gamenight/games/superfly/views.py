@@ -5,7 +5,9 @@ own hand) or a spectator's (:class:`SpectatorView`, without).  Superfly's swat i
 simultaneous decision, not a race, so a view asked for at a moment ``at_ms`` is the view
 of now: there is no separate ``at_ms`` form.  Cards are card objects (:class:`CardView`)
 where a player sees a card face, and card ids (0-35, ``cards.card_id``) in the facts of the
-last turn and the last round.
+last turn and the last round.  Those facts are the same for every seat until the next
+turn (or round) replaces them, so every view of them shares one copy: a view is read,
+never changed.
 
 TypedDicts come from ``typing_extensions``: pydantic needs them there on Python 3.11.
 The annotations are not postponed (no ``from __future__ import annotations``), so that

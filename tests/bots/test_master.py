@@ -1,0 +1,224 @@
+"""The ``master`` bots (``bots.master``): search over sampled worlds, within a budget,
+without ever reading what the seat cannot see."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from gamenight.bots.base import Bot, Clock, make_bot
+from gamenight.bots.driver import BotDriver, decide
+from gamenight.bots.master import MasterBot
+from gamenight.engine import GameState, OptionError
+from gamenight.games import get_game
+from gamenight.sim.runner import make_bots, play_out
+from gamenight.sim.simulate import simulate
+
+#: A table of each game where a master searches (two seats; Superfly's is a variant).
+TABLES: dict[str, dict[str, Any]] = {
+    "superfly": {"two_players": True},
+    "by-golly": {},
+    "fluster": {},
+    "fly": {},
+}
+
+
+def searched_decision(game_id: str, seed: int = 3) -> tuple[GameState[Any], int]:
+    """A state of a game among default bots, some steps in (so something is hidden),
+    where a master would search, and the seat to choose."""
+    game = get_game(game_id)
+    state = game.new(2, seed, **TABLES[game_id])
+    bots = make_bots(game, [game.default_bot] * 2, seed)
+    driver = BotDriver(state, bots)
+    steps = 0
+    while True:
+        driver.show()
+        acting = state.acting()
+        assert acting.kind != "over", "no decision found"
+        if acting.kind == "chance":
+            state.draw_chance()
+            continue
+        steps += 1
+        seat = acting.seats[0]
+        choices = len(state.legal_actions(seat))
+        # Few choices are all searched; many (FLY's aims) through the prior's answers.
+        if steps > 6 and (2 <= choices <= 12 or game_id == "fly"):
+            return state, seat
+        if acting.kind == "turn":
+            driver.take_turn(seat)
+        else:
+            driver.run_window()
+
+
+def master(game_id: str, seat: int, spec: str = "master:worlds=4") -> MasterBot:
+    bot = make_bot(get_game(game_id), spec, seat, seed=11)
+    assert isinstance(bot, MasterBot)
+    return bot
+
+
+# -- it searches, and only over what its seat could know -------------------------------
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_a_search_gives_the_same_decision_on_twins_the_seat_cannot_tell_apart(
+        game_id: str) -> None:
+    state, seat = searched_decision(game_id)
+    for k in range(2):
+        twin = state.resample(seat, random.Random(k))
+        assert twin.view(seat) == state.view(seat)
+        one, two = master(game_id, seat), master(game_id, seat)
+        assert decide(one, state, seat)[0] == decide(two, twin, seat)[0]
+        assert one.last is not None and two.last is not None
+        assert one.last.means == two.last.means  # the same worlds, the same values
+        assert one.last.worlds == 4
+
+
+def test_the_driver_hands_a_searching_bot_a_sampler_and_never_the_state() -> None:
+    state, seat = searched_decision("superfly")
+    handed: list[object] = []
+
+    bot = master("superfly", seat)
+    real = bot.search_with
+
+    def spy(sample: Any) -> None:
+        handed.append(sample)
+        real(sample)
+
+    bot.search_with = spy  # type: ignore[method-assign]
+    before = state.digest()
+    decide(bot, state, seat)
+    assert len(handed) == 1
+    world = handed[0](random.Random(0))  # type: ignore[operator]
+    assert world is not state and world.view(seat) == state.view(seat)
+    assert state.digest() == before  # the search changed nothing at the table
+
+
+def test_without_a_sampler_a_master_plays_as_its_prior() -> None:
+    state, seat = searched_decision("by-golly")
+    bot = master("by-golly", seat)
+    prior = make_bot(get_game("by-golly"), "perfect", seat, seed=11)
+    legal = state.legal_actions(seat)
+    assert bot.act(state.view(seat), legal, Clock()) == prior.act(state.view(seat), legal,
+                                                                   Clock())
+    assert bot.last is None
+
+
+# -- the budget -----------------------------------------------------------------------
+class CountedClock:
+    """A clock that moves on ``step`` seconds each rollout (counted, not timed)."""
+
+    def __init__(self, bot: MasterBot, step: float) -> None:
+        self.now = 0.0
+        self.rollouts = 0
+        rollout = bot._rollout
+
+        def counted(*args: Any) -> float:
+            self.rollouts += 1
+            self.now += step
+            return rollout(*args)
+
+        bot._rollout = counted  # type: ignore[method-assign]
+        bot.clock = lambda: self.now
+
+
+@pytest.mark.parametrize("time_ms", [25, 50, 95])
+def test_master_stops_within_its_budget_and_one_rollout(time_ms: int) -> None:
+    state, seat = searched_decision("superfly")
+    bot = master("superfly", seat, f"master:time_ms={time_ms}")
+    clock = CountedClock(bot, 0.010)  # every rollout takes 10 ms
+    decide(bot, state, seat)
+    # Asked before every rollout whether time is left: at most one rollout past it.
+    assert clock.rollouts <= time_ms // 10 + 1
+    assert clock.rollouts >= time_ms // 10
+    assert bot.last is not None and bot.last.rollouts == clock.rollouts
+
+
+def test_master_counts_the_threads_cpu_time_and_stops_soon_after_its_budget() -> None:
+    state, seat = searched_decision("superfly")
+    bot = master("superfly", seat, "master:time_ms=60")
+    longest = 0.0
+    rollout = bot._rollout
+
+    def timed(*args: Any) -> float:
+        nonlocal longest
+        t = time.thread_time()
+        value = rollout(*args)
+        longest = max(longest, time.thread_time() - t)
+        return value
+
+    bot._rollout = timed  # type: ignore[method-assign]
+    assert bot.clock is time.thread_time
+    started = time.thread_time()
+    decide(bot, state, seat)
+    spent = time.thread_time() - started
+    # The prior's own answer and the first world's draw come on top of the search.
+    assert spent <= 0.060 + longest + 0.050
+
+
+def test_a_fixed_number_of_worlds_searches_exactly_that_many() -> None:
+    state, seat = searched_decision("superfly")
+    bot = master("superfly", seat, "master:worlds=5")
+    decide(bot, state, seat)
+    assert bot.last is not None and bot.last.worlds == 5
+    assert bot.last.rollouts == 5 * len(bot.last.candidates)
+
+
+# -- whole games ----------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", ["superfly", "by-golly", "fly", "fliegen-klatschen"])
+def test_master_plays_whole_games_through_simulate(game_id: str) -> None:
+    game = get_game(game_id)
+    options = {"two_players": True} if game_id == "superfly" else {}
+    results = simulate(game_id, 1, 2, ["master:worlds=1", game.default_bot], seed=5,
+                       workers=1, options=options)
+    assert len(results) == 1 and not results[0].truncated
+
+
+def test_master_plays_a_whole_game_of_fluster_through_the_driver() -> None:
+    game = get_game("fluster")
+    state = game.new(2, 2)
+    bots: list[Bot[Any]] = [make_bot(game, "master:time_ms=1", 0, 1),
+                            make_bot(game, "wordsmith", 1, 2)]
+    play_out(state, bots)
+    assert state.outcome() is not None
+
+
+def test_in_fliegen_klatschen_master_plays_as_sharp_at_its_best() -> None:
+    game = get_game("fliegen-klatschen")
+    results = [simulate("fliegen-klatschen", 2, 2, [spec, "sharp"], seed=9, workers=1)
+               for spec in ("master", "sharp:expert")]
+    assert [r.scores for r in results[0]] == [r.scores for r in results[1]]
+    assert not make_bot(game, "master", 0, 0).plan.search  # type: ignore[attr-defined]
+
+
+# -- options --------------------------------------------------------------------------
+@pytest.mark.parametrize(("spec", "says"), [
+    ("master:time_ms=fast", "time_ms is a time in ms"),
+    ("master:time_ms=0", "time_ms is a time in ms"),
+    ("master:time_ms=nan", "time_ms is a time in ms"),
+    ("master:worlds=2.5", "worlds is a whole number"),
+    ("master:worlds=0", "worlds is a whole number"),
+    ("master:worlds=3:time_ms=100", "time_ms or worlds, not both"),
+    ("master:depth=3", "takes no parameter 'depth'"),
+    ("master:grandmaster", "has no level 'grandmaster'"),
+])
+def test_bad_master_options_say_what_is_wrong(spec: str, says: str) -> None:
+    with pytest.raises(OptionError, match=says):
+        make_bot(get_game("superfly"), spec, 0, 0)
+
+
+def test_every_game_offers_a_master_with_a_200_ms_default() -> None:
+    for game_id in ("fly", "superfly", "fluster", "by-golly", "fliegen-klatschen"):
+        bot = make_bot(get_game(game_id), "master", 0, 0)
+        assert isinstance(bot, MasterBot) and bot.time_ms == 200 and bot.worlds is None
+        assert bot.searches
+
+
+def test_the_server_does_not_offer_master_it_would_hold_every_room_while_it_thinks() -> None:
+    from gamenight.server.config import Pauses
+    from gamenight.server.room import Room
+
+    with pytest.raises(OptionError, match="does not offer searching bots"):
+        # Refused before anything is stored: no store or key is needed to see it.
+        Room.create(get_game("superfly"), 3, {}, [None, "master", "collector"], 60.0,
+                    store=None, key=None, pauses=Pauses.none())  # type: ignore[arg-type]

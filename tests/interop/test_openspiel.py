@@ -13,7 +13,6 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
-from gamenight.bots.base import make_bot
 from gamenight.engine import Game
 from gamenight.engine.game import JSON
 from gamenight.engine.seeding import derive_seed
@@ -179,19 +178,6 @@ def test_resample_from_infostate_keeps_the_information_state(
         assert str(state) == before
 
 
-class GamenightBot:
-    """One of our bots playing a seat of an OpenSpiel state of our game."""
-
-    def __init__(self, game: Game, spec: str, seat: int, seed: int) -> None:
-        self.bot = make_bot(game, spec, seat, seed)
-        self.seat = seat
-
-    def choose(self, state: openspiel.GamenightState) -> int:
-        table = state.table
-        action, _ = table.bot_choice(self.seat, self.bot)
-        return table.encoding.index(table.view(self.seat), action)
-
-
 def search_bot(spiel_game: pyspiel.Game, seed: int, turn_based: bool) -> pyspiel.Bot:
     """IS-MCTS for our games with hidden information and turns (it needs our
     resample_from_infostate); MCTS otherwise, and through the turn-based form (OpenSpiel's
@@ -212,7 +198,8 @@ def test_a_whole_game_of_openspiel_search_against_our_bots(game_id: str) -> None
     options: dict[str, JSON] = {}
     name = openspiel.game_name(game.id)
     spiel_game = pyspiel.load_game(name, {"players": players, **options})
-    ours = {s: GamenightBot(game, game.default_bot, s, derive_seed(1, "bot", s))
+    # Our bots as OpenSpiel players (gamenight.interop.players).
+    ours = {s: openspiel.bot(game, game.default_bot, s, seed=derive_seed(1, "bot", s))
             for s in range(1, players)}
     rng = random.Random(11)
     state = spiel_game.new_initial_state()
@@ -242,15 +229,15 @@ def test_a_whole_game_of_openspiel_search_against_our_bots(game_id: str) -> None
                 if seat == 0:
                     action = search(turns)
                 else:
-                    action = (ours[seat].choose(state) if seat in choosing
-                              else state.table.noop)
+                    action = int(ours[seat].step(state))  # the no-op if not choosing
+                    assert seat in choosing or action == state.table.noop
                 assert action in state.legal_actions(seat)
                 turns.apply_action(action)
                 joint.append(action)
             state.apply_actions(joint)
         else:
             seat = state.current_player()
-            action = search(turns) if seat == 0 else ours[seat].choose(state)
+            action = search(turns) if seat == 0 else int(ours[seat].step(state))
             assert action in state.legal_actions()
             state.apply_action(action)
             if simultaneous:

@@ -22,21 +22,22 @@ framework's own business (``docs/interop.md``).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
 from gamenight.bots.base import Bot
 from gamenight.bots.driver import decide
 from gamenight.bots.reaction import DEFAULT_LEVEL, LEVELS, ReactionModel
-from gamenight.engine import PASS, Game, GameState, IllegalAction, OptionError, View
+from gamenight.engine import PASS, Acting, Game, GameState, IllegalAction, OptionError, View
 from gamenight.engine.game import JSON
 from gamenight.engine.seeding import derive_seed
 from gamenight.interop.encoding import Encoding
@@ -112,40 +113,156 @@ def reaction_model(level: str) -> ReactionModel:
     return LEVELS[level]
 
 
+class _LazyView(Mapping[str, Any]):
+    """A seat's view now, made only when first read: numbering the legal actions reads
+    no view in most games (only FLY's offered aims depend on the table), so play through
+    OpenSpiel, which asks for legal actions and never for an observation, builds none.
+    Read it at once: it reads the table's view at the time of reading."""
+
+    __slots__ = ("_seat", "_table")
+
+    def __init__(self, table: Table, seat: int) -> None:
+        self._table = table
+        self._seat = seat
+
+    def __getitem__(self, key: str) -> Any:
+        return self._table.view(self._seat)[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table.view(self._seat))
+
+    def __len__(self) -> int:
+        return len(self._table.view(self._seat))
+
+
+class _Now:
+    """What a table has worked out about its state as it is now (one history length and
+    window clock): who acts, each seat's view, string, tensor and legal indices, and the
+    listed chance outcomes.  Each is made when first asked for and kept until the state
+    changes, because the frameworks ask for the same things again and again at one
+    decision (OpenSpiel asks ``current_player`` several times per step).  A clone shares
+    it: its state is the same until either takes a step, which starts a new one."""
+
+    __slots__ = ("acting", "chance", "clock", "decision", "legal", "steps", "tensors",
+                 "texts", "views")
+
+    def __init__(self, steps: int, clock: float) -> None:
+        self.steps = steps
+        self.clock = clock
+        self.acting: Acting | None = None
+        self.decision: Decision | None = None
+        self.views: dict[int, View] = {}
+        self.texts: dict[int, str] = {}
+        self.tensors: dict[int, np.ndarray] = {}
+        self.legal: dict[int, list[int]] = {}
+        self.chance: dict[int, JSON] | None = None  # listed outcomes by index
+
+
+class _Recall(NamedTuple):
+    """One seat's perfect recall so far: the history steps and events it covers, and the
+    running hashes of what the seat saw of them.  Never changed: a longer recall is a new
+    one, so clones share them."""
+
+    steps: int
+    events: int
+    seen_steps: Any  # hashlib's blake2b, updated only on a copy
+    seen_events: Any
+
+    def digest(self) -> str:
+        return f"{self.seen_steps.hexdigest()}{self.seen_events.hexdigest()}"
+
+
+def _no_recall() -> _Recall:
+    return _Recall(0, 0, hashlib.blake2b(digest_size=16), hashlib.blake2b(digest_size=16))
+
+
 class Table:
-    """A game and its encoding, stepped one decision at a time."""
+    """A game and its encoding, stepped one decision at a time.
+
+    With ``sequential``, joint decisions are taken one seat at a time for search (see
+    :meth:`decision`): OpenSpiel's sequential form of a simultaneous game.
+    """
 
     def __init__(self, game: Game, players: int, seed: int = 0,
                  options: Mapping[str, JSON] | None = None, reaction: str = DEFAULT_LEVEL,
-                 state: GameState[Any] | None = None, encoding: Encoding | None = None) -> None:
+                 state: GameState[Any] | None = None, encoding: Encoding | None = None,
+                 sequential: bool = False) -> None:
         self.game = game
-        self.state = state if state is not None else game.new(players, seed, **dict(options or {}))
-        self.players = self.state.players
+        self._state = state if state is not None else game.new(players, seed, **dict(options or {}))
+        self.players = self._state.players
         self.encoding: Encoding = (encoding if encoding is not None
-                                   else game.encoding(self.players, self.state.options))
+                                   else game.encoding(self.players, self._state.options))
         self.noop = self.encoding.num_actions
         self.reaction = reaction
         self.models = [reaction_model(reaction)] * self.players
-        self.timing = random.Random(derive_seed(self.state.seed, "interop-timing"))
+        self.timing = random.Random(derive_seed(self._state.seed, "interop-timing"))
         self.clock = 0.0  # the open window's time, in ms from its opening
+        self.sequential = sequential
+        #: In the sequential form, the choices made so far in the open window's round
+        #: (they are timed and applied together once every seat of the round has chosen).
+        self.pending: dict[int, GameAction] = {}
         self.watchers: list[tuple[int, Bot[Any]]] = []
-        # Perfect-recall information states: a running digest of each seat's views,
-        # built on first request (search needs it; plain play does not pay for it).
-        self._recall: list[str] | None = None
+        self._now = _Now(-1, 0.0)
         self._peek: tuple[int, tuple[int, ...]] | None = None  # (history length, seeds)
-        self._views: dict[int, View] = {}  # this step's views by seat
-        self._texts: dict[int, str] = {}  # and their strings
-        self._tensors: dict[int, np.ndarray] = {}  # and tensors
-        self._legal: dict[int, list[int]] = {}  # and legal indices
-        self._views_at: tuple[int, float] | None = None
+        # Who was acting at each step of the history, as the table took them: what a
+        # seat saw of a step depends on it (GameState.seen_step).  Rebuilt by a replay
+        # only where it does not cover the history (a state made elsewhere).
+        self._actings: list[Acting] = []
+        # Each seat's perfect recall, brought up to date only when its information state
+        # is asked for (search asks; plain play never pays for it).
+        self._recalls: list[_Recall | None] = [None] * self.players
+
+    @property
+    def state(self) -> GameState[Any]:
+        """The game's state.  Change it only through the table (or set a new one)."""
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState[Any]) -> None:
+        self._state = state
+        self._now = _Now(-1, 0.0)
+        self._peek = None
+        self._actings = []
+        self._recalls = [None] * self.players
+
+    def _current(self) -> _Now:
+        """The cache of the state as it is now (a new one once the state has changed)."""
+        now = self._now
+        steps = len(self._state.history)
+        if now.steps != steps or now.clock != self.clock:
+            now = self._now = _Now(steps, self.clock)
+        return now
+
+    def _acting(self) -> Acting:
+        now = self._current()
+        acting = now.acting
+        if acting is None:
+            acting = now.acting = self._state.acting()
+        return acting
 
     # -- what happens now -------------------------------------------------------------
     def decision(self) -> Decision:
-        acting = self.state.acting()
+        """What the game waits for now.  In the sequential form a joint decision is a
+        turn of the lowest seat still to choose in it; the others learn only that it
+        chose (a simultaneous choice is kept secret by the game itself; a window's
+        round is held in :attr:`pending` until its last seat has chosen)."""
+        now = self._now
+        if now.steps == len(self._state.history) and now.clock == self.clock:
+            decision = now.decision  # the common case, asked several times a step
+            if decision is not None:
+                return decision
+        now = self._current()
+        decision = now.decision = self._decide(self._acting())
+        return decision
+
+    def _decide(self, acting: Acting) -> Decision:
         kind = acting.kind
         if kind == "turn":
             return Decision("turn", acting.seats)
         if kind in ("simultaneous", "window"):
+            if self.sequential:
+                waiting = [s for s in acting.seats if s not in self.pending]
+                return Decision("turn", (min(waiting),), kind == "window", acting.deadline_ms)
             return Decision("joint", acting.seats, kind == "window", acting.deadline_ms)
         if kind == "chance":
             return Decision("chance")
@@ -153,34 +270,29 @@ class Table:
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_over
+        return self._acting().kind == "over"
 
     def view(self, seat: int) -> View:
         """The seat's view now (in a window: at the window's clock).  Views are asked
         for again and again at one decision (mask, observation, every action's text), so
         each is made once per step; callers must not change it."""
-        key = (len(self.state.history), self.clock)
-        if self._views_at != key:
-            self._views_at = key
-            self._views = {}
-            self._texts = {}
-            self._tensors = {}
-            self._legal = {}
-        view = self._views.get(seat)
+        now = self._current()
+        view = now.views.get(seat)
         if view is None:
-            at = self.clock if self.state.acting().kind == "window" else None
-            view = self._views[seat] = self.state.view(seat, at)
+            at = self.clock if self._acting().kind == "window" else None
+            view = now.views[seat] = self._state.view(seat, at)
         return view
 
     def legal(self, seat: int) -> list[int]:
         """The seat's legal indices now (empty when it does not choose), made once per
         step; callers must not change the list."""
-        view = self.view(seat)  # brings the step's caches up to date
-        legal = self._legal.get(seat)
+        now = self._current()
+        legal = now.legal.get(seat)
         if legal is None:
-            legal = self._legal[seat] = (
-                self.encoding.legal(view, self.state.legal_actions(seat))
-                if seat in self.state.acting().seats else [])
+            acting = self._acting()
+            legal = now.legal[seat] = (
+                self.encoding.legal(_LazyView(self, seat), self._state.legal_actions(seat))
+                if seat in acting.seats and seat not in self.pending else [])
         return legal
 
     def mask(self, seat: int, noop: bool) -> np.ndarray:
@@ -196,22 +308,32 @@ class Table:
 
     def observe(self, seat: int) -> np.ndarray:
         """The seat's observation tensor, made once per step (a fresh copy each call)."""
-        view = self.view(seat)  # brings the step's caches up to date
-        tensor = self._tensors.get(seat)
+        now = self._current()
+        tensor = now.tensors.get(seat)
         if tensor is None:
-            tensor = self._tensors[seat] = self.encoding.observe(view, seat)
+            tensor = now.tensors[seat] = self.encoding.observe(self.view(seat), seat)
         return tensor.copy()
 
     def observation_text(self, seat: int) -> str:
-        """The seat's view as the encoding's string, made once per step."""
-        self.view(seat)  # brings the step's caches up to date
-        text = self._texts.get(seat)
+        """The seat's view as the encoding's string, made once per step.  In the
+        sequential form, with a window's round half chosen, it ends with who has chosen
+        (and the seat's own choice, which it knows)."""
+        now = self._current()
+        text = now.texts.get(seat)
         if text is None:
-            text = self._texts[seat] = self.encoding.observation_text(self.view(seat))
+            text = self.encoding.observation_text(self.view(seat))
+            if self.pending:
+                text = f"{text}\n{self._pending_text(seat)}"
+            now.texts[seat] = text
         return text
 
+    def _pending_text(self, seat: int) -> str:
+        mine = self.pending.get(seat)
+        chosen = ",".join(str(s) for s in sorted(self.pending))
+        return f"chosen: {chosen}" + ("" if mine is None else f"; mine: {mine}")
+
     def decode(self, seat: int, index: int) -> GameAction:
-        return self.encoding.action(self.view(seat), index)
+        return self.encoding.action(_LazyView(self, seat), index)
 
     # -- chance -----------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -227,11 +349,14 @@ class Table:
         """
         if self.encoding.chance == "sampled":
             return [(seed, 1.0 / DRAWS) for seed in self._draw_seeds()]
-        listed = self.state.chance_outcomes()
+        listed = self._state.chance_outcomes()
         if listed is None:
             raise NotImplementedError(
                 f"{self.game.id} declares explicit chance but this event lists no outcomes")
-        return sorted((self.encoding.chance_index(o), p) for o, p in listed)
+        index = self.encoding.chance_index
+        numbered = [(index(o), o, p) for o, p in listed]
+        self._current().chance = {i: o for i, o, _ in numbered}
+        return sorted((i, p) for i, _, p in numbered)
 
     def chance_outcome(self, index: int) -> JSON:
         """The outcome that chance index ``index`` stands for now (for a sampled event,
@@ -239,60 +364,82 @@ class Table:
         if self.encoding.chance == "sampled":
             if index not in self._draw_seeds():
                 raise IllegalAction(f"{index} is not one of this draw's seeds")
-            _next_seeds(self.state.rng)
+            _next_seeds(self._state.rng)
             self._peek = None
-            own = self.state.rng
-            self.state.rng = random.Random(index)
+            own = self._state.rng
+            self._state.rng = random.Random(index)
             try:
-                return self.state.sample_chance()
+                return self._state.sample_chance()
             finally:
-                self.state.rng = own
-        for outcome, _ in self.state.chance_outcomes() or ():
-            if self.encoding.chance_index(outcome) == index:
-                return outcome
+                self._state.rng = own
+        listed = self._current().chance
+        if listed is None:
+            self.chance_outcomes()
+            listed = self._current().chance
+        if listed is not None and index in listed:
+            return listed[index]
         raise IllegalAction(f"chance outcome {index} cannot happen now")
 
     def _draw_seeds(self) -> tuple[int, ...]:
         """The seeds the next sampled draw chooses among, read without moving the
         game's generator."""
-        at = len(self.state.history)
+        at = len(self._state.history)
         if self._peek is None or self._peek[0] != at:
             twin = random.Random()
-            twin.setstate(self.state.rng.getstate())
+            twin.setstate(self._state.rng.getstate())
             self._peek = (at, _next_seeds(twin))
         return self._peek[1]
 
     def apply_chance(self, index: int) -> None:
-        self.state.apply_chance(self.chance_outcome(index))
-        self._after_step()
+        acting = self._acting()
+        self._state.apply_chance(self.chance_outcome(index))
+        self._after_step(acting)
 
     def draw_chance(self) -> None:
         """Let the game's own generator decide the chance event."""
-        self.state.draw_chance()
-        self._after_step()
+        acting = self._acting()
+        self._state.draw_chance()
+        self._after_step(acting)
 
     def settle(self) -> None:
         """Draw chance until a seat must decide or the game is over."""
-        while self.state.acting().kind == "chance":
+        while self._acting().kind == "chance":
             self.draw_chance()
 
     # -- decisions --------------------------------------------------------------------
     def apply_turn(self, seat: int, action: GameAction) -> None:
-        self.state.apply(seat, action)
-        self._after_step()
+        """A turn, or in the sequential form one seat's part of a joint decision."""
+        acting = self._acting()
+        if acting.kind == "turn" or not self.sequential:
+            self._state.apply(seat, action)
+            self._after_step(acting)
+            return
+        if self.decision().seats != (seat,):
+            raise IllegalAction(f"seat {seat} does not choose now")
+        if acting.kind == "simultaneous":
+            # The game keeps a simultaneous choice secret until all are in.
+            self.apply_joint({seat: action})
+            return
+        self.pending[seat] = action  # a window's round: timed once all have chosen
+        if all(s in self.pending for s in acting.seats):
+            choices, self.pending = self.pending, {}
+            self.apply_joint(choices)
+        else:
+            self._now = _Now(-1, 0.0)  # who chooses next has changed
 
     def apply_joint(self, choices: Mapping[int, GameAction],
                     times: Mapping[int, float] | None = None) -> None:
         """One joint decision: each choosing seat's action (seats that do not choose now
         are ignored).  In a window, ``times[seat]`` is a bot's own time for its action;
         other seats' times are drawn from their reaction models."""
-        acting = self.state.acting()
+        state = self._state
+        acting = self._acting()
         if acting.kind == "simultaneous":
             for seat in sorted(choices):
-                now = self.state.acting()
+                now = self._acting()
                 if now.kind == "simultaneous" and seat in now.seats:
-                    self.state.apply(seat, choices[seat])
-                    self._after_step()
+                    state.apply(seat, choices[seat])
+                    self._after_step(now)
             return
         if acting.kind != "window":
             raise IllegalAction("no joint decision is open")
@@ -307,7 +454,7 @@ class Table:
             else:
                 # Choosing among the legal actions costs time (Hick's law); a pass is
                 # the seat deciding not to act, which takes a simple reaction.
-                options = len(self.state.legal_actions(seat)) - 1
+                options = len(state.legal_actions(seat)) - 1
                 model = self.models[seat]
                 at = self.clock + (model.simple(self.timing) if action == PASS
                                    else model.choice(self.timing, max(1, options)))
@@ -316,20 +463,20 @@ class Table:
             timed.append((at, seat, action))
         timed.sort(key=lambda t: (t[0], t[1]))
         for at, seat, action in timed:
-            now = self.state.acting()
+            now = self._acting()
             if now.kind != "window":
                 break  # the window closed: later hands came too late
             if seat not in now.seats:
                 continue
-            if not self.state.can(seat, action, at):
+            if not state.can(seat, action, at):
                 # An earlier hand in this round took what this one aimed at.
                 action = PASS
-                if not self.state.can(seat, action, at):
+                if not state.can(seat, action, at):
                     continue
-            self.state.apply(seat, action, at)
+            state.apply(seat, action, at)
             self.clock = at
-            self._after_step()
-        if self.state.acting().kind != "window":
+            self._after_step(now)
+        if self._acting().kind != "window":
             self.clock = 0.0
 
     # -- bots -------------------------------------------------------------------------
@@ -337,13 +484,13 @@ class Table:
         """A gamenight bot's action for ``seat`` in the decision now, and in a window
         the time it chose to act, from the window's clock on (its own reaction model
         decides, through ``Wait``: ``bots.driver.decide``)."""
-        return decide(bot, self.state, seat, self.clock)
+        return decide(bot, self._state, seat, self.clock)
 
     def watch(self, seat: int, bot: Bot[Any]) -> None:
         """Show ``bot`` its seat's view after every step (bots that remember)."""
         if bot.remembers:
             self.watchers.append((seat, bot))
-            bot.observe(self.state.view(seat))
+            bot.observe(self._state.view(seat))
 
     # -- results ----------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -353,8 +500,10 @@ class Table:
         (players - 1): 1 for a sole win, -1 for a sole loss, 0 for a tie all round, and
         the returns sum to 0.  A lone player's return is its score.
         """
-        outcome = self.state.outcome()
         n = self.players
+        if not self.is_over:
+            return [0.0] * n
+        outcome = self._state.outcome()
         if outcome is None:
             return [0.0] * n
         if n == 1:
@@ -369,35 +518,83 @@ class Table:
 
     @property
     def truncated(self) -> bool:
-        outcome = self.state.outcome()
+        outcome = self._state.outcome()
         return outcome is not None and outcome.truncated
 
     # -- perfect recall -----------------------------------------------------------------
     def information_text(self, seat: int) -> str:
-        """The seat's information state: its view now and a digest of every view it had
-        after every step so far (two histories the seat cannot tell apart agree)."""
-        if self._recall is None:
-            self._recall = _recall_of(self.state, self.encoding)
-        return f"{self._recall[seat]}\n{self.observation_text(seat)}"
+        """The seat's information state: a digest of what it saw of every step so far
+        (its form of each step, ``GameState.seen_step``, and of each event,
+        ``Event.seen_by``) and its view now.  Two histories the seat cannot tell apart
+        agree.  Built only when asked for, from the history and the events: no view of
+        a past step is made again, so a clone or a resample that is never asked costs
+        nothing, and one that is asked pays for its new steps only."""
+        return f"{self._recall(seat).digest()}\n{self.observation_text(seat)}"
 
-    def _after_step(self) -> None:
-        if self._recall is not None:
-            self._recall = [_chain(self._recall[s], self.observation_text(s))
-                            for s in range(self.players)]
+    def _recall(self, seat: int) -> _Recall:
+        state = self._state
+        history, events = state.history, state.events
+        recall = self._recalls[seat] or _no_recall()
+        if recall.steps == len(history) and recall.events == len(events):
+            return recall
+        actings = self._step_actings()
+        seen_steps = recall.seen_steps.copy()
+        for at in range(recall.steps, len(history)):
+            seen = state.seen_step(history[at], seat, actings[at])
+            seen_steps.update(f"{seen!r}\n".encode())
+        seen_events = recall.seen_events.copy()
+        for event in events[recall.events:]:
+            form = event.seen_by(seat)
+            if form is not None:
+                seen_events.update(f"{form!r}\n".encode())
+        recall = self._recalls[seat] = _Recall(len(history), len(events), seen_steps,
+                                               seen_events)
+        return recall
+
+    def _step_actings(self) -> list[Acting]:
+        """Who was acting at each step of the history: as the table took them, or
+        where the table did not take them all (a state made elsewhere), by a replay."""
+        state = self._state
+        if len(self._actings) != len(state.history):
+            replay = (state.game.new(state.players, state.seed, **state.options)
+                      if state.start is None else state.game.from_position(state.start,
+                                                                           state.seed))
+            actings = []
+            for step in state.history:
+                actings.append(replay.acting())
+                if step.seat is None:
+                    replay.apply_chance(copy.deepcopy(step.value))
+                else:
+                    replay.apply_text(step.seat, step.value, step.at_ms)
+            self._actings = actings
+        return self._actings
+
+    def _after_step(self, acting: Acting) -> None:
+        """Note who acted in the step just taken, and show it to the watching bots."""
+        if len(self._actings) == len(self._state.history) - 1:
+            self._actings.append(acting)
         for seat, bot in self.watchers:
-            bot.observe(self.state.view(seat))
+            bot.observe(self._state.view(seat))
 
     # -- copies, resamples and serialization ----------------------------------------------
     def clone(self) -> Table:
+        """An independent copy: the state is cloned; what the table knows of it now (its
+        caches, the recall so far) is shared until either moves on."""
+        twin = self._twin(self._state.clone())
+        twin._now = self._now
+        return twin
+
+    def _twin(self, state: GameState[Any]) -> Table:
         twin = object.__new__(Table)
         twin.__dict__.update(self.__dict__)
-        twin.state = self.state.clone()
+        twin._state = state
         twin.timing = random.Random()
         twin.timing.setstate(self.timing.getstate())
         twin.watchers = []  # bots belong to the table that made them
-        # A twin's next step is its own: it starts its own caches.
-        twin._views, twin._texts, twin._tensors, twin._legal = {}, {}, {}, {}
-        twin._views_at = None
+        twin.pending = dict(self.pending)
+        twin._actings = list(self._actings)
+        twin._recalls = list(self._recalls)
+        twin._now = _Now(-1, 0.0)
         return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> Table:
@@ -410,24 +607,39 @@ class Table:
 
     def resample(self, seat: int, rng: random.Random) -> Table:
         """A table ``seat`` cannot tell from this one (see ``GameState.resample``);
-        future reaction times are redrawn too."""
-        twin = self.clone()
-        twin.state = self.state.resample(seat, rng)
+        future reaction times are redrawn too, and so are the other seats' choices in a
+        window's round not yet resolved (the seat knows only that they chose)."""
+        twin = self._twin(self._state.resample(seat, rng))
         twin.timing = random.Random(rng.getrandbits(64))
-        twin._recall = None
         twin._peek = None
+        # Who acts is public, so it was the same at every step.  What the seat saw of
+        # every step is the same by definition, so its recall is too (where it covers
+        # the whole history); the other seats saw other things and start afresh.
+        twin._recalls = [None] * self.players
+        mine = self._recalls[seat]
+        if (mine is not None and mine.steps == len(self._state.history)
+                and mine.events == len(self._state.events)
+                and len(twin._state.history) == mine.steps):
+            twin._recalls[seat] = mine._replace(events=len(twin._state.events))
+        if twin.pending:
+            for other in sorted(twin.pending):
+                if other != seat:
+                    twin.pending[other] = rng.choice(twin._state.legal_actions(other))
         return twin
 
     def serialize(self) -> str:
-        """This table as JSON: the game's record, both generators' states and the
-        window clock.  Never pickle: reading it back runs no code."""
+        """This table as JSON: the game's record, both generators' states, the window
+        clock (and in the sequential form the choices of a round not yet resolved).
+        Never pickle: reading it back runs no code."""
         return json.dumps({
             "format": SERIAL_FORMAT,
-            "record": record_of(self.state).to_json(),
-            "generator": _state_json(self.state.rng.getstate()),
+            "record": record_of(self._state).to_json(),
+            "generator": _state_json(self._state.rng.getstate()),
             "timing": _state_json(self.timing.getstate()),
             "clock": self.clock,
             "reaction": self.reaction,
+            "sequential": self.sequential,
+            "pending": {str(s): str(a) for s, a in sorted(self.pending.items())},
         }, separators=(",", ":"))
 
     @classmethod
@@ -442,9 +654,11 @@ class Table:
         state = start.remade(record.steps, 0)
         state.rng.setstate(_state_tuple(data["generator"]))
         table = cls(game, record.players, record.seed, state.options, str(data["reaction"]),
-                    state=state)
+                    state=state, sequential=bool(data.get("sequential", False)))
         table.timing.setstate(_state_tuple(data["timing"]))
         table.clock = float(data["clock"])
+        pending = data.get("pending") or {}
+        table.pending = {int(s): game.parse_action(str(a)) for s, a in pending.items()}
         return table
 
 
@@ -470,24 +684,6 @@ def _from_serial(game_ref: str, text: str) -> Table:
     if not isinstance(game, Game):
         raise ValueError(f"{game_ref} is not a game definition")
     return Table.deserialize(game, text)
-
-
-def _chain(previous: str, text: str) -> str:
-    return hashlib.blake2b(f"{previous}|{text}".encode(), digest_size=16).hexdigest()
-
-
-def _recall_of(state: GameState[Any], encoding: Encoding) -> list[str]:
-    """Every seat's chained view digest over the state's history, by replaying it."""
-    replay = state.game.new(state.players, state.seed, **state.options)
-    seats = range(state.players)
-    recall = [_chain("", encoding.observation_text(replay.view(s))) for s in seats]
-    for step in state.history:
-        if step.seat is None:
-            replay.apply_chance(step.value)
-        else:
-            replay.apply_text(step.seat, step.value, step.at_ms)
-        recall = [_chain(recall[s], encoding.observation_text(replay.view(s))) for s in seats]
-    return recall
 
 
 def _state_json(rng_state: GeneratorState) -> list[JSON]:

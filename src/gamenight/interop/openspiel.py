@@ -36,6 +36,9 @@ PREFIX = "python_gamenight_"
 #: Parameters every game takes besides its own options.
 SEED = "seed"
 REACTION = "reaction"
+#: A game with joint decisions (simultaneous choices, reaction windows) takes this flag:
+#: its sequential form, for search that needs turns (see ``GamenightGame``).
+SEQUENTIAL = "sequential"
 
 
 def game_name(game_id: str) -> str:
@@ -46,12 +49,14 @@ def game_name(game_id: str) -> str:
 
 def _parameters(game: Game) -> dict[str, JSON]:
     params: dict[str, JSON] = {"players": default_players(game), SEED: 0, REACTION: "average"}
+    if game.encoding(default_players(game), {}).joint_decisions:
+        params[SEQUENTIAL] = False
     for option in game.options:
         params[option.name] = option.default
     return params
 
 
-def _game_type(game: Game) -> pyspiel.GameType:
+def _game_type(game: Game, sequential: bool = False) -> pyspiel.GameType:
     players = default_players(game)
     encoding = game.encoding(players, {})
     info = pyspiel.GameType.Information
@@ -59,7 +64,8 @@ def _game_type(game: Game) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=game_name(game.id),
         long_name=f"gamenight {game.title}",
-        dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS if encoding.joint_decisions
+        dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS
+                  if encoding.joint_decisions and not sequential
                   else pyspiel.GameType.Dynamics.SEQUENTIAL),
         # Explicit even where the game samples: see Table.chance_outcomes.  OpenSpiel's
         # serializer asks a SAMPLED_STOCHASTIC game for its generator's state, which its
@@ -81,30 +87,57 @@ def _game_type(game: Game) -> pyspiel.GameType:
     )
 
 
+#: OpenSpiel's player id for each kind of decision but a turn (whose player is its seat).
+_PLAYER_OF: dict[str, int] = {"over": int(pyspiel.PlayerId.TERMINAL),
+                              "chance": int(pyspiel.PlayerId.CHANCE),
+                              "joint": int(pyspiel.PlayerId.SIMULTANEOUS)}
+
+
 class IllegalSpielAction(pyspiel.SpielError, IllegalAction):  # type: ignore[misc]
     """An action the state does not allow now: a ``pyspiel.SpielError`` (a RuntimeError),
     as OpenSpiel's own checks raise, and an ``IllegalAction`` (a ValueError)."""
 
 
 class GamenightGame(pyspiel.Game):  # type: ignore[misc]
-    """One gamenight game at one table size and options, for OpenSpiel."""
+    """One gamenight game at one table size and options, for OpenSpiel.
+
+    ``sequential=True`` (games with joint decisions only) loads the game's sequential
+    form, for search that needs turns and resampling (OpenSpiel's IS-MCTS): each joint
+    decision is taken one seat at a time, the lowest seat still to choose first, and the
+    others learn only that it chose.  A simultaneous choice is applied at once, kept
+    secret by the game itself (its views and the information states show who has
+    chosen, never what); a reaction window's round is held by the table until its last
+    seat has chosen, then timed and applied as in the simultaneous form (the
+    observation strings then say who has chosen, and a seat its own choice; the tensors
+    show the game as it was before the round).  ``pyspiel.load_game_as_turn_based``
+    makes a turn-based game too, but its wrapper forwards no ``resample_from_infostate``.
+    """
 
     def __init__(self, game: Game, params: dict[str, JSON] | None = None) -> None:
         params = dict(params or {})
         players = int(params.pop("players", default_players(game)))
         self.seed = int(params.pop(SEED, 0))
         self.reaction = str(params.pop(REACTION, "average"))
+        self.sequential = bool(params.pop(SEQUENTIAL, False))
         try:
             self.options = game.resolve_options(players, params)
         except OptionError as exc:
             raise pyspiel.SpielError(str(exc)) from None
         self.definition = game
         self.players = players
-        probe = self.initial = Table(game, players, self.seed, self.options, self.reaction)
+        probe = self.initial = Table(game, players, self.seed, self.options, self.reaction,
+                                     sequential=self.sequential)
         encoding = self.encoding = probe.encoding
+        if self.sequential and not encoding.joint_decisions:
+            raise pyspiel.SpielError(f"{game.id} has no joint decisions: it is sequential")
         low, high = probe.return_bounds
+        # In the sequential form each joint decision is up to one turn per seat.
+        length = encoding.max_game_length * (players if self.sequential else 1)
+        given: dict[str, JSON] = {"players": players, SEED: self.seed, REACTION: self.reaction}
+        if encoding.joint_decisions:
+            given[SEQUENTIAL] = self.sequential
         super().__init__(
-            _game_type(game),
+            _game_type(game, self.sequential),
             pyspiel.GameInfo(
                 num_distinct_actions=encoding.num_actions + 1,
                 max_chance_outcomes=(encoding.max_chance_outcomes
@@ -113,9 +146,9 @@ class GamenightGame(pyspiel.Game):  # type: ignore[misc]
                 min_utility=float(low),
                 max_utility=float(high),
                 utility_sum=None,
-                max_game_length=encoding.max_game_length,
+                max_game_length=length,
             ),
-            {"players": players, SEED: self.seed, REACTION: self.reaction, **self.options},
+            {**given, **self.options},
         )
 
     def new_initial_state(self) -> GamenightState:
@@ -164,14 +197,33 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
 
     # -- who moves ----------------------------------------------------------------------
     def current_player(self) -> int:
+        # OpenSpiel asks this several times a step (is_chance_node, legal_actions,
+        # apply_action ...): one cached decision and one lookup.
         decision = self.table.decision()
-        if decision.kind == "over":
-            return int(pyspiel.PlayerId.TERMINAL)
-        if decision.kind == "chance":
-            return int(pyspiel.PlayerId.CHANCE)
-        if decision.kind == "joint":
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return decision.seats[0]
+        player = _PLAYER_OF.get(decision.kind)
+        return decision.seats[0] if player is None else player
+
+    # OpenSpiel's own is_chance_node, is_simultaneous_node and legal_actions ask
+    # current_player (Python, from C++) again; answered here from the table's decision,
+    # the same answers at a third of the cost for Python callers (C++ callers still go
+    # through current_player and _legal_actions).
+    def is_chance_node(self) -> bool:
+        return self.table.decision().kind == "chance"
+
+    def is_simultaneous_node(self) -> bool:
+        return self.table.decision().kind == "joint"
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        table = self.table
+        decision = table.decision()
+        if decision.kind == "turn":
+            seat = decision.seats[0]
+            if player is None or player == seat:
+                return list(table.legal(seat))  # a copy: the caller may change it
+            return []
+        if player is None:
+            return list(pyspiel.State.legal_actions(self))
+        return list(pyspiel.State.legal_actions(self, player))
 
     def _legal_actions(self, player: int) -> list[int]:
         table = self.table
@@ -198,7 +250,10 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
                 raise IllegalAction(f"no player moves alone now (the decision is "
                                     f"{decision.kind}): apply_actions takes a joint one")
             seat = decision.seats[0]
-            table.apply_turn(seat, table.decode(seat, self._checked(seat, action)))
+            legal = table.legal(seat)
+            if action not in legal:
+                raise _refusal(seat, action, legal)
+            table.apply_turn(seat, table.decode(seat, int(action)))
         except IllegalAction as exc:
             raise IllegalSpielAction(str(exc)) from None
 
@@ -224,9 +279,7 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
         player who does not choose in a joint decision); IllegalAction otherwise."""
         legal = self._legal_actions(player)
         if action not in legal:
-            shown = legal if len(legal) <= 12 else f"{len(legal)} actions"
-            raise IllegalAction(f"player {player} may not take action {action} now "
-                                f"(legal: {shown})")
+            raise _refusal(player, action, legal)
         return int(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -244,7 +297,7 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
 
     # -- the end ------------------------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.table.is_over
+        return self.table.decision().kind == "over"
 
     def returns(self) -> list[float]:
         return self.table.returns()
@@ -281,8 +334,16 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         import json
 
-        return json.dumps({"state": self.table.state.snapshot(), "clock": self.table.clock},
-                          sort_keys=True, separators=(",", ":"), default=str)
+        table = self.table
+        shown: dict[str, object] = {"state": table.state.snapshot(), "clock": table.clock}
+        if table.pending:  # the sequential form's choices held in a window's round
+            shown["pending"] = {str(s): str(a) for s, a in table.pending.items()}
+        return json.dumps(shown, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def _refusal(player: int, action: int, legal: list[int]) -> IllegalAction:
+    shown = legal if len(legal) <= 12 else f"{len(legal)} actions"
+    return IllegalAction(f"player {player} may not take action {action} now (legal: {shown})")
 
 
 class Observer:
@@ -338,3 +399,6 @@ def _factory(game: Game) -> type[GamenightGame]:
 
     name = "Gamenight" + "".join(part.title() for part in game.id.split("-"))
     return type(name, (GamenightGame,), {"__init__": init})
+
+
+from gamenight.interop.players import bot as bot  # noqa: E402 -- our bots as OpenSpiel players

@@ -272,3 +272,6 @@ def env(game_id: str | Game, **options: Any) -> GamenightAEC:
 def parallel_env(game_id: str | Game, **options: Any) -> GamenightParallel:
     """The Parallel environment of ``game_id`` (options as for :func:`env`)."""
     return GamenightParallel(game_id, **options)
+
+
+from gamenight.interop.players import policy as policy  # noqa: E402 -- our bots as PettingZoo policies

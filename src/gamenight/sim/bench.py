@@ -21,9 +21,11 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from gamenight.bots.base import parse_bot_spec
 from gamenight.engine import Game, OptionError
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import GAMES, get_game
+from gamenight.sim.match import MatchReport, play_match
 from gamenight.sim.random_play import random_playout
 from gamenight.sim.runner import make_bots, play_out
 from gamenight.sim.simulate import resolve_table, seat_specs
@@ -380,3 +382,79 @@ def run_bench(
             adapters.append(bench_adapter(adapter, game, n, seconds))
         ours.append(GameBench(game.id, rand, bots, ratios, micro, adapters, warm, cores))
     return BenchReport(ours, theirs, {g: str(exc) for g, exc in left_out.items()})
+
+
+# -- bench --search: matches of the search bots against our best ---------------------------
+#: The search level every game may offer (``bots.master``), matched against the game's
+#: default bot by ``gamenight bench --search``.
+SEARCH_BOT = "master"
+#: Games per pairing of ``bench --search``: a quick look, not the 200 games a claim needs.
+SEARCH_GAMES = 20
+#: The tables of ``bench --search``: a duel and the typical table.
+SEARCH_PLAYERS = (2, TYPICAL_PLAYERS)
+
+
+def variant_for(game: Game, players: int) -> dict[str, Any] | None:
+    """The options that seat ``players`` at ``game``: none, or the one variant flag (an
+    option off by default) that allows the count, as Superfly's ``two_players`` allows
+    two; None if nothing does."""
+    candidates: list[dict[str, Any]] = [{}]
+    candidates += [{o.name: True} for o in game.options if o.default is False]
+    for options in candidates:
+        try:
+            return resolve_table(game, players, options)
+        except OptionError:
+            continue
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchReport:
+    """``bench --search``: one match per game and table size."""
+
+    matches: list[MatchReport]
+    #: Games or tables not played, with why.
+    left_out: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"matches": [m.to_json() for m in self.matches], "left_out": self.left_out}
+
+
+def run_search_bench(
+    game_ids: list[str] | None = None,
+    games: int = SEARCH_GAMES,
+    players: int | None = None,
+    pairing: tuple[str, str] | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> SearchReport:
+    """Play the matches of ``bench --search``: ``pairing`` (default: ``master`` against
+    the game's default bot) in every game asked for (default: every game) that has both
+    bots, at 2 and 4 players (or ``players``), ``games`` games each with deals shared
+    and seats alternating (``sim.match``).  Games without the bots, and tables a game
+    cannot seat, are left out with why; OptionError if nothing is left to play."""
+    say = progress or (lambda _: None)
+    counts = (players,) if players is not None else SEARCH_PLAYERS
+    plans: list[tuple[Game, int, str, str, dict[str, Any]]] = []
+    left_out: dict[str, str] = {}
+    for game in [get_game(g) for g in game_ids] if game_ids else list(GAMES.values()):
+        side_a, side_b = pairing or (SEARCH_BOT, game.default_bot)
+        missing = [s for s in (side_a, side_b) if parse_bot_spec(s)[0] not in game.bots()]
+        if missing:
+            left_out[game.id] = f"no bot {parse_bot_spec(missing[0])[0]!r}"
+            continue
+        for n in counts:
+            options = variant_for(game, n)
+            if options is None:
+                left_out[f"{game.id} {n}p"] = f"{game.title} cannot seat {n} players"
+                continue
+            plans.append((game, n, side_a, side_b, options))
+    if not plans:
+        why = "; ".join(f"{k}: {v}" for k, v in left_out.items())
+        raise OptionError(f"no match to play ({why})")
+    matches = []
+    for game, n, side_a, side_b, options in plans:
+        say(f"{game.id} {n}p {side_a} vs {side_b}")
+        matches.append(play_match(game.id, side_a, side_b, games, n, seed, workers, options))
+    return SearchReport(matches, left_out)

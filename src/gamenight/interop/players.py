@@ -1,0 +1,263 @@
+"""Our bots as players of the research frameworks: an OpenSpiel ``pyspiel.Bot`` and a
+PettingZoo policy, each playing one bot spec at one seat of a game made by our adapters.
+
+    from gamenight.interop import openspiel
+    ours = openspiel.bot(spiel_game, "perfect", seat=1, seed=7)
+
+    from gamenight.interop import pettingzoo
+    aec = pettingzoo.env("by-golly", players=2)
+    policy = pettingzoo.policy(aec, "perfect", seat=1)
+    action = policy(observation, "player_1")
+
+A bot plays as it does at any of our tables.  It is asked through the bot driver's
+:func:`~gamenight.bots.driver.decide` on the adapter's game state, so a searching bot
+gets the driver's sampler of the states its seat cannot tell apart, and a bot never
+holds the state itself, only its seat's view.  A forced move is taken without asking,
+as the driver takes it.
+
+**Memory.**  A framework tells a player little: OpenSpiel's ``evaluate_bots`` never
+tells a bot what chance did, and a PettingZoo policy sees only its own turns.  So a
+bot that remembers (By Golly!'s ``memory`` and ``perfect``) or listens is shown what its
+seat saw from the game's own history: before each decision the player replays the steps
+it has not seen yet on a copy of the game and, as the driver does, shows the bot its
+seat's view after every step (a window or simultaneous decision once it closes) and
+tells it the events in its seat's form.  It sees exactly what its seat saw, no more: a
+card another seat turned over and put back, not the cards still face down.  A history
+that does not continue the one it followed (the framework started another game) gives
+the player a new bot for the new game.
+
+**Windows.**  In a reaction window the bot chooses from the view at the window's clock;
+the frameworks pass on its action but not the moment it chose, so the adapter times
+the action from the table's reaction model (``docs/interop.md``).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+from gamenight.bots.base import Bot, make_bot
+from gamenight.bots.driver import decide
+from gamenight.engine import Game, GameState, IllegalAction
+from gamenight.engine.game import Acting
+from gamenight.engine.seeding import derive_seed
+from gamenight.games import get_game
+from gamenight.interop.core import Table
+
+if TYPE_CHECKING:
+    import pyspiel
+
+    from gamenight.interop.openspiel import GamenightState
+
+
+def definition(game: object) -> Game:
+    """The gamenight game behind ``game``: a game id, a game definition, or a game made
+    by our adapters (an OpenSpiel game's ``definition``, a PettingZoo env's ``game``)."""
+    if isinstance(game, str):
+        return get_game(game)
+    if isinstance(game, Game):
+        return game
+    for name in ("definition", "game"):
+        inner = getattr(game, name, None)
+        if isinstance(inner, Game):
+            return inner
+    raise TypeError(f"not a gamenight game or one made by its adapters: {game!r:.60}")
+
+
+class SeatPlayer:
+    """Bot spec ``name`` at ``seat``, asked on any adapter's game state (see the
+    module's docstring): the bot of the first game is seeded with ``seed``, each later
+    game's with a seed derived from it."""
+
+    def __init__(self, game: Game, name: str, seat: int, seed: int = 0) -> None:
+        self.game = game
+        self.name = name
+        self.seat = seat
+        self.seed = seed
+        self.games = 0  # games the bot was made for before this one
+        self.bot: Bot[Any] = make_bot(game, name, seat, seed)  # a bad spec fails here
+        self._fresh = True  # the bot has not been shown or asked anything yet
+        #: A copy of the game being followed, as far as the bot has been shown it.
+        self._follow: GameState[Any] | None = None
+        self._heard = 0  # how many of the copy's events the bot has heard
+
+    @property
+    def follows(self) -> bool:
+        """True for a bot that must be shown every step (it remembers or listens)."""
+        return self.bot.remembers or self.bot.listens
+
+    def restart(self) -> None:
+        """The next state asked about is a new game: a new bot, with nothing in mind."""
+        if not self._fresh:
+            self.games += 1
+            self.bot = make_bot(self.game, self.name, self.seat,
+                                derive_seed(self.seed, "game", self.games))
+            self._fresh = True
+        self._follow = None
+        self._heard = 0
+
+    def choose(self, state: GameState[Any], from_ms: float = 0.0) -> tuple[Any, float | None]:
+        """The bot's action for this seat in the decision now (and in a window, the
+        moment it chose, from ``from_ms`` on), after it has been shown what it missed."""
+        self.catch_up(state)
+        self._fresh = False
+        acting = state.acting()
+        if acting.kind == "turn":
+            legal = state.legal_actions(self.seat)
+            if len(legal) == 1:
+                return legal[0], None  # a forced move needs no thought (the driver's rule)
+        if self.bot.listens:
+            self._tell()
+        return decide(self.bot, state, self.seat, from_ms)
+
+    # -- what the seat saw ------------------------------------------------------------
+    def catch_up(self, state: GameState[Any]) -> None:
+        """Show the bot every step of ``state`` it has not seen (a bot with no memory
+        needs none of it)."""
+        if not self.follows:
+            return
+        follow = self._follow
+        if follow is not None and not _continues(state, follow):
+            self.restart()
+            follow = None
+        if follow is None:
+            # The game's own setup (or position), none of its steps yet.
+            follow = self._follow = state.remade([], 0)
+            self._fresh = False
+            self._show(follow)
+        for step in state.history[len(follow.history):]:
+            before = follow.acting()
+            if step.seat is None:
+                follow.apply_chance(step.value)
+            else:
+                follow.apply_text(step.seat, step.value, step.at_ms)
+            if not _still_open(before, follow.acting()):
+                self._show(follow)
+
+    def _show(self, follow: GameState[Any]) -> None:
+        """What the driver does after a step: events first, then the seat's view."""
+        if self.bot.listens:
+            self._tell()
+        if self.bot.remembers:
+            self.bot.observe(follow.view(self.seat))
+
+    def _tell(self) -> None:
+        follow = self._follow
+        if follow is None:
+            return
+        new = follow.events[self._heard:]
+        self._heard = len(follow.events)
+        seen = [e for e in (event.seen_by(self.seat) for event in new) if e is not None]
+        if seen:
+            self.bot.hear(seen)
+
+
+def _continues(state: GameState[Any], follow: GameState[Any]) -> bool:
+    """True when ``state`` is the game ``follow`` copies, as far as it went or further."""
+    seen = len(follow.history)
+    return (state.game is follow.game and state.seed == follow.seed
+            and state.players == follow.players and state.options == follow.options
+            and state.start == follow.start and len(state.history) >= seen
+            and (seen == 0 or state.history[seen - 1] == follow.history[-1]))
+
+
+def _still_open(before: Acting, after: Acting) -> bool:
+    """True when a step left its window or simultaneous decision open (the driver shows
+    such a decision once, when it closes)."""
+    if before.kind == "window":
+        return after.kind == "window"
+    if before.kind == "simultaneous":
+        return after.kind == "simultaneous" and set(after.seats) < set(before.seats)
+    return False
+
+
+def _table_choice(player: SeatPlayer, table: Table) -> int:
+    """The player's action at ``table`` now, as the encoding's index (FLY's free aim
+    becomes the nearest aim the encoding numbers)."""
+    action, _ = player.choose(table.state, table.clock)
+    return table.encoding.index(table.view(player.seat), action)
+
+
+# -- OpenSpiel ------------------------------------------------------------------------------
+@functools.cache
+def _spiel_bot_class() -> type[pyspiel.Bot]:
+    """The ``pyspiel.Bot`` subclass, made on first use: the PettingZoo side of this
+    module needs no OpenSpiel."""
+    import pyspiel
+
+    class GamenightBot(pyspiel.Bot):  # type: ignore[misc]
+        """One of our bots at one seat of an OpenSpiel game made by our adapter."""
+
+        def __init__(self, player: SeatPlayer) -> None:
+            pyspiel.Bot.__init__(self)
+            self.player = player
+
+        def step(self, state: GamenightState) -> int:
+            table = state.table
+            seat = self.player.seat
+            decision = table.decision()
+            if seat not in decision.seats:
+                if decision.kind == "joint":
+                    return int(table.noop)  # OpenSpiel asks every player at a joint node
+                raise pyspiel.SpielError(f"seat {seat} does not move now "
+                                         f"(the decision is {decision.kind})")
+            try:
+                return _table_choice(self.player, table)
+            except IllegalAction as exc:
+                raise pyspiel.SpielError(str(exc)) from None
+
+        def restart_at(self, state: GamenightState) -> None:
+            self.player.restart()
+
+        def inform_action(self, state: GamenightState, player_id: int, action: int) -> None:
+            """Nothing to do: the player reads what its seat saw from the game's history
+            when next asked (chance is never informed)."""
+
+        def inform_actions(self, state: GamenightState, actions: list[int]) -> None:
+            """As :meth:`inform_action`."""
+
+        def provides_policy(self) -> bool:
+            return False
+
+        def is_clonable(self) -> bool:
+            return False
+
+    return GamenightBot
+
+
+def bot(game: object, name: str, seat: int, *, seed: int = 0) -> pyspiel.Bot:
+    """A ``pyspiel.Bot`` playing our bot spec ``name`` (``perfect``, ``master``,
+    ``memory:child``) at ``seat`` of an OpenSpiel game made by
+    ``gamenight.interop.openspiel`` (``game``: that game, its gamenight definition or its
+    id).  Use it with ``pyspiel.evaluate_bots`` or a loop of ``bot.step(state)``; at a
+    joint node it answers the no-op when its seat does not choose."""
+    return _spiel_bot_class()(SeatPlayer(definition(game), name, seat, seed))
+
+
+# -- PettingZoo -----------------------------------------------------------------------------
+class Policy:
+    """Our bot spec at one agent of a PettingZoo environment made by
+    ``gamenight.interop.pettingzoo`` (AEC or Parallel): ``policy(observation, agent)``
+    gives the action index.  The observation is not read: the bot decides from its
+    seat's view of the environment's table, which holds what the observation encodes."""
+
+    def __init__(self, env: Any, name: str, seat: int, seed: int = 0) -> None:
+        self.env = env
+        base = getattr(env, "unwrapped", env)
+        self.player = SeatPlayer(definition(base), name, seat, seed)
+        self.agent = f"player_{seat}"
+
+    def __call__(self, observation: object = None, agent: str | None = None) -> int:
+        if agent is not None and agent != self.agent:
+            raise ValueError(f"this policy plays {self.agent}, not {agent!r:.40}")
+        table: Table = getattr(self.env, "unwrapped", self.env).table
+        seat = self.player.seat
+        if seat not in table.decision().seats:
+            return int(table.noop)  # the Parallel environment asks every live agent
+        return _table_choice(self.player, table)
+
+
+def policy(env: Any, name: str, seat: int, *, seed: int = 0) -> Policy:
+    """A policy playing our bot spec ``name`` at ``seat`` (agent ``player_<seat>``) of
+    ``env``, an environment made by ``gamenight.interop.pettingzoo``."""
+    return Policy(env, name, seat, seed)

@@ -1,0 +1,316 @@
+"""Matches: two bots, side A and side B, over shared deals with the seats alternating.
+
+A match of ``master`` against ``aimer`` in FLY at four players plays each deal (a game
+seed) twice: once with the sides sitting A, B, A, B and once B, A, B, A (two players: A,
+B then B, A).  So both sides get every deal and every seat, and neither the cards nor
+the first move favour one of them.  Game ``i`` plays deal ``i // 2`` in arrangement
+``i % 2``: an even number of games gives both sides every deal.
+
+A game counts for the side of its winning seat (a win shared by seats of both sides is
+half a game each); the figure is side A's share of the games with its 95% interval
+(Wilson's), beside the mean score difference (side A's seats' mean score less side B's)
+and each side's CPU milliseconds per decision, timed around each bot's ``act``.
+
+Games are played by the engine's own bot driver (``sim.runner.play_out``), so a
+searching bot gets the driver's sampler as at any table.  Like ``sim.simulate``, every
+game's seed comes from the match seed and the deal's index, never from the worker that
+plays it, so the results (not the times) are the same whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from gamenight.bots.base import Bot, Clock, Wait, make_bot
+from gamenight.engine import Game, OptionError, View
+from gamenight.engine.seeding import derive_seed
+from gamenight.games import get_game
+from gamenight.sim.runner import play_out
+from gamenight.sim.simulate import resolve_table
+
+#: The two sides, in the order of every pair of figures.
+SIDES = ("A", "B")
+#: The clock of the decision times: CPU seconds of the process that plays the game, so a
+#: side's figure does not depend on what else the machine runs.
+CLOCK = time.process_time
+
+Progress = Callable[[int], None]
+"""Called with the number of games just finished (from the parent process)."""
+
+
+class BotMaker(Protocol):
+    """Makes one side's bot for a seat (picklable: workers make their own bots)."""
+
+    @property
+    def label(self) -> str:
+        """How the side is named in a report."""
+
+    def __call__(self, game: Game, seat: int, seed: int) -> Bot[Any]:
+        """The bot for ``seat`` of a game of ``game``, its generator seeded with ``seed``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """A side given by a bot spec of the game (``master``, ``memory:expert``)."""
+
+    spec: str
+
+    @property
+    def label(self) -> str:
+        return self.spec
+
+    def __call__(self, game: Game, seat: int, seed: int) -> Bot[Any]:
+        return make_bot(game, self.spec, seat, seed)
+
+
+def seating(players: int, arrangement: int) -> tuple[int, ...]:
+    """The side (0: A, 1: B) in each seat: arrangement 0 is A, B, A, B..., arrangement 1
+    the same table with the sides swapped, B, A, B, A..."""
+    return tuple((seat + arrangement) % 2 for seat in range(players))
+
+
+def side_points(winners: Sequence[int], sides: Sequence[int]) -> float:
+    """Side A's share of one game: 1 when only side A's seats won, 0 when only side
+    B's did, a half when seats of both sides share the win (or nobody won)."""
+    won = {sides[seat] for seat in winners}
+    if won == {0}:
+        return 1.0
+    if won == {1}:
+        return 0.0
+    return 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class MatchGame:
+    """One game of a match: its deal, who sat where and how it ended, and how long each
+    side thought (no wall-clock values: CPU time of the deciding process)."""
+
+    index: int
+    deal: int
+    seed: int
+    sides: tuple[int, ...]  # by seat: 0 for side A, 1 for side B
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    truncated: bool
+    think_s: tuple[float, float]  # CPU seconds inside each side's act, A then B
+    decisions: tuple[int, int]  # the actions each side chose (a Wait is not one)
+
+    @property
+    def points(self) -> float:
+        """Side A's share of this game (:func:`side_points`)."""
+        return side_points(self.winners, self.sides)
+
+    @property
+    def score_difference(self) -> float:
+        """Side A's seats' mean score less side B's."""
+        means = []
+        for side in (0, 1):
+            mine = [s for s, who in zip(self.scores, self.sides, strict=True) if who == side]
+            means.append(sum(mine) / len(mine))
+        return means[0] - means[1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "deal": self.deal, "seed": self.seed,
+                "sides": [SIDES[s] for s in self.sides], "scores": list(self.scores),
+                "winners": list(self.winners), "truncated": self.truncated,
+                "points_a": self.points, "think_s": list(self.think_s),
+                "decisions": list(self.decisions)}
+
+
+class _Tally:
+    """CPU seconds and decisions of one side in one game."""
+
+    __slots__ = ("decisions", "seconds")
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.decisions = 0
+
+
+def _time_acts(bot: Bot[Any], tally: _Tally) -> None:
+    """Count the CPU time of every ``act`` of ``bot`` into ``tally``.
+
+    The bot itself stays at the table (only its ``act`` is wrapped, on the instance), so
+    the driver sees the very bot: whether it remembers, listens or searches, and the
+    sampler it hands a searching bot, are those of the bot."""
+    act = bot.act
+
+    def timed_act(view: View, legal: Sequence[Any], clock: Clock) -> Any:
+        start = CLOCK()
+        answer = act(view, legal, clock)
+        tally.seconds += CLOCK() - start
+        if not isinstance(answer, Wait):
+            tally.decisions += 1
+        return answer
+
+    # An instance attribute comes before the class's method.
+    setattr(bot, "act", timed_act)  # noqa: B010 -- mypy forbids assigning to a method
+
+
+@dataclass(frozen=True, slots=True)
+class MatchJob:
+    """What every worker needs to play any game of a match (picklable)."""
+
+    game_id: str
+    players: int
+    sides: tuple[BotMaker, BotMaker]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def play(self, index: int) -> MatchGame:
+        game = get_game(self.game_id)
+        deal, arrangement = divmod(index, 2)
+        seed = derive_seed(self.seed, "deal", deal)
+        sides = seating(self.players, arrangement)
+        tallies = (_Tally(), _Tally())
+        bots = []
+        for seat, side in enumerate(sides):
+            # Each seat's bot seed as `gamenight simulate` derives it: a deal's two games
+            # give a seat's bot the same stream, whichever side sits there.
+            bot = self.sides[side](game, seat, derive_seed(seed, "bot", seat))
+            _time_acts(bot, tallies[side])
+            bots.append(bot)
+        state = play_out(game.new(self.players, seed, **self.options), bots)
+        outcome = state.outcome()
+        assert outcome is not None, "play_out returns only finished games"
+        return MatchGame(index, deal, seed, sides, outcome.scores, outcome.winners,
+                         outcome.truncated, (tallies[0].seconds, tallies[1].seconds),
+                         (tallies[0].decisions, tallies[1].decisions))
+
+
+def _play_chunk(task: tuple[MatchJob, int, int]) -> list[MatchGame]:
+    job, start, stop = task
+    return [job.play(i) for i in range(start, stop)]
+
+
+def _run(tasks: list[tuple[MatchJob, int, int]], workers: int) -> Iterator[list[MatchGame]]:
+    if workers <= 1:
+        yield from map(_play_chunk, tasks)
+        return
+    with multiprocessing.get_context().Pool(workers) as pool:
+        # imap keeps the order of tasks: games come back by index whoever played them.
+        yield from pool.imap(_play_chunk, tasks)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReport:
+    """A match's games and its figures (side A's point of view)."""
+
+    game: str
+    players: int
+    side_a: str
+    side_b: str
+    results: list[MatchGame]
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def pairing(self) -> str:
+        return f"{self.side_a} vs {self.side_b}"
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    @property
+    def points(self) -> float:
+        """Side A's games won, a shared win counting half."""
+        return sum(r.points for r in self.results)
+
+    @property
+    def share(self) -> float:
+        """Side A's share of the games (ties half)."""
+        return self.points / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of :attr:`share` (Wilson's, as the balance lab's)."""
+        from gamenight.lab.metrics import wilson
+
+        return wilson(self.points, self.games)
+
+    @property
+    def even(self) -> bool:
+        """True when a half lies inside the interval: no side is shown stronger."""
+        low, high = self.interval
+        return low <= 0.5 <= high
+
+    @property
+    def score_difference(self) -> float:
+        """The mean over games of side A's seats' mean score less side B's."""
+        return (sum(r.score_difference for r in self.results) / self.games
+                if self.games else 0.0)
+
+    def ms_per_decision(self, side: int) -> float:
+        """CPU milliseconds per decision of side ``side`` (0: A, 1: B); NaN if it made
+        none (every move forced)."""
+        seconds = sum(r.think_s[side] for r in self.results)
+        decisions = sum(r.decisions[side] for r in self.results)
+        return seconds / decisions * 1000 if decisions else math.nan
+
+    @property
+    def truncated(self) -> int:
+        return sum(r.truncated for r in self.results)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        ms = [self.ms_per_decision(s) for s in (0, 1)]
+        return {"game": self.game, "players": self.players, "options": self.options,
+                "side_a": self.side_a, "side_b": self.side_b, "games": self.games,
+                "points_a": self.points, "share_a": self.share, "interval": [low, high],
+                "even": self.even, "score_difference": self.score_difference,
+                "ms_per_decision": [None if math.isnan(m) else m for m in ms],
+                "truncated": self.truncated}
+
+    def line(self) -> str:
+        """The match in one line, as the bench prints it."""
+        low, high = self.interval
+        a, b = (self.ms_per_decision(s) for s in (0, 1))
+        return (f"{self.game} {self.players}p {self.pairing}: {self.games} games, "
+                f"{self.side_a} wins {self.share:.1%} (95% {low:.1%}-{high:.1%}), "
+                f"score difference {self.score_difference:+.2f}, "
+                f"ms per decision {a:.2f} / {b:.2f}")
+
+
+def play_match(
+    game_id: str,
+    side_a: str | BotMaker,
+    side_b: str | BotMaker,
+    games: int,
+    players: int = 2,
+    seed: int = 0,
+    workers: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    progress: Progress | None = None,
+) -> MatchReport:
+    """Play ``games`` games of ``side_a`` against ``side_b`` (bot specs, or makers of
+    bots) at ``players`` seats, deals shared and seats alternating (the module's
+    docstring).  ``workers`` defaults to every core and is never more; 1 plays in this
+    process.  A bad game, table or bot spec raises a ValueError before any game starts."""
+    if players < 2:
+        raise OptionError(f"a match needs two sides at the table: 2 players or more, "
+                          f"not {players}")
+    if games < 0:
+        raise OptionError(f"a match is 0 games or more, not {games}")
+    game = get_game(game_id)
+    resolved = resolve_table(game, players, dict(options or {}))
+    makers = tuple(Spec(s) if isinstance(s, str) else s for s in (side_a, side_b))
+    for maker in makers:
+        maker(game, 0, 0)  # fail here, in one process, on a bad spec
+    job = MatchJob(game.id, players, (makers[0], makers[1]), seed, resolved)
+    cores = os.cpu_count() or 1
+    workers = max(1, min(workers or cores, cores))
+    # Chunks of whole deals, small enough to keep every core busy to the end.
+    size = max(2, min(20, 2 * (games // (workers * 8))))
+    tasks = [(job, start, min(start + size, games)) for start in range(0, games, size)]
+    results: list[MatchGame] = []
+    for chunk in _run(tasks, min(workers, len(tasks))):
+        results.extend(chunk)
+        if progress is not None:
+            progress(len(chunk))
+    return MatchReport(game.id, players, makers[0].label, makers[1].label, results, resolved)

@@ -121,8 +121,8 @@ def test_csv_keeps_one_cell_per_field_and_jsonl_keeps_lists() -> None:
 def test_a_count_the_game_takes_only_with_an_option_fails_before_any_game(
         monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[int] = []
-    monkeypatch.setattr("gamenight.sim.simulate._run",
-                        lambda tasks, workers: started.append(workers) or iter(()))
+    monkeypatch.setattr("gamenight.sim.simulate.in_order",
+                        lambda play, tasks, workers: started.append(workers) or iter(()))
     # Superfly seats 2 only as its variant: resolve_options alone let this through, and
     # every worker failed on its first game.
     with pytest.raises(OptionError, match="two_players"):
@@ -138,8 +138,8 @@ def test_a_batch_is_at_most_max_games_and_uses_no_more_workers_than_cores(
     with pytest.raises(OptionError, match="1,000,000"):
         simulate("fliegen-klatschen", MAX_GAMES + 1, 2, seed=0, workers=1)
     pools: list[int] = []
-    monkeypatch.setattr("gamenight.sim.simulate._run",
-                        lambda tasks, workers: pools.append(workers) or iter(()))
+    monkeypatch.setattr("gamenight.sim.simulate.in_order",
+                        lambda play, tasks, workers: pools.append(workers) or iter(()))
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     simulate("fliegen-klatschen", 1000, 2, seed=0, workers=10**6)
     assert pools == [2]

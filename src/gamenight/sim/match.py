@@ -20,10 +20,9 @@ plays it, so the results (not the times) are the same whatever the number of wor
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -32,7 +31,7 @@ from gamenight.engine import Game, OptionError, View
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import get_game
 from gamenight.sim.runner import play_out
-from gamenight.sim.simulate import resolve_table
+from gamenight.sim.simulate import in_order, resolve_table
 
 #: The two sides, in the order of every pair of figures.
 SIDES = ("A", "B")
@@ -189,15 +188,6 @@ def _play_chunk(task: tuple[MatchJob, int, int]) -> list[MatchGame]:
     return [job.play(i) for i in range(start, stop)]
 
 
-def _run(tasks: list[tuple[MatchJob, int, int]], workers: int) -> Iterator[list[MatchGame]]:
-    if workers <= 1:
-        yield from map(_play_chunk, tasks)
-        return
-    with multiprocessing.get_context().Pool(workers) as pool:
-        # imap keeps the order of tasks: games come back by index whoever played them.
-        yield from pool.imap(_play_chunk, tasks)
-
-
 @dataclass(frozen=True, slots=True)
 class MatchReport:
     """A match's games and its figures (side A's point of view)."""
@@ -309,7 +299,7 @@ def play_match(
     size = max(2, min(20, 2 * (games // (workers * 8))))
     tasks = [(job, start, min(start + size, games)) for start in range(0, games, size)]
     results: list[MatchGame] = []
-    for chunk in _run(tasks, min(workers, len(tasks))):
+    for chunk in in_order(_play_chunk, tasks, min(workers, len(tasks))):
         results.extend(chunk)
         if progress is not None:
             progress(len(chunk))

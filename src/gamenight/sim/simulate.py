@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gamenight.bots.base import parse_bot_spec
 from gamenight.bots.levels import ADAPTIVE
@@ -26,6 +26,9 @@ from gamenight.engine.outcome import MEAN_SCORE, SummaryColumn
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import get_game
 from gamenight.sim.runner import make_bots, play_out
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 if TYPE_CHECKING:
     from gamenight.signing import SigningKey
@@ -215,7 +218,7 @@ def simulate(
     size = max(1, min(200, games // (workers * 16)))
     tasks = [(job, start, min(start + size, games)) for start in range(0, games, size)]
     results: list[GameResult] = []
-    for chunk in _run(tasks, min(workers, len(tasks))):
+    for chunk in in_order(_play_chunk, tasks, min(workers, len(tasks))):
         results.extend(chunk)
         if progress is not None:
             progress(len(chunk))
@@ -252,13 +255,15 @@ def make_records_folder(path: str | Path) -> Path:
     return folder
 
 
-def _run(tasks: list[tuple[Job, int, int]], workers: int) -> Iterator[list[GameResult]]:
+def in_order(play: Callable[[T], R], tasks: list[T], workers: int) -> Iterator[R]:
+    """``play`` of each task, in the tasks' order, over ``workers`` processes (1: here).
+    ``play`` must be a module-level function, so a worker process can be handed it."""
     if workers <= 1:
-        yield from map(_play_chunk, tasks)
+        yield from map(play, tasks)
         return
     with multiprocessing.get_context().Pool(workers) as pool:
         # imap keeps the order of tasks, so rows come out by index whoever played them.
-        yield from pool.imap(_play_chunk, tasks)
+        yield from pool.imap(play, tasks)
 
 
 def to_csv(results: Sequence[GameResult]) -> str:

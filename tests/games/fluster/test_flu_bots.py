@@ -6,6 +6,7 @@ import itertools
 import json
 import random
 import statistics
+from array import array
 
 import pytest
 from scipy.stats import binomtest, wilcoxon
@@ -14,9 +15,10 @@ from gamenight.bots.base import Clock, make_bot
 from gamenight.engine import OptionError
 from gamenight.engine.seeding import derive_seed
 from gamenight.games.fluster.actions import CALLS, WRITE_LEFT, WRITE_RIGHT
-from gamenight.games.fluster.board import SYMBOLS
+from gamenight.games.fluster.board import BLANK, EMPTY, LETTERS, SYMBOLS
 from gamenight.games.fluster.bots import (
     FLEX,
+    PACK,
     PatternIndex,
     _PadWorth,
     find_square,
@@ -172,6 +174,29 @@ def test_the_remembered_gains_of_every_symbol_are_those_worked_out_one_by_one() 
         for seat in acting.seats:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert checked > 200
+
+
+def test_the_26_letters_worked_out_together_are_each_letter_worked_out_alone() -> None:
+    # codes_at weighs a line with each letter in each empty square in one vectorised
+    # pass (_rest_slot); it must give, to the bit, what the scalar dynamic programme
+    # (_line) gives for each letter on its own, or same-seed games would change.
+    index = pattern_index(load(""))
+    rng = random.Random(5)
+    squares = EMPTY * 6 + BLANK + "EAST"
+    checked = 0
+    for _ in range(120):
+        line = "".join(rng.choice(squares) for _ in range(5))
+        codes = array("d", index.codes_at(line))
+        for at, square in enumerate(line):
+            for k, symbol in enumerate(SYMBOLS):
+                got = codes[at * len(SYMBOLS) + k]
+                if square != EMPTY:
+                    assert got == 0.0
+                    continue
+                points, freedom = index._line(line[:at] + symbol + line[at + 1:])
+                assert got == points * PACK + freedom, (line, at, symbol)
+                checked += symbol in LETTERS
+    assert checked > 1000
 
 
 def test_the_pattern_index_counts_words_that_fit() -> None:

@@ -287,6 +287,10 @@ function tableContext() {
     names: state.names,
     act: (text, event) => {
       const stamp = clock.stamp(event);
+      if (stamp !== null && clock.late(stamp)) {
+        tell(ERROR_WORDS.stale);
+        return;
+      }
       const sent = state.connection?.send({ type: "act", action: text, ...(stamp ?? {}) });
       if (!sent) tell("Not connected: wait a moment and try again.");
     },

@@ -20,6 +20,8 @@ export class ReactionClock {
     this.windowId = null;
     /** @type {number | null} the frame time of its paint (null until painted) */
     this.paint = null;
+    /** @type {number | null} its deadline on window time (null: none) */
+    this.deadline = null;
   }
 
   /**
@@ -29,6 +31,7 @@ export class ReactionClock {
    */
   drawn(update) {
     const id = update.window === null ? null : update.window.id;
+    this.deadline = id === null ? null : update.acting.deadline_ms;
     if (id === this.windowId) return; // the same window: its paint stands
     this.windowId = id;
     this.paint = null;
@@ -53,5 +56,17 @@ export class ReactionClock {
     const at = event !== undefined && event.timeStamp > 0 ? event.timeStamp : performance.now();
     const reaction = this.paint === null ? 0 : Math.max(0, at - this.paint);
     return { window: this.windowId, reaction_ms: Math.round(reaction * 10) / 10 };
+  }
+
+  /**
+   * Whether an action so stamped comes after the window's deadline.  The paint came
+   * after the server opened the window, so a reaction measured from it at or past the
+   * deadline is past it on the server too, which would refuse it as too late: the
+   * page says so at once instead of sending it (a person pressing as the countdown
+   * ends, before the update that closes the window has arrived).
+   * @param {Stamp} stamp
+   */
+  late(stamp) {
+    return this.deadline !== null && stamp.reaction_ms >= this.deadline;
   }
 }

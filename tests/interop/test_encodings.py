@@ -50,6 +50,15 @@ def decide(table: Table, rng: random.Random) -> bool:
     return True
 
 
+def play_on(table: Table, rng: random.Random, decisions: int) -> Table:
+    """``table`` after up to ``decisions`` random decisions (fewer if the game ends)."""
+    for _ in range(decisions):
+        if table.is_over:
+            break
+        decide(table, rng)
+    return table
+
+
 @pytest.mark.parametrize("table", ENDS, ids=table_id)
 def test_every_decision_of_random_games_is_encoded_soundly(
         table: TableSetup) -> None:
@@ -73,10 +82,7 @@ def test_an_observation_is_the_views_alone(table: TableSetup) -> None:
     game, players, options = table
     live = Table(game, players, 4, options)
     rng = random.Random(4)
-    for _ in range(40):
-        if live.is_over:
-            break
-        decide(live, rng)
+    play_on(live, rng, 40)
     for seat in range(players):
         twin = live.resample(seat, random.Random(seat))
         assert np.array_equal(twin.observe(seat), live.observe(seat))
@@ -91,10 +97,7 @@ def test_a_copied_or_pickled_encoding_observes_the_same(table: TableSetup) -> No
     game, players, options = table
     live = Table(game, players, 3, options)
     rng = random.Random(3)
-    for _ in range(12):
-        if live.is_over:
-            break
-        decide(live, rng)
+    play_on(live, rng, 12)
     encoding = live.encoding
     view = live.view(0)
     before = encoding.observe(view, 0)

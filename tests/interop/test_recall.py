@@ -10,7 +10,7 @@ import pytest
 
 from gamenight.interop.core import Table
 from tests.interop.tables import ENDS, TableSetup, table_id
-from tests.interop.test_encodings import decide
+from tests.interop.test_encodings import decide, play_on
 
 
 @pytest.mark.parametrize("table", ENDS, ids=table_id)
@@ -43,16 +43,10 @@ def test_a_clone_goes_on_with_its_own_recall(table: TableSetup) -> None:
     game, players, options = table
     live = Table(game, players, 9, options)
     rng = random.Random(9)
-    for _ in range(25):
-        if live.is_over:
-            break
-        decide(live, rng)
+    play_on(live, rng, 25)
     before = [live.information_text(s) for s in range(players)]
     twin = live.clone()
-    for _ in range(10):
-        if twin.is_over:
-            break
-        decide(twin, rng)
+    play_on(twin, rng, 10)
     assert [live.information_text(s) for s in range(players)] == before
     replayed = Table.deserialize(game, twin.serialize())
     assert ([twin.information_text(s) for s in range(players)]

@@ -20,7 +20,6 @@ plays it, so the results (not the times) are the same whatever the number of wor
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,7 +30,7 @@ from gamenight.engine import Game, OptionError, View
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import get_game
 from gamenight.sim.runner import play_out
-from gamenight.sim.simulate import in_order, resolve_table
+from gamenight.sim.simulate import in_chunks, resolve_table
 
 #: The two sides, in the order of every pair of figures.
 SIDES = ("A", "B")
@@ -293,14 +292,8 @@ def play_match(
     for maker in makers:
         maker(game, 0, 0)  # fail here, in one process, on a bad spec
     job = MatchJob(game.id, players, (makers[0], makers[1]), seed, resolved)
-    cores = os.cpu_count() or 1
-    workers = max(1, min(workers or cores, cores))
     # Chunks of whole deals, small enough to keep every core busy to the end.
-    size = max(2, min(20, 2 * (games // (workers * 8))))
-    tasks = [(job, start, min(start + size, games)) for start in range(0, games, size)]
-    results: list[MatchGame] = []
-    for chunk in in_order(_play_chunk, tasks, min(workers, len(tasks))):
-        results.extend(chunk)
-        if progress is not None:
-            progress(len(chunk))
+    results = in_chunks(_play_chunk, job, games, workers,
+                        lambda workers: max(2, min(20, 2 * (games // (workers * 8)))),
+                        progress)
     return MatchReport(game.id, players, makers[0].label, makers[1].label, results, resolved)

@@ -29,6 +29,7 @@ from gamenight.sim.runner import make_bots, play_out
 
 T = TypeVar("T")
 R = TypeVar("R")
+J = TypeVar("J")
 
 if TYPE_CHECKING:
     from gamenight.signing import SigningKey
@@ -210,19 +211,10 @@ def simulate(
     job = Job(game_id, players, specs, seed, resolved,
               None if records is None else str(records), lists,
               None if sign_key is None else str(sign_key))
-    # More processes than cores never plays faster, and each costs memory.
-    cores = os.cpu_count() or 1
-    workers = max(1, min(workers or cores, cores))
     # Small chunks keep the bar moving and the cores busy to the end; large enough that
     # sending results back costs little next to playing the games.
-    size = max(1, min(200, games // (workers * 16)))
-    tasks = [(job, start, min(start + size, games)) for start in range(0, games, size)]
-    results: list[GameResult] = []
-    for chunk in in_order(_play_chunk, tasks, min(workers, len(tasks))):
-        results.extend(chunk)
-        if progress is not None:
-            progress(len(chunk))
-    return results
+    return in_chunks(_play_chunk, job, games, workers,
+                     lambda workers: max(1, min(200, games // (workers * 16))), progress)
 
 
 def check_records_folder(path: str | Path) -> Path:
@@ -253,6 +245,25 @@ def make_records_folder(path: str | Path) -> Path:
         why = (exc.strerror or type(exc).__name__).lower()
         raise OSError(f"cannot make the folder {folder} for the records: {why}") from None
     return folder
+
+
+def in_chunks(play: Callable[[tuple[J, int, int]], list[R]], job: J, games: int,
+              workers: int | None, chunk: Callable[[int], int],
+              progress: Progress | None = None) -> list[R]:
+    """Games 0..``games``-1 of ``job``, played in chunks of ``chunk(workers)`` games by
+    ``play`` (a module-level function of ``(job, start, stop)``) over at most ``workers``
+    processes (default and most: every core), in the order of their index."""
+    # More processes than cores never plays faster, and each costs memory.
+    cores = os.cpu_count() or 1
+    workers = max(1, min(workers or cores, cores))
+    size = chunk(workers)
+    tasks = [(job, start, min(start + size, games)) for start in range(0, games, size)]
+    results: list[R] = []
+    for done in in_order(play, tasks, min(workers, len(tasks))):
+        results.extend(done)
+        if progress is not None:
+            progress(len(done))
+    return results
 
 
 def in_order(play: Callable[[T], R], tasks: list[T], workers: int) -> Iterator[R]:

@@ -37,7 +37,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from gamenight.bots.base import Bot, make_bot
-from gamenight.bots.driver import decide
+from gamenight.bots.driver import BotDriver, decide
 from gamenight.engine import Game, GameState, IllegalAction
 from gamenight.engine.game import Acting
 from gamenight.engine.seeding import derive_seed
@@ -77,9 +77,10 @@ class SeatPlayer:
         self.games = 0  # games the bot was made for before this one
         self.bot: Bot[Any] = make_bot(game, name, seat, seed)  # a bad spec fails here
         self._fresh = True  # the bot has not been shown or asked anything yet
-        #: A copy of the game being followed, as far as the bot has been shown it.
+        #: A copy of the game being followed, as far as the bot has been shown it, with
+        #: a bot driver that shows and tells the bot each step as at a table.
         self._follow: GameState[Any] | None = None
-        self._heard = 0  # how many of the copy's events the bot has heard
+        self._watch: BotDriver | None = None
 
     @property
     def follows(self) -> bool:
@@ -93,8 +94,7 @@ class SeatPlayer:
             self.bot = make_bot(self.game, self.name, self.seat,
                                 derive_seed(self.seed, "game", self.games))
             self._fresh = True
-        self._follow = None
-        self._heard = 0
+        self._follow = self._watch = None
 
     def choose(self, state: GameState[Any], from_ms: float = 0.0) -> tuple[Any, float | None]:
         """The bot's action for this seat in the decision now (and in a window, the
@@ -106,8 +106,8 @@ class SeatPlayer:
             legal = state.legal_actions(self.seat)
             if len(legal) == 1:
                 return legal[0], None  # a forced move needs no thought (the driver's rule)
-        if self.bot.listens:
-            self._tell()
+        if self._watch is not None:
+            self._watch.tell()
         return decide(self.bot, state, self.seat, from_ms)
 
     # -- what the seat saw ------------------------------------------------------------
@@ -123,33 +123,19 @@ class SeatPlayer:
         if follow is None:
             # The game's own setup (or position), none of its steps yet.
             follow = self._follow = state.remade([], 0)
+            bots: list[Bot[Any] | None] = [None] * follow.players
+            bots[self.seat] = self.bot
+            self._watch = BotDriver(follow, bots)
             self._fresh = False
-            self._show(follow)
+            self._watch.show()
         for step in state.history[len(follow.history):]:
             before = follow.acting()
             if step.seat is None:
                 follow.apply_chance(step.value)
             else:
                 follow.apply_text(step.seat, step.value, step.at_ms)
-            if not _still_open(before, follow.acting()):
-                self._show(follow)
-
-    def _show(self, follow: GameState[Any]) -> None:
-        """What the driver does after a step: events first, then the seat's view."""
-        if self.bot.listens:
-            self._tell()
-        if self.bot.remembers:
-            self.bot.observe(follow.view(self.seat))
-
-    def _tell(self) -> None:
-        follow = self._follow
-        if follow is None:
-            return
-        new = follow.events[self._heard:]
-        self._heard = len(follow.events)
-        seen = [e for e in (event.seen_by(self.seat) for event in new) if e is not None]
-        if seen:
-            self.bot.hear(seen)
+            if not _still_open(before, follow.acting()) and self._watch is not None:
+                self._watch.show()  # events first, then the seat's view, as the driver does
 
 
 def _continues(state: GameState[Any], follow: GameState[Any]) -> bool:

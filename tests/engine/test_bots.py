@@ -237,8 +237,10 @@ def test_remembers_is_set_for_bots_that_keep_a_memory() -> None:
     assert not Bot.remembers and not Spy.remembers and not RandomBot.remembers
     assert Keeper.remembers and Heir.remembers and not Forgetful.remembers
     game = get_game("by-golly")
-    assert make_bot(game, "memory", 0, 0).remembers  # By Golly!'s bots that recall
-    assert make_bot(game, "perfect", 0, 0).remembers
+    # By Golly!'s bots that recall learn from the events they hear, not from views.
+    for spec in ("memory", "perfect"):
+        bot = make_bot(game, spec, 0, 0)
+        assert bot.listens and not bot.remembers
 
 
 def test_only_bots_that_remember_are_shown_the_table_after_every_step() -> None:
@@ -390,3 +392,89 @@ def test_a_listening_bot_hears_every_event_once_in_its_seats_form_before_it_acts
         assert ear.heard == ear.forms() and ear.behind == 0 and len(ear.seen) > 10
     secret = [e for e in ears[1].heard if type(e).__name__ == "CardDealt"]
     assert {e.card is None for e in secret} == {True, False}  # others' cards hidden
+
+
+# -- bots that time themselves (Bot.when) ----------------------------------------------------
+class Timer(Bot):
+    """Waits for its moment, known from the clock alone, then bids; counts its views."""
+
+    name = "timer"
+
+    def __init__(self, seat: int, moment: float) -> None:
+        super().__init__(seat)
+        self.moment = moment
+        self.views = 0
+        self.whens: list[float] = []
+
+    def when(self, clock: Clock) -> float | None:
+        self.whens.append(clock.now_ms)
+        return self.moment if clock.now_ms < self.moment else None
+
+    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+        self.views += 1
+        if clock.now_ms < self.moment:
+            return Wait(self.moment)
+        return legal[0]
+
+
+def test_times_itself_is_set_for_bots_that_say_when_they_act() -> None:
+    class Untimed(Timer):
+        times_itself = False
+
+    assert not Bot.times_itself and not Spy.times_itself
+    assert Timer.times_itself and not Untimed.times_itself
+    game = get_game("fliegen-klatschen")
+    assert make_bot(game, "sharp", 1, 0).times_itself
+
+
+def test_a_bot_that_times_itself_is_shown_the_table_only_when_it_acts() -> None:
+    state = DICE_DUEL.new(2, 3, rounds=1, deadline_ms=100)
+    state.draw_chance()
+    timer = Timer(0, 40.0)
+    run_window(state, [timer, make_bot(DICE_DUEL, "random", 1, 1)])
+    mine = [step for step in state.history if step.seat == 0]
+    assert [step.at_ms for step in mine] == [40.0]
+    assert timer.whens[0] == 0.0 and timer.views == 1  # asked when at 0, shown at 40
+    # decide (the adapters' way) asks the same questions and gets the same moment.
+    state = DICE_DUEL.new(2, 3, rounds=1, deadline_ms=100)
+    state.draw_chance()
+    timer = Timer(0, 40.0)
+    assert decide(timer, state, 0) == (state.legal_actions(0)[0], None)
+    assert timer.views == 1
+    # A moment not later than now moves time on by the Wait rule, as Wait(now) does.
+    stubborn = Timer(0, math.inf)
+    stubborn.when = lambda clock: clock.now_ms  # type: ignore[method-assign]
+    state = DICE_DUEL.new(2, 3, rounds=1, deadline_ms=5)
+    state.draw_chance()
+    run_window(state, [stubborn, make_bot(DICE_DUEL, "random", 1, 1)])
+    assert stubborn.views == 0
+    assert [(s.value, s.at_ms) for s in state.history if s.seat == 0] == [("pass", 5.0)]
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_sharp_plays_the_same_games_asked_when_or_not(players: int) -> None:
+    game = get_game("fliegen-klatschen")
+    for seed in range(3):
+        histories, views = [], []
+        for timed in (True, False):
+            bots = [make_bot(game, "sharp:quick" if seat % 2 else "sharp", seat, seed)
+                    for seat in range(players)]
+            counted = [0]
+            for bot in bots:
+                bot.times_itself = timed  # type: ignore[misc]
+                act = bot.act
+
+                def counting(view: View, legal: Sequence[Any], clock: Clock,
+                             act: Any = act, counted: list[int] = counted) -> Any:
+                    counted[0] += 1
+                    return act(view, legal, clock)
+
+                bot.act = counting  # type: ignore[method-assign]
+            state = play_out(game.new(players, seed), bots)
+            histories.append(state.history)
+            views.append(counted[0])
+        assert histories[0] == histories[1]
+        if players < 5:  # two hands each: the questions between them read no view
+            assert views[0] < views[1]
+        else:  # one hand each: a seat is done once its hand is down
+            assert views[0] == views[1]

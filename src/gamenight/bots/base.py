@@ -11,7 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple
 
 from gamenight.bots.levels import ADAPTIVE, DEFAULT_LEVEL, LEVELS
 from gamenight.bots.reaction import LEVELS as MODELS
@@ -28,12 +28,15 @@ if TYPE_CHECKING:
 Sampler = Callable[[random.Random], "GameState[Any]"]
 
 
-@dataclass(frozen=True, slots=True)
-class Clock:
+class Clock(NamedTuple):
     """Time as a bot sees it: ``now_ms`` since the window opened (0 outside windows).
 
     ``window`` tells windows apart (it changes each time a new window opens), so a bot
     can tell a fresh window from the one it is already timing.
+
+    A named tuple, not a frozen dataclass: the driver makes one for every question in a
+    race, and builds it with ``tuple.__new__`` (:data:`new_clock`), a tenth of a frozen
+    dataclass's ``__init__``.
     """
 
     now_ms: float = 0.0
@@ -43,6 +46,12 @@ class Clock:
     @property
     def in_window(self) -> bool:
         return self.deadline_ms is not None
+
+
+#: ``new_clock(Clock, (now_ms, deadline_ms, window))``: a Clock without a Python call of
+#: its generated ``__new__`` (all three fields given; the driver's hot path).
+new_clock: Callable[[type[Clock], tuple[float, float | None, int | None]], Clock] = (
+    tuple.__new__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +87,11 @@ class Bot(ABC, Generic[ActionT]):
     #: :meth:`search_with`, a sampler of the states its seat cannot tell from the true
     #: one, so the bot still never holds the state itself.
     searches: ClassVar[bool] = False
+    #: True for a bot that can tell from the clock alone when it next acts in a window
+    #: or decision (:meth:`when`): whoever asks it (``bots.driver``) asks ``when``
+    #: first, and builds no view and no legal actions while it names a later moment.
+    #: Left unset, it is True exactly for a class that defines ``when``.
+    times_itself: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -85,6 +99,8 @@ class Bot(ABC, Generic[ActionT]):
             cls.remembers = True
         if "listens" not in vars(cls) and "hear" in vars(cls):
             cls.listens = True
+        if "times_itself" not in vars(cls) and "when" in vars(cls):
+            cls.times_itself = True
 
     def __init__(self, seat: int, seed: int = 0, level: str = DEFAULT_LEVEL, **params: str) -> None:
         if level not in LEVELS and not (level == ADAPTIVE and ADAPTIVE in self.levels):
@@ -106,6 +122,15 @@ class Bot(ABC, Generic[ActionT]):
         """One of ``legal``, or (in a window) a :class:`Wait`.  Where the actions form a
         continuum (FLY's aim), ``legal`` spans it and any action the state accepts will
         do."""
+
+    def when(self, clock: Clock) -> float | None:
+        """In a window or decision, asked just before :meth:`act` (only of a bot that
+        :attr:`times_itself`): the moment it will next act, if the clock alone tells it
+        (a bot between two hands of a race, timing its next reach), or None to be asked
+        with its view and legal actions now.  A moment is taken as ``act`` answering
+        ``Wait(moment)`` would be (the Wait rule), so it must be what ``act`` would
+        answer: a question that reads no view costs no view.  The default is None."""
+        return None
 
     def observe(self, view: View) -> None:
         """See the table after a step of the game, whoever took it (called only for a

@@ -5,12 +5,13 @@ table.
 On a turn a bot is asked once, with its seat's view and legal actions (a forced move,
 one legal action, is taken without asking).  In a reaction window or a simultaneous
 decision a bot is asked at the window's opening and may answer :class:`Wait` ("ask me
-again at t") instead of acting.  **The Wait rule**: it is asked again at ``t``, or a
-millisecond after it answered if ``t`` is not later (:func:`next_ask`), so time always
-moves on and the deadline always comes: a bot that waits for ever passes at the
-deadline, as a person who never moves does.  Bots due at the same moment are asked in
-seat order, and each is asked with the view *at its moment*, so hands placed earlier are
-visible to it.
+again at t") instead of acting; a bot that :attr:`Bot.times_itself` is first asked
+:meth:`Bot.when`, and a moment it names there is its Wait, with no view built.
+**The Wait rule**: it is asked again at ``t``, or a millisecond after it answered if
+``t`` is not later (:func:`next_ask`), so time always moves on and the deadline always
+comes: a bot that waits for ever passes at the deadline, as a person who never moves
+does.  Bots due at the same moment are asked in seat order, and each is asked with the
+view *at its moment*, so hands placed earlier are visible to it.
 
 How time passes is the clock's business, not the driver's (:class:`WindowClock`):
 
@@ -42,7 +43,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gamenight.bots.base import Bot, Clock, Sampler, Wait
+from gamenight.bots.base import Bot, Clock, Sampler, Wait, new_clock
 from gamenight.engine import PASS, GameState
 from gamenight.engine.events import Event
 from gamenight.engine.game import Acting, ActingKind, View
@@ -60,9 +61,15 @@ MAX_ASKS = 10_000
 
 def next_ask(answer: Wait, now_ms: float) -> float:
     """When a bot that answered ``answer`` at ``now_ms`` is asked again (the Wait rule)."""
+    return _asked_again(answer.until_ms, now_ms)
+
+
+def _asked_again(until_ms: float, now_ms: float) -> float:
+    """The Wait rule for a bot that waits until ``until_ms`` (its ``Wait``, or its
+    ``when``): then, or a millisecond after ``now_ms`` if that is later."""
     later = now_ms + MIN_WAIT_MS
     # Written so that a Wait(NaN) also moves time on.
-    return answer.until_ms if answer.until_ms >= later else later
+    return until_ms if until_ms >= later else later
 
 
 # -- clocks -------------------------------------------------------------------------------
@@ -163,15 +170,20 @@ def decide(bot: Bot[Any], state: GameState[Any], seat: int, from_ms: float = 0.0
     in_window = acting.kind == "window"
     deadline = acting.deadline_ms
     window = len(state.history) if window is None else window
+    times_itself = bot.times_itself
     t = from_ms
     for _ in range(MAX_ASKS):
         if deadline is not None and t > deadline:
             break
-        answer = bot.act(state.view(seat, t if in_window else None), legal,
-                         Clock(t, deadline, window))
-        if not isinstance(answer, Wait):
-            return answer, (t if in_window else None)
-        t = next_ask(answer, t)
+        clock = Clock(t, deadline, window)
+        # A bot that knows from the clock that it acts later is not shown the table.
+        until = bot.when(clock) if times_itself else None
+        if until is None:
+            answer = bot.act(state.view(seat, t if in_window else None), legal, clock)
+            if not isinstance(answer, Wait):
+                return answer, (t if in_window else None)
+            until = answer.until_ms
+        t = _asked_again(until, t)
     return PASS, (deadline if in_window else None)
 
 
@@ -345,21 +357,28 @@ class BotDriver:
         if not self._open_while(acting):
             return at
         listening = any(bot is not None and bot.listens for bot in self.bots)
+        bots = self.bots
         while due and due[0][0] <= until_ms:
             at, seat = pop(due)
-            if seat not in acting.seats or self.bots[seat] is None:
+            bot = bots[seat]
+            if seat not in acting.seats or bot is None:
                 # Done in this window (or decision), or its bot has left the seat (a
                 # person took it back from the server's stand-in): not asked again.
                 continue
             if listening:
                 self.tell()  # the hands that landed before this moment, say
-            bot = self.bot(seat)
-            if bot.searches:
-                bot.search_with(sampler(state, seat))
-            answer = bot.act(state.view(seat, at), state.legal_actions(seat),
-                             Clock(at, deadline, window))
-            if isinstance(answer, Wait):
-                again = next_ask(answer, at)
+            clock = new_clock(Clock, (at, deadline, window))
+            # A bot that knows from the clock alone that it acts later (between two
+            # hands of a race) answers without a view: a question in five of a race.
+            until = bot.when(clock) if bot.times_itself else None
+            if until is None:
+                if bot.searches:
+                    bot.search_with(sampler(state, seat))
+                answer = bot.act(state.view(seat, at), state.legal_actions(seat), clock)
+                if isinstance(answer, Wait):
+                    until = answer.until_ms
+            if until is not None:
+                again = _asked_again(until, at)
                 if deadline is None or again <= deadline:
                     push(due, (again, seat))
                 continue  # past the deadline: it passes when the window expires

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 #: An event as JSON: ``{"event": <class name>, <field>: <value>, ...}``.
 EventJSON = dict[str, Any]
@@ -66,6 +66,38 @@ class Event:
     def __deepcopy__(self, memo: dict[int, Any]) -> Event:
         # Frozen, with JSON-valued fields: a cloned game shares its events.
         return self
+
+
+E = TypeVar("E", bound=Event)
+
+
+def quick_init(cls: type[E]) -> type[E]:
+    """Give a frozen, slotted event dataclass an ``__init__`` that fills its slots
+    through their descriptors, for events made at nearly every step (a hand in a race):
+    the dataclass's own ``__init__`` goes through ``object.__setattr__`` field by field,
+    and costs half as much again.  The class stays the same frozen dataclass (fields,
+    equality, hash, ``repr``, ``to_json``, its schema); only its building is quicker.
+
+    Apply it over ``@dataclass(frozen=True, slots=True)``; a class whose fields have
+    defaults, or a ``__post_init__``, keeps the dataclass's ``__init__``."""
+    fields = dataclasses.fields(cls)
+    if "__slots__" not in vars(cls) or hasattr(cls, "__post_init__") or any(
+            not f.init or f.default is not dataclasses.MISSING
+            or f.default_factory is not dataclasses.MISSING for f in fields):
+        return cls
+    names = [f.name for f in fields]
+    # Each slot's descriptor sets it without the frozen class's __setattr__.
+    setters = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
+    body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
+    source = f"def __init__(self, {', '.join(names)}):\n{body}".replace("(self, )", "(self)")
+    space: dict[str, Any] = {}
+    # Made from the field names alone, as dataclasses makes its own __init__.
+    exec(source, setters, space)
+    init = space["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
 
 
 def _json(value: Any) -> Any:

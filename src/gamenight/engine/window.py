@@ -42,7 +42,7 @@ _new_entry: Callable[[type[Entry], tuple[float, int, int, Any, Any]], Entry] = t
 class ReactionWindow:
     """The bookkeeping of one reaction window; the game decides what entries mean."""
 
-    __slots__ = ("_keys", "_pending", "_priority", "deadline_ms", "entries", "finished",
+    __slots__ = ("_keys", "_priority", "deadline_ms", "entries", "finished", "pending",
                  "seats")
 
     def __init__(
@@ -61,7 +61,10 @@ class ReactionWindow:
         # Seat -> the time it finished (its last hand, or its pass): a view at a moment
         # shows as still acting the seats that had not finished by then.
         self.finished: dict[int, float] = {}
-        self._pending = self.seats
+        # The seats that may still act, kept as they finish (a plain attribute, not a
+        # property: the game asks for it at every step of a race, through acting()).
+        # Read-only to everyone but finish().
+        self.pending: tuple[int, ...] = self.seats
 
     def check_time(self, at_ms: float | None) -> float:
         """The time as a float; IllegalAction if it is missing, not a time (see
@@ -78,17 +81,12 @@ class ReactionWindow:
     def is_open_for(self, seat: int) -> bool:
         return seat in self.seats and seat not in self.finished
 
-    @property
-    def pending(self) -> tuple[int, ...]:
-        """Seats that may still act."""
-        return self._pending
-
     def pending_at(self, at_ms: float | None) -> tuple[int, ...]:
         """Seats that could still act at the moment ``at_ms`` (all that may now, for
         None): those that had not finished by then."""
         finished = self.finished
         if at_ms is None or not finished:  # asked at every bot's every look: quickly
-            return self._pending
+            return self.pending
         return tuple([s for s in self.seats if s not in finished or finished[s] > at_ms])
 
     @property
@@ -108,7 +106,7 @@ class ReactionWindow:
         """``seat`` is done acting in this window, from ``at_ms`` on."""
         finished = self.finished
         finished[seat] = at_ms
-        self._pending = tuple([s for s in self.seats if s not in finished])
+        self.pending = tuple([s for s in self.seats if s not in finished])
 
     def until(self, at_ms: float | None) -> Iterable[Entry]:
         """Entries at or before ``at_ms`` (all of them for None): the window as seen then."""

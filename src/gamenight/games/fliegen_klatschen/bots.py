@@ -193,6 +193,8 @@ class SharpBot(Bot[Action]):
                             "a first slap's median in ms")
             self.reaction = self.reaction.scaled(ms / self.reaction.median_task(*TYPICAL_HUNT))
         self._due: tuple[int | None, float] | None = None
+        # The centre of the hunt it is timing, as read when the hunt began.
+        self._read: _Centre | None = None
         self.watch: PersonWatch | None = None
         if adaptive:
             # At the terminal the person is seat 0.
@@ -211,6 +213,14 @@ class SharpBot(Bot[Action]):
                 self.watch.hear(event)
 
     # -- playing --------------------------------------------------------------------------
+    def when(self, clock: Clock) -> float | None:
+        """Between two hands of a hunt the next one's moment is known (it was drawn when
+        the last landed): asked before then, the bot waits without looking."""
+        due = self._due
+        if due is not None and due[0] == clock.window and clock.now_ms < due[1]:
+            return due[1]
+        return None
+
     def act(self, view: View, legal: Sequence[Action], clock: Clock) -> Action | Wait:
         if clock.deadline_ms is None:
             return next((a for a in legal if isinstance(a, Reveal)), legal[0])
@@ -225,27 +235,28 @@ class SharpBot(Bot[Action]):
                      else self.reaction.task(self.rng, len(centre),
                                              len({COLOUR_OF[c] for c in centre})))
             self._due = (clock.window, clock.now_ms + first)
+            self._read = _Centre.read(centre)
         if clock.now_ms < self._due[1]:
             return Wait(self._due[1])
-        # The bot judges the leading colours with the rules' own function, from the
-        # centre it sees (card ids are public there): no copy of the rule here.
-        centre = [card["id"] for card in table["centre"]]
-        allowed = allowed_colours(centre)
-        target = self._choose(table, legal, allowed)
+        read = self._read  # read with _due, at the hunt's first question
+        assert read is not None
+        target = self._choose(table, legal, read)
         # The next hand (if any): a look over the free flies of the colour, and a reach.
-        self._due = (clock.window, clock.now_ms + self._next_hand(centre, allowed))
+        self._due = (clock.window, clock.now_ms + self._next_hand(read.leading))
         return target
 
-    def _next_hand(self, centre: Sequence[int], allowed: frozenset[int]) -> float:
-        free = sum(COLOUR_OF[card] in allowed for card in centre) - 1
+    def _next_hand(self, leading: int) -> float:
+        """The time to the next hand: a look over the other flies of the leading colours
+        (``leading`` of them lie in the centre) and a reach."""
+        free = leading - 1
         model = self.reaction
         if self.watch is not None:
             model = model.scaled(self.watch.matcher.pace)  # the person's, as far as known
         return model.search(self.rng, max(free, 1)) + model.movement()
 
     def _choose(self, view: FliegenKlatschenView, legal: Sequence[Action],
-                allowed: frozenset[int]) -> Action:
-        """The hand's target: ``allowed`` are the leading colours of the centre."""
+                read: _Centre) -> Action:
+        """The hand's target, from the centre as read when the hunt began (``read``)."""
         slaps = [a for a in legal if isinstance(a, Slap)]
         if not slaps:
             return PASS
@@ -256,15 +267,34 @@ class SharpBot(Bot[Action]):
             return self.rng.choice(slaps)
         hunt = view["hunt"]
         covered = {hand["card"] for hand in hunt["hands"]} if hunt else set()
-        free = sorted(((VALUE_OF[a.card], -a.card) for a in slaps
-                       if COLOUR_OF[a.card] in allowed and a.card not in covered),
-                      reverse=True)
+        mine = {a.card for a in slaps}
+        # The free flies of the leading colours, most valuable first.
+        free = [card for card in read.ranked if card not in covered and card in mine]
         if habit == "wrong":
-            wrong = [a for a in slaps if COLOUR_OF[a.card] not in allowed]
+            wrong = [a for a in slaps if COLOUR_OF[a.card] not in read.allowed]
             if wrong:
                 return self.rng.choice(wrong)
         if not free:
             return PASS
         if habit == "lesser" and len(free) > 1:
-            return SLAPS[-self.rng.choice(free[1:])[1]]
-        return SLAPS[-free[0][1]]
+            return SLAPS[self.rng.choice(free[1:])]
+        return SLAPS[free[0]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Centre:
+    """What the bot reads of a hunt's centre once, when the hunt begins (the centre does
+    not change while a hunt lasts): the leading colours (the rules' own
+    ``allowed_colours``: no copy of the rule here), how many flies of them lie there,
+    and those flies most valuable first (ties: the lower card id first)."""
+
+    allowed: frozenset[int]
+    leading: int
+    ranked: tuple[int, ...]
+
+    @classmethod
+    def read(cls, centre: Sequence[int]) -> _Centre:
+        allowed = allowed_colours(centre)
+        flies = [card for card in centre if COLOUR_OF[card] in allowed]
+        ranked = sorted(flies, key=lambda card: (VALUE_OF[card], -card), reverse=True)
+        return cls(allowed, len(flies), tuple(ranked))

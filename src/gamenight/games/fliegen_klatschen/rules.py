@@ -150,7 +150,8 @@ class Hunt:
     ``trigger`` is the card that started it (a swatter or a fifth colour: not in the
     centre while the hunt lasts), ``allowed`` the colours that may be hit (judged then),
     ``slapped`` the flies each seat has a hand on, ``last_hand`` the time of each seat's
-    latest hand (0 before its first)."""
+    latest hand (0 before its first), ``legal`` each seat's legal actions once worked
+    out (None until then, and again once it has slapped: see ``_legal_actions``)."""
 
     trigger: int
     revealer: int
@@ -158,6 +159,7 @@ class Hunt:
     window: ReactionWindow
     slapped: list[set[int]]
     last_hand: list[float]
+    legal: list[tuple[Action, ...] | None]
 
     @classmethod
     def opened(cls, trigger: int, revealer: int, centre: Sequence[int], players: int,
@@ -169,13 +171,14 @@ class Hunt:
         window = ReactionWindow(range(players) if seats is None else seats, deadline_ms,
                                 priority)
         return cls(trigger, revealer, allowed_colours(centre), window,
-                   [set() for _ in range(players)], [0.0] * players)
+                   [set() for _ in range(players)], [0.0] * players, [None] * players)
 
     def place(self, seat: int, card: int, at_ms: float) -> None:
         """A hand of ``seat`` flat on ``card`` at ``at_ms``."""
         # Two hands of one seat at the very same instant go in card order.
         self.window.add(seat, card, at_ms, tie=card)
         self.slapped[seat].add(card)
+        self.legal[seat] = None  # one fly fewer to slap
         # Kept as hands land, so that finishing need not look through every hand.
         if at_ms > self.last_hand[seat]:
             self.last_hand[seat] = at_ms
@@ -208,10 +211,10 @@ class FliegenKlatschenState(GameState[Action]):
         self.truncated = False
         self.last_reveal: Revealed | None = None
         self._actings: dict[tuple[int, ...], Acting] = {}  # seats still slapping -> Acting
-        # The flies of the centre and of each won pile as views show them, by the cards
-        # they show (a view is built for every bot decision, and in a hunt only the
-        # hands change): see ``_flies_shown``.
-        self._shown: dict[tuple[int, ...], list[FlyCard]] = {}
+        # The flies of each won pile and of the centre (the last place) as views show
+        # them, with the cards they show (a view is built for every bot decision, and in
+        # a hunt only the hands change): see ``_flies_shown``.
+        self._shown: list[tuple[tuple[int, ...], list[FlyCard]] | None] = [None] * (players + 1)
         # The match: the seats playing the game now (all, or those in a deciding game),
         # the games of the match already over, and the turn the game now began at.
         self.in_play: tuple[int, ...] = tuple(range(players))
@@ -240,12 +243,16 @@ class FliegenKlatschenState(GameState[Action]):
         if self.phase == "reveal":
             return [REVEAL] if seat == self.current else []
         hunt = self.hunt
-        if hunt is None or not hunt.window.is_open_for(seat):
+        if hunt is None or seat not in hunt.window.pending:  # done, or sitting out
             return []
-        mine = hunt.slapped[seat]
-        actions: list[Action] = [SLAPS[c] for c in self.centre if c not in mine]
-        actions.append(PASS)
-        return actions
+        # The centre stays as it is while a hunt lasts, so a seat's choices change only
+        # when it slaps: worked out once per hand (asked at every step of a race).
+        legal = hunt.legal[seat]
+        if legal is None:
+            mine = hunt.slapped[seat]
+            legal = hunt.legal[seat] = (*[SLAPS[c] for c in self.centre if c not in mine],
+                                        PASS)
+        return list(legal)
 
     def _verify(self, seat: int, action: Action, at_ms: float | None) -> None:
         phase = self.phase
@@ -262,7 +269,7 @@ class FliegenKlatschenState(GameState[Action]):
         if phase == "hunt":
             hunt = self.hunt
             assert hunt is not None
-            if not hunt.window.is_open_for(seat):
+            if seat not in hunt.window.pending:
                 raise IllegalAction(f"seat {seat} has no hand left to slap with in this hunt")
             if at_ms is None:
                 # A time that is given the engine has checked already: a time, by the
@@ -302,7 +309,7 @@ class FliegenKlatschenState(GameState[Action]):
         else:
             window.finish(seat, hunt.done_at(seat, at_ms))
             self.emit(Passed(seat, at_ms))
-        if window.closed:
+        if not window.pending:  # every seat has finished
             self._resolve_hunt()
 
     def _reveal(self, seat: int) -> None:
@@ -514,19 +521,22 @@ class FliegenKlatschenState(GameState[Action]):
             "piles": list(map(len, self.piles)),
             "won": list(map(len, self.won)),
             "box": len(self.box),
-            "centre": self._flies_shown(self.centre),
+            "centre": self._flies_shown(self.players, self.centre),
             "last_reveal": None if last is None else {"seat": last.seat,
                                                       "card": card_json(last.card)},
             "hunt": None,
         }
         if hunt is not None:
             w = hunt.window
+            entries = w.entries
+            if at_ms is not None and entries and entries[-1].at_ms > at_ms:
+                entries = [e for e in entries if e.at_ms <= at_ms]  # as at at_ms
             table["hunt"] = {
                 "trigger": card_json(hunt.trigger),
                 "revealer": hunt.revealer,
                 "deadline_ms": w.deadline_ms,
-                "hands": [{"seat": e.seat, "card": e.action, "at_ms": e.at_ms}
-                          for e in w.until(at_ms)],
+                "hands": [{"seat": hand_seat, "card": card, "at_ms": t}
+                          for t, _, hand_seat, _, card in entries],
                 # As at at_ms too: a seat that passed, or put its last hand down, later
                 # is still acting then.
                 "pending": list(w.pending_at(at_ms)),
@@ -543,19 +553,20 @@ class FliegenKlatschenState(GameState[Action]):
         if seat is None:
             return {"seat": None, **table}
         # A seat may look at the flies it has won; other won piles lie face down.
-        return {"seat": seat, **table, "my_won": self._flies_shown(self.won[seat])}
+        return {"seat": seat, **table, "my_won": self._flies_shown(seat, self.won[seat])}
 
-    def _flies_shown(self, cards: list[int]) -> list[FlyCard]:
+    def _flies_shown(self, place: int, cards: list[int]) -> list[FlyCard]:
         """``flies_json(cards)``, made once for as long as these cards lie there: views
         are read-only (``engine.View``), so views of the same cards share the list.
-        Kept by the cards themselves, so a table laid out by hand (tests, positions)
-        is never shown stale; only the latest few lists are kept."""
+        ``place`` is where they lie (a seat's won pile, or ``players`` for the centre):
+        each place keeps the list of its latest cards, kept by the cards themselves, so
+        a table laid out by hand (tests, positions) is never shown stale."""
         key = tuple(cards)
-        shown = self._shown.get(key)
-        if shown is None:
-            if len(self._shown) >= 2 * self.players + 2:
-                self._shown.clear()
-            shown = self._shown[key] = flies_json(cards)
+        kept = self._shown[place]
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        shown = flies_json(cards)
+        self._shown[place] = (key, shown)
         return shown
 
     def score_of(self, seat: int) -> int:

@@ -135,32 +135,31 @@ def test_by_gollys_memory_bots_as_pettingzoo_policies_play_the_drivers_game() ->
     assert drivers_game(game, played, specs, seeds).history == played.history
 
 
-def test_a_memory_bot_is_shown_every_step_not_only_its_own_turns() -> None:
-    # A blind bot would see the table only when asked to move; this one is shown its
-    # seat's view after every step up to its last decision, the other seat's turns and
-    # chance included.
+def test_a_memory_bot_is_told_every_step_not_only_its_own_turns() -> None:
+    # A blind bot would see the table only when asked to move; this one is told every
+    # event up to its last decision, in its seat's form, the other seat's turns and
+    # chance included (By Golly!'s memory bots learn from events: Bot.listens).
     game = GAMES["by-golly"]
     spiel = spiel_game(game, 2)
     ours = openspiel.bot(spiel, "perfect", 1, seed=2)
     player: SeatPlayer = ours.player
-    shown: list[Any] = []
-    observe = player.bot.observe
+    heard: list[Any] = []
+    hear = player.bot.hear
 
-    def recorded(view: Any) -> None:
-        shown.append(view)
-        observe(view)
+    def recorded(events: Any) -> None:
+        heard.extend(events)
+        hear(events)
 
-    setattr(player.bot, "observe", recorded)  # noqa: B010 -- mypy forbids assigning a method
+    setattr(player.bot, "hear", recorded)  # noqa: B010 -- mypy forbids assigning a method
     state = spiel.new_initial_state()
     pyspiel.evaluate_bots(state, [pyspiel.make_uniform_random_bot(0, 1), ours], 4)
     followed = player._follow
     assert followed is not None
     history = state.table.state.history
     assert followed.history == history[:len(followed.history)]
-    assert len(shown) == 1 + len(followed.history)  # the deal, then after every step
+    assert heard == [event.seen_by(1) for event in followed.events]
     others = sum(step.seat == 0 for step in followed.history)
     assert others > 0
-    assert shown[-1] == followed.view(1)
 
 
 def test_a_new_game_gives_the_wrapper_a_new_bot() -> None:

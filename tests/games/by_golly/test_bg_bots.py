@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import pytest
 from scipy.stats import binomtest
 
-from gamenight.bots.base import Bot, Clock, make_bot
+from gamenight.bots.base import Clock, make_bot
+from gamenight.bots.driver import BotDriver
 from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
-from gamenight.engine import OptionError
+from gamenight.engine import OptionError, View
+from gamenight.engine.events import Event
 from gamenight.engine.seeding import derive_seed
-from gamenight.games.by_golly.actions import DRAWS, END, KEEP, LAYS, SHUFFLE, TURNS, Turn
+from gamenight.games.by_golly.actions import (
+    DRAWS,
+    END,
+    KEEP,
+    LAYS,
+    SHUFFLE,
+    TURNS,
+    ByGollyAction,
+    Turn,
+)
 from gamenight.games.by_golly.bots import MemoryBot, PerfectBot
 from gamenight.games.by_golly.rules import GAME, ByGollyState
 from gamenight.sim.runner import make_bots, play_out
@@ -73,11 +85,12 @@ def test_a_level_sets_the_memory_bots_recall_weakest_first() -> None:
 def test_it_remembers_what_others_turn_over_and_plays_the_card_it_knows() -> None:
     state = table(2, [["hen", "fox"], ["owl", "cat"]], [["duck"], ["pig"]])
     bot = PerfectBot(seat=1)
+    table_talk = BotDriver(state, [None, bot])  # tells the bot what happens, in its form
     lay(state, "hen")
     turn(state, place_of("owl"))  # seat 0 finds seat 1's owl
-    bot.observe(state.view(1))
+    table_talk.tell()
     state.apply(0, END)
-    bot.observe(state.view(1))
+    table_talk.tell()
     assert state.view(1)["run"][place_of("owl")] is None  # face down again
     action = bot.act(state.view(1), state.legal_actions(1), Clock())
     assert action == LAYS[k("owl")]
@@ -90,7 +103,7 @@ def test_a_bot_that_only_acts_sees_nothing_of_others_turns() -> None:
     bot = PerfectBot(seat=1)
     lay(state, "hen")
     turn(state, place_of("owl"))
-    state.apply(0, END)  # the bot was not shown these steps
+    state.apply(0, END)  # the bot was not told of these steps
     # On its own turn it is shown only the present: every card face down.
     view = state.view(1)
     action = bot.act(view, state.legal_actions(1), Clock())
@@ -105,26 +118,29 @@ def test_a_bot_that_only_acts_sees_nothing_of_others_turns() -> None:
 def test_recall_zero_forgets_at_the_next_turn() -> None:
     state = table(2, [["hen", "fox"], ["owl", "cat"]], [["duck"], ["pig"]])
     bot = MemoryBot(seat=1, level="0")
+    table_talk = BotDriver(state, [None, bot])
     lay(state, "hen")
     turn(state, place_of("owl"))
-    bot.observe(state.view(1))
+    table_talk.tell()
     assert bot.known == {place_of("owl"): k("owl")}
     state.apply(0, END)
-    bot.observe(state.view(1))
+    table_talk.tell()
     assert bot.known == {}
 
 
 def test_after_a_shuffle_it_knows_only_which_cards_are_among_which_places() -> None:
     state = table(2, [["hen"], ["owl", "cat"]], [["duck"], ["pig"]])
     bot = PerfectBot(seat=1)
+    table_talk = BotDriver(state, [None, bot])
     lay(state, "hen")
     turn(state, POO_1)
     turn(state, SHOVEL_1)
-    bot.observe(state.view(1))
+    table_talk.tell()
+    assert bot.known == {POO_1: k("poo"), SHOVEL_1: k("shovel")}
     state.apply(0, SHUFFLE)
-    bot.observe(state.view(1))
+    table_talk.tell()
     state.draw_chance()
-    bot.observe(state.view(1))
+    table_talk.tell()
     assert bot.known == {}
     assert [(places, sorted(faces)) for places, faces in bot.groups] == [
         ({POO_1, SHOVEL_1}, [k("poo"), k("shovel")])]
@@ -150,28 +166,93 @@ def test_it_shuffles_after_the_mess_and_draws_from_the_player_furthest_from_winn
 def test_after_the_poo_it_turns_the_shovel_it_remembers() -> None:
     state = table(2, [["hen"], ["owl"]], [["duck"], ["pig"]], current=1)
     bot = PerfectBot(seat=0)
+    table_talk = BotDriver(state, [bot, None])
     lay(state, "owl")
     turn(state, SHOVEL_1)
-    bot.observe(state.view(0))
     state.apply(1, END)
-    bot.observe(state.view(0))
+    table_talk.tell()
     lay(state, "hen")
     turn(state, POO_1)
     assert bot.act(state.view(0), state.legal_actions(0), Clock()) == TURNS[SHOVEL_1]
 
 
-def test_the_runner_shows_every_step_to_watching_bots_only() -> None:
-    seen: list[int] = []
+def test_the_runner_tells_memory_bots_every_event_and_builds_views_only_to_ask() -> None:
+    heard: dict[int, list[Event]] = {0: [], 1: []}
+    asked: list[int] = []
 
-    class Watcher(MemoryBot):
-        def observe(self, view: dict[str, object]) -> None:
-            seen.append(len(state.history))
-            super().observe(view)
+    class Listener(MemoryBot):
+        def hear(self, events: Sequence[Event]) -> None:
+            heard[self.seat].extend(events)
+            super().hear(events)
 
+        def act(self, view: View, legal: Sequence[ByGollyAction], clock: Clock
+                ) -> ByGollyAction:
+            asked.append(self.seat)
+            return super().act(view, legal, clock)
+
+    assert Listener.listens and not Listener.remembers
     state = GAME.new(2, seed=3)
-    bots: list[Bot | None] = [Watcher(seat=0), make_bot(GAME, "random", 1, 1)]
-    play_out(state, bots)
-    assert seen == list(range(len(state.history) + 1))  # before the deal, after each step
+    views = 0
+    view = state.view
+
+    def counted(seat: int | None, at_ms: float | None = None) -> View:
+        nonlocal views
+        views += 1
+        return view(seat, at_ms)
+
+    state.view = counted  # type: ignore[method-assign]
+    play_out(state, [Listener(seat=0), Listener(seat=1, seed=1)])
+    # Every event, each in the seat's form (the other's refills without the animals),
+    # and a view only for each question a bot was asked: none between turns.
+    for seat in (0, 1):
+        assert heard[seat] == [e.seen_by(seat) for e in state.events]
+    assert views == len(asked) > 0
+
+
+@pytest.mark.parametrize("spec", ["perfect", "memory:0.6"])
+def test_a_memory_bot_told_the_game_at_once_remembers_what_one_told_step_by_step_does(
+        spec: str) -> None:
+    # As a search's rollout bots and the adapters' players are told a history: what it
+    # remembers depends on what happened, not on when it was told.
+    for seed in range(3):
+        state = GAME.new(3, seed=seed)
+        bots = make_bots(GAME, [spec] * 3, seed)
+        driver = BotDriver(state, bots)
+        for _ in range(150):
+            driver.tell()
+            acting = state.acting()
+            if acting.kind == "chance":
+                state.draw_chance()
+            elif acting.kind == "turn":
+                driver.take_turn(acting.seats[0])
+        driver.tell()
+        assert any(isinstance(bot, MemoryBot) and bot.known for bot in bots)
+        late = make_bots(GAME, [spec] * 3, seed)
+        BotDriver(state, late).tell()
+        for bot, twin in zip(bots, late, strict=True):
+            assert isinstance(bot, MemoryBot) and isinstance(twin, MemoryBot)
+            assert (bot.known, bot.groups, bot._quiet) == (twin.known, twin.groups,
+                                                          twin._quiet)
+
+
+def test_a_face_it_knows_is_worth_the_match_the_mess_or_a_stop() -> None:
+    # What _lay asks of worth for the faces it knows: the match of the animal laid, the
+    # mess whatever the animal, a safe stop for every other face.
+    from gamenight.games.by_golly.bots import DARED_STOP, SURE, Stakes
+    from gamenight.games.by_golly.cards import KINDS, POO, SHOVEL
+
+    for dares in (False, True):
+        stakes = Stakes(1.5, False, [1] * KINDS + [0, 0], dares)
+        for animal in range(KINDS):
+            for face in range(SHOVEL + 1):
+                worth = MemoryBot.worth(SURE[face], animal, stakes)
+                if face == animal:
+                    assert worth == MemoryBot.worth(SURE[animal], animal, stakes) > 0
+                elif face == POO:
+                    assert worth == MemoryBot.worth(SURE[POO], 0, stakes) == -1.5
+                else:
+                    assert worth == MemoryBot.worth(SURE[SHOVEL], 0, stakes) == (
+                        DARED_STOP if dares else 0.0)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -187,8 +268,9 @@ def test_bots_of_every_kind_play_whole_games_at_every_table_size(players: int) -
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_what_a_memory_bot_remembers_is_always_true(players: int) -> None:
-    # Built from views alone, a memory (a place's face, or which faces are among which
-    # shuffled places) must match the table, shuffles included; forgetting only drops.
+    # Built from what its seat was told alone, a memory (a place's face, or which faces
+    # are among which shuffled places) must match the table, shuffles included;
+    # forgetting only drops.
     from collections import Counter
 
     specs = ["perfect", "memory:0.6", "random", "perfect", "memory:0.9", "random"]
@@ -196,10 +278,11 @@ def test_what_a_memory_bot_remembers_is_always_true(players: int) -> None:
     for seed in range(4):
         state = GAME.new(players, seed=seed, face_up_match=seed == 1)
         bots = make_bots(GAME, specs[:players], seed)
+        table_talk = BotDriver(state, bots)
         while not state.is_over:
-            for seat, bot in enumerate(bots):
+            table_talk.tell()
+            for bot in bots:
                 if isinstance(bot, MemoryBot):
-                    bot.observe(state.view(seat))
                     for place, face in bot.known.items():
                         assert state.run[place] == face
                     for places, faces in bot.groups:
@@ -234,9 +317,8 @@ def a_shovel_seen_by(bot: MemoryBot) -> ByGollyState:
     state = table(2, [["hen", "fox"], ["owl", "cat"]], [["duck"], ["pig"]])
     lay(state, "hen")
     turn(state, SHOVEL_1)
-    bot.observe(state.view(1))
     state.apply(0, END)
-    bot.observe(state.view(1))
+    BotDriver(state, [None, bot]).tell()
     return state
 
 
@@ -264,9 +346,8 @@ def test_without_a_shovel_it_stops_safely_when_the_mess_outweighs_a_blind_guess(
     bot = PerfectBot(seat=1)
     lay(state, "hen")
     turn(state, place_of("goose"))
-    bot.observe(state.view(1))
     state.apply(0, END)
-    bot.observe(state.view(1))
+    BotDriver(state, [None, bot]).tell()
     state.apply(1, bot.act(state.view(1), state.legal_actions(1), Clock()))
     assert bot.act(state.view(1), state.legal_actions(1), Clock()) == TURNS[place_of("goose")]
 

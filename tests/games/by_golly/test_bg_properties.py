@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamenight.bots.base import Clock
+from gamenight.bots.driver import BotDriver
 from gamenight.games.by_golly.actions import DRAWS, END, KEEP, LAYS, SHUFFLE, TURNS, Lay
 from gamenight.games.by_golly.bots import PerfectBot
 from gamenight.games.by_golly.cards import FACE_NAMES, KINDS, PLACE_NAMES, PLACES
@@ -181,11 +182,11 @@ def test_listed_chance_outcomes_sum_to_one_and_include_what_is_drawn(
 
 def play_until(state: ByGollyState, bots: list[PerfectBot],
                stop: Callable[[ByGollyState], bool]) -> bool:
-    """Play on with these bots, each shown its view after every step (as the runner
-    shows it), until ``stop`` holds (True) or the game ends (False)."""
+    """Play on with these bots, each told every event in its seat's form (as the runner
+    tells them), until ``stop`` holds (True) or the game ends (False)."""
+    table_talk = BotDriver(state, bots)
     while not state.is_over:
-        for seat, bot in enumerate(bots):
-            bot.observe(state.view(seat))
+        table_talk.tell()
         if stop(state):
             return True
         acting = state.acting()
@@ -214,14 +215,14 @@ def a_game_that_reaches(players: int, stop: Callable[[ByGollyState], bool]
 def two_worlds(state: ByGollyState, bots: list[PerfectBot], outcomes: tuple[Any, Any]
                ) -> list[tuple[ByGollyState, list[PerfectBot]]]:
     """The table and the bots' memories after each of two chance outcomes, each bot
-    shown its view of that world."""
+    told what happened in that world, in its seat's form."""
     worlds = []
     for outcome in outcomes:
         world, memory = state.clone(), copy.deepcopy(bots)
         assert isinstance(world, ByGollyState)
-        world.apply_chance(outcome)
+        events = world.apply_chance(outcome)
         for seat, bot in enumerate(memory):
-            bot.observe(world.view(seat))
+            bot.hear([seen for e in events if (seen := e.seen_by(seat)) is not None])
         worlds.append((world, memory))
     return worlds
 

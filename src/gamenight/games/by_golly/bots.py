@@ -1,9 +1,11 @@
 """The ``memory`` and ``perfect`` bots: remember the chicken run, take a risk when it pays.
 
 Memory is the skill of By Golly!, so these bots keep their own memory, built only from
-the views they are shown: the view at each of their decisions, and (through
-``observe``) the view after every step of the game, so they see what others turn over.
-A view shows the present only, so a card a bot does not remember is lost to it.
+what their seat saw happen at the table: they listen (``Bot.hear``) to every event in
+their seat's form, and learn from the cards turned over (``TurnedOver``: where, and
+what), the places a shuffle mixed (``Shuffled``; the order is told by nothing), and each
+turn's end (``TurnEnded``: when memories fade).  A view shows the present only, so a
+card a bot does not remember is lost to it; its view is read only for its decisions.
 
 ``memory`` forgets: at every new turn each memory is lost with chance ``1 - recall``.
 Its level sets the recall (``memory:beginner``; ``RECALL``), or a number does
@@ -38,10 +40,12 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from gamenight.bots.base import Bot, Clock, bot_number
 from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
 from gamenight.engine import OptionError, View
+from gamenight.engine.events import Event
 from gamenight.games.by_golly.actions import (
     KEEP,
     SHUFFLE,
@@ -54,6 +58,7 @@ from gamenight.games.by_golly.actions import (
     Turn,
 )
 from gamenight.games.by_golly.cards import KIND_OF_NAME, PLACES, POO, RUN_FACE, SHOVEL
+from gamenight.games.by_golly.events import FaceUpMatch, Shuffled, TurnedOver, TurnEnded
 from gamenight.games.by_golly.rules import mess_draws
 from gamenight.games.by_golly.views import ByGollyView, as_view
 
@@ -75,9 +80,6 @@ DARED_STOP = -100.0
 #: The recall each level plays with (the chance a memory lasts another turn).
 RECALL: dict[str, float] = {"child": 0.5, "beginner": 0.6, "relaxed": 0.7,
                             "average": 0.8, "quick": 0.9, "expert": 0.95}
-#: Forgetting is applied for at most this many turns at once (after that all is gone
-#: for any recall below 1 anyway, to machine precision).
-MAX_FORGET_TURNS = 64
 
 Belief = dict[int, float]  # face -> chance that a face-down place shows it
 #: The belief about a place whose face is known (one per face, shared: never changed).
@@ -88,11 +90,12 @@ SURE: tuple[Belief, ...] = tuple({face: 1.0} for face in range(SHOVEL + 1))
 class Stakes:
     """What turning a card over risks and gains now: the ``mess`` (the cost of the poo,
     in cards), whether a ``shovel`` is known (the first one found is worth more), the
-    ``hand`` (copies of each animal), and whether it ``dares`` (no more safe stops)."""
+    ``hand`` (copies of each animal, by face: none of the poo and the shovel), and
+    whether it ``dares`` (no more safe stops)."""
 
     mess: float
     shovel: bool
-    hand: Counter[int]
+    hand: list[int]
     dares: bool
 
 
@@ -121,60 +124,58 @@ class MemoryBot(Bot[ByGollyAction]):
         self.known: dict[int, int] = {}  # place -> face
         # After a shuffle: these places hold these faces, in an order nobody knows.
         self.groups: list[tuple[set[int], list[int]]] = []
-        self._turn = 0
-        self._shuffle_seen: tuple[int, frozenset[int]] | None = None
-        # The run as last learnt from this turn (a view's own list: views are read,
-        # never changed), or None once something since may have changed what it knows.
-        self._run_seen: Sequence[str | None] | None = None
+        # The cards turned over this turn, place -> face: they lie face up until the
+        # turn ends, so a shuffle mixes cards it has just seen.
+        self._up: dict[int, int] = {}
         # The place chosen with the card just laid: (turn, animal, place).
         self._plan: tuple[int, int, int] | None = None
         # Turns since a card last went out: when nobody dares, the bot stops playing safe.
         self._quiet = 0
-        self._discarded = 0
+        self._gone = 0  # cards gone out this turn
         self._forget_rng = random.Random(self.rng.random())
 
     # -- memory ---------------------------------------------------------------------
-    def observe(self, view: View) -> None:
-        self._see(as_view(view))
+    def hear(self, events: Sequence[Event]) -> None:
+        """Learn from what the seat saw happen (every event, in its form, in order)."""
+        # (By exact class: told every event of every step, most of which teach it
+        # nothing, it tells them apart with the cheapest test.)
+        for event in events:
+            kind = type(event)
+            if kind is TurnedOver:
+                turned = cast(TurnedOver, event)
+                face = KIND_OF_NAME[turned.face]
+                self._up[turned.place] = face
+                self._learn(turned.place, face)
+                if turned.result == "match":
+                    self._gone += 1
+            elif kind is TurnEnded:
+                # The cards go face down; every memory may fade with the turn.
+                self._up.clear()
+                self._forget()
+                self._quiet = 0 if self._gone else self._quiet + 1
+                self._gone = 0
+            elif kind is Shuffled:
+                self._shuffled(cast(Shuffled, event).places)
+            elif kind is FaceUpMatch:
+                self._gone += 1
 
-    def _see(self, view: ByGollyView) -> None:
-        turn = view["turn"]
-        if turn != self._turn:
-            self._forget(min(turn - self._turn, MAX_FORGET_TURNS))
-            self._turn = turn
-            self._run_seen = None
-            gone = view["discarded"]
-            self._quiet = 0 if gone != self._discarded else self._quiet + 1
-            self._discarded = gone
-        run = view["run"]
-        if view["shuffling"]:
-            places = frozenset(p for p in range(PLACES) if run[p] is not None)
-            if self._shuffle_seen == (turn, places):
-                return
-            self._shuffle_seen = (turn, places)
-            self._run_seen = None
-            faces = [KIND_OF_NAME[name] for name in run if name is not None]  # by place
-            for p, face in zip(sorted(places), faces, strict=True):
-                self._learn(p, face)  # (takes them out of any older group)
+    def _shuffled(self, places: tuple[int, ...]) -> None:
+        """The cards just turned over at ``places`` (in place order) were shuffled among
+        them: it knows which faces lie there, no longer which lies where."""
+        up = self._up
+        if not all(p in up for p in places):
+            # Seated after some of them were turned over: it cannot say what lies there.
             for p in places:
-                del self.known[p]
-            self.groups.append((set(places), faces))
+                self.known.pop(p, None)
             return
-        if run == self._run_seen:
-            # The same cards face up as it saw last, this turn: it has learnt them all
-            # (nothing since could have made it forget or doubt one), so learning them
-            # again would change nothing.  It is shown the table after every step.
-            return
-        for p, name in enumerate(run):
-            if name is not None:
-                self._learn(p, KIND_OF_NAME[name])
-        self._run_seen = run
+        for p in places:
+            del self.known[p]
+        self.groups.append((set(places), [up[p] for p in places]))
 
     def _learn(self, place: int, face: int) -> None:
         self.known[place] = face
-        # (Asked for every face-up card of every view it is shown: most are known
-        # already and lie in no group, so the groups are walked only when there are any
-        # and rebuilt only when one was emptied.)
+        # (The groups are walked only when there are any, and rebuilt only when one was
+        # emptied.)
         groups = self.groups
         if not groups:
             return
@@ -189,10 +190,11 @@ class MemoryBot(Bot[ByGollyAction]):
         if not all(places for places, _ in groups):
             self.groups = [g for g in groups if g[0]]
 
-    def _forget(self, turns: int) -> None:
+    def _forget(self) -> None:
+        """A turn has passed: each memory lasts with chance ``recall``."""
         if self.recall >= 1.0:
             return
-        keep = self.recall ** turns
+        keep = self.recall
         rand = self._forget_rng.random
         self.known = {p: f for p, f in self.known.items() if rand() < keep}
         self.groups = [g for g in self.groups if rand() < keep]
@@ -232,7 +234,6 @@ class MemoryBot(Bot[ByGollyAction]):
     # -- decisions ------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[ByGollyAction], clock: Clock) -> ByGollyAction:
         seen = as_view(view)
-        self._see(seen)
         first = legal[0]
         if isinstance(first, Lay):
             return self._lay(seen, [a for a in legal if isinstance(a, Lay)])
@@ -249,21 +250,29 @@ class MemoryBot(Bot[ByGollyAction]):
         return self.rng.choice(list(legal))
 
     def stakes(self, view: ByGollyView, dists: Sequence[Belief | None]) -> Stakes:
-        """What turning a card over risks and gains now (see the module's notes)."""
+        """What turning a card over risks and gains now (see the module's notes), with
+        ``dists`` the beliefs about the places (each distinct one at least once: only
+        the least mess and whether a shovel is sure are read from them)."""
         opponents = view["players"] - 1
-        # After the poo it turns the card with the fewest draws to expect (a shovel it
-        # remembers: none).
-        second = min(_mess_costs(dists).values(), default=0.0)
-        hand = Counter(KIND_OF_NAME[name] for name in view.get("hand", []))
+        shovel = any(d is not None and d.get(SHOVEL) == 1.0 for d in dists)
+        # After the poo it turns the card with the fewest draws to expect: a shovel it
+        # remembers (none; no card costs less), else the least of the others'.
+        second = 0.0 if shovel else min(_mess_costs(dists).values(), default=0.0)
+        # (A list by face, not a Counter: ``worth`` reads it for every face it weighs,
+        # and a Counter's missing face is a Python call.)
+        hand = [0] * (SHOVEL + 1)
+        for name in view.get("hand", []):
+            hand[KIND_OF_NAME[name]] += 1
         if view["laid"] is not None:
             hand[KIND_OF_NAME[view["laid"]]] += 1  # the card laid is still his
-        shovel = any(d is not None and d.get(SHOVEL) == 1.0 for d in dists)
         return Stakes(second * (1.0 + 1.0 / opponents), shovel, hand, self._dares(view))
 
     @staticmethod
     def worth(belief: Belief, animal: int, stakes: Stakes) -> float:
         """What laying ``animal`` and turning over a place with this belief is worth, in
-        cards (see the module's notes)."""
+        cards (see the module's notes).  For a face it knows (``SURE``) the worth is the
+        animal's match, the poo's mess whatever the animal, or a safe stop for any other
+        face: ``_lay`` asks just those (a subclass that weighs otherwise keeps that)."""
         hand = stakes.hand
         if len(belief) == 1:
             (face,) = belief
@@ -290,24 +299,39 @@ class MemoryBot(Bot[ByGollyAction]):
             free = [a for a in lays if a.animal in up]
             if free:
                 return free[0]
-        dists = self.beliefs(run)
-        stakes = self.stakes(view, dists)
         # Places with the same belief (all those it knows nothing of) are weighed once.
         alike: dict[int, tuple[Belief, list[int]]] = {}
-        for p in range(PLACES):
-            belief = dists[p]
+        for p, belief in enumerate(self.beliefs(run)):
             if belief is not None:
-                alike.setdefault(id(belief), (belief, []))[1].append(p)
+                same = alike.get(id(belief))
+                if same is None:
+                    alike[id(belief)] = (belief, [p])
+                else:
+                    same[1].append(p)
+        stakes = self.stakes(view, [belief for belief, _ in alike.values()])
+        worth, draw = self.worth, self.rng.random
+        # A face it knows (a SURE belief) is worth one of three values for the animal
+        # laid: its match, the poo's mess, or a safe stop (any other face, the shovel
+        # included); the last two are the same for every animal.  So ``worth`` is asked
+        # the mess and the stop once, and the match once per animal, not once for every
+        # face it knows and every animal.
+        pairs = [(_SURE_FACE.get(key), belief, places)
+                 for key, (belief, places) in alike.items()]
+        poo = worth(SURE[POO], lays[0].animal, stakes)
+        stop = worth(SURE[SHOVEL], lays[0].animal, stakes)
         # The best (worth, tie-break draw), the first of equals kept: a draw for every
         # pair, in this order, as the games were fingerprinted.
         best: tuple[float, float] | None = None
         chosen: tuple[Lay, list[int]] | None = None
-        worth, draw = self.worth, self.rng.random
-        pairs = list(alike.values())
         for lay in lays:
             animal = lay.animal
-            for belief, places in pairs:
-                key = (worth(belief, animal, stakes), draw())
+            match = worth(SURE[animal], animal, stakes)
+            for face, belief, places in pairs:
+                if face is None:
+                    value = worth(belief, animal, stakes)
+                else:
+                    value = match if face == animal else poo if face == POO else stop
+                key = (value, draw())
                 if best is None or key > best:
                     best, chosen = key, (lay, places)
         assert chosen is not None
@@ -320,19 +344,29 @@ class MemoryBot(Bot[ByGollyAction]):
 
     def _turn_over(self, view: ByGollyView, legal: list[Turn]) -> Turn:
         run = view["run"]
-        dists = self.beliefs(run)
         if view["laid"] is None or view["phase"] == "second":
             # After the poo: the shovel saves, an animal costs 2 cards, the poo 4.
             self._plan = None
+            dists = self.beliefs(run)
             costs = _mess_costs(dists)
             return max(legal, key=lambda a: (-costs[id(dists[a.place])], self.rng.random()))
         animal = KIND_OF_NAME[view["laid"]]
         plan, self._plan = self._plan, None
         if plan is not None and plan[:2] == (view["turn"], animal) and TURNS[plan[2]] in legal:
-            return TURNS[plan[2]]
+            return TURNS[plan[2]]  # the place chosen with the card
+        dists = self.beliefs(run)
         stakes = self.stakes(view, dists)
-        return max(legal, key=lambda a: (self.worth(_sure(dists[a.place]), animal, stakes),
-                                         self.rng.random()))
+        # Places share their beliefs: each is weighed once.
+        worths: dict[int, float] = {}
+
+        def key(action: Turn) -> tuple[float, float]:
+            belief = _sure(dists[action.place])
+            value = worths.get(id(belief))
+            if value is None:
+                value = worths[id(belief)] = self.worth(belief, animal, stakes)
+            return value, self.rng.random()
+
+        return max(legal, key=key)
 
     def _draw(self, view: ByGollyView, legal: list[Draw]) -> Draw:
         # Every card drawn brings its owner nearer to winning: draw from whoever is
@@ -363,7 +397,7 @@ def _mess_cost(belief: Belief | None) -> float:
     rules' ``mess_draws`` (an animal 2, the poo 4, a shovel none)."""
     drawn: dict[int, float] = {}  # cards drawn -> the chance of drawing that many
     for face, chance in _sure(belief).items():
-        n = mess_draws(face)
+        n = _MESS_DRAWS[face]
         drawn[n] = drawn.get(n, 0.0) + chance
     return sum(n * chance for n, chance in drawn.items())
 
@@ -382,5 +416,10 @@ class PerfectBot(MemoryBot):
         self.recall = 1.0
 
 
+#: The rules' ``mess_draws`` of each face, read from a table (asked for every face of
+#: every belief the bot weighs).
+_MESS_DRAWS: tuple[int, ...] = tuple(mess_draws(face) for face in range(SHOVEL + 1))
 #: The mess cost of each known face (``SURE``'s beliefs, which never change), by ``id``.
 _SURE_COST: dict[int, float] = {id(belief): _mess_cost(belief) for belief in SURE}
+#: The face of each of ``SURE``'s beliefs, by ``id``.
+_SURE_FACE: dict[int, int] = {id(belief): face for face, belief in enumerate(SURE)}

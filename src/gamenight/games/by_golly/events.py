@@ -143,7 +143,9 @@ class Drew(Event):
     def seen_by(self, seat: int | None) -> Drew:
         if seat == self.seat or (seat == self.victim and self.source == "hand"):
             return self
-        return dataclasses.replace(self, animal=None)
+        # (Made directly, not by dataclasses.replace: the listening bots are told
+        # every draw in every seat's form.)
+        return Drew(self.seat, self.victim, self.source, None)
 
     def text(self) -> str:
         return self.told_to(None)
@@ -209,7 +211,9 @@ class Refilled(Event):
     animals: tuple[AnimalName, ...] | None
 
     def seen_by(self, seat: int | None) -> Refilled:
-        return self if seat == self.seat else dataclasses.replace(self, animals=None)
+        # (Made directly, not by dataclasses.replace: the listening bots are told every
+        # refill in every seat's form.)
+        return self if seat == self.seat else Refilled(self.seat, self.count, None)
 
     def text(self) -> str:
         return self.told_to(None)

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import compress
-from operator import not_
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome
@@ -136,8 +135,16 @@ def _hand_names(hand: list[int]) -> tuple[AnimalName, ...]:
 @lru_cache(maxsize=1 << 12)
 def _names_of_counts(counts: tuple[int, ...]) -> tuple[AnimalName, ...]:
     # Remembered: every view shows the seat's hand, and a hand changes a card or two a
-    # turn (memory bots are shown every seat's view after every step).
+    # turn (every view the research adapters observe, every question to a bot).
     return tuple(ANIMALS[k] for k in range(KINDS) for _ in range(counts[k]))
+
+
+@cache
+def _laid_events(players: int) -> tuple[tuple[Laid, ...], ...]:
+    """Every ``Laid`` event of a game of ``players``, by seat and animal: made once and
+    shared by every game (an event is never changed), as a card is laid at nearly a
+    third of the steps."""
+    return tuple(tuple(Laid(seat, name) for name in ANIMALS) for seat in range(players))
 
 
 class ByGollyState(GameState[ByGollyAction]):
@@ -164,6 +171,7 @@ class ByGollyState(GameState[ByGollyAction]):
         self.winner: int | None = None
         self.truncated = False
         self._acting = [Acting("turn", (s,)) for s in range(players)]
+        self._laid = _laid_events(players)
         # The views' shared part, and the step it shows (see ``_view``).
         self._table: tuple[int, ByGollyView] | None = None
 
@@ -200,12 +208,16 @@ class ByGollyState(GameState[ByGollyAction]):
         if seat != self.current:
             return []
         phase = self.phase
-        # (compress picks in C what a loop over kinds or places would: the animals in
-        # the hand, the places face down.)
+        # (compress picks in C what a loop over kinds would: the animals in the hand.)
         if phase == "lay":
             return list(compress(LAYS, self.hands[seat]))
         if phase == "turn" or phase == "second":
-            return list(compress(TURNS, map(not_, self.up)))
+            # Every place but the few turned over this turn (face up), taken out of the
+            # whole run from the last place back, so the earlier ones keep their index.
+            down: list[ByGollyAction] = list(TURNS)
+            for place in sorted(self.turned, reverse=True):
+                del down[place]
+            return down
         if phase == "end":
             return [END]
         if phase == "mess":
@@ -284,7 +296,7 @@ class ByGollyState(GameState[ByGollyAction]):
     def _lay(self, seat: int, animal: int) -> None:
         self.hands[seat][animal] -= 1
         self.hand_sizes[seat] -= 1
-        self.emit(Laid(seat, ANIMALS[animal]))
+        self.emit(self._laid[seat][animal])
         if self.options["face_up_match"] and self.face_up(animal):
             # Option: the animal already lies face up this turn, so the card matches
             # without turning another.
@@ -509,8 +521,8 @@ class ByGollyState(GameState[ByGollyAction]):
     # The engine's ``View`` is every game's dict; this one says which keys it has.
     def _view(self, seat: int | None, at_ms: float | None) -> ByGollyView:
         # What every seat sees is made once per step (the history's length counts the
-        # steps) and shared by the views of that step: the memory bots are shown every
-        # seat's view after every step, and a view is read, never changed.
+        # steps) and shared by the views of that step (the adapters and the server ask
+        # every seat's view after a step), and a view is read, never changed.
         step = len(self.history)
         made = self._table
         if made is None or made[0] != step:

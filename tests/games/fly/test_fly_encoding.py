@@ -26,7 +26,12 @@ from gamenight.games.fly.encoding import (
     footprint_distance,
     slot_places,
 )
-from gamenight.games.fly.geometry import rectangle_corners
+from gamenight.games.fly.geometry import (
+    circle_inside_rectangle,
+    line_aim,
+    over_table,
+    rectangle_corners,
+)
 from gamenight.games.fly.rules import GAME, FlyState
 from gamenight.interop.encoding import encoding_for
 from tests.games.fly.fly_table import fly_at, laid_out, land, order_with
@@ -184,6 +189,71 @@ def test_a_slot_over_a_blank_card_or_past_the_table_is_never_legal() -> None:
     assert max(legal) >= PAIR_BASE  # some pair or triple is still offered
     for i in legal:
         assert i < AIMS_PER_PLACE * 11 or max(slot_places(i) or (99,)) < 11
+
+
+def slot_aims_by_hand(view: dict[str, Any]) -> dict[int, Drop | None]:
+    """Every pair and triple slot's aim over the view's table, straight from the rule
+    (docs/interop/fly.md): the fly centres the view shows, the line aim, over the table,
+    and each of its flies covered by a swatter falling true, the rules' cover test."""
+    flies = [None if e["fly"] is None else tuple(e["fly"]) for e in view["table"]]
+    width, length = view["swatter"]["width"], view["swatter"]["length"]
+    radius = view["fly_diameter"] / 2
+    aims: dict[int, Drop | None] = {}
+    for index in range(PAIR_BASE, NUM_ACTIONS):
+        places = slot_places(index)
+        aims[index] = None
+        if places is None or max(places) >= len(flies):
+            continue
+        points = [flies[p] for p in places]
+        if any(p is None for p in points):
+            continue
+        aim = Drop.aim(*line_aim(points))
+        if over_table(aim.x, aim.y, len(flies)) and all(
+                circle_inside_rectangle(fx, fy, radius, aim.x, aim.y, aim.angle, width, length)
+                for fx, fy in points):
+            aims[index] = aim
+    return aims
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"swatter_width": 1.5, "swatter_length": 4.0}, {"fly_diameter": 0.2},
+    {"swatter_width": 2.5, "swatter_length": 2.5, "fly_diameter": 0.1},
+    {"swatter_width": 0.7, "swatter_length": 6.0, "fly_diameter": 0.3}])
+def test_the_offered_pairs_and_triples_are_the_rule_worked_out_by_hand(
+        options: dict[str, Any]) -> None:
+    """The offer's tables and caches give, over every table of many games, the very aims
+    the rule gives by hand, in index order, a repeat offered once at its lowest index."""
+    tables = 0
+    for seed in range(5):
+        state = GAME.new(1 + seed % 4, seed=seed, **options)
+        enc = encoding(state)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.acting().kind == "chance":
+                state.draw_chance()
+                continue
+            seat = state.current
+            view = state.view(seat)
+            by_hand = slot_aims_by_hand(view)
+            lowest = {aim: i for i, aim in enumerate(state.legal_actions(seat))}  # the grid
+            expected = []
+            for index, aim in by_hand.items():
+                if aim is not None and aim not in lowest:
+                    lowest[aim] = index
+                    expected.append(index)
+            legal = enc.legal(view, state.legal_actions(seat))
+            assert [i for i in legal if i >= PAIR_BASE] == expected
+            for index, aim in by_hand.items():
+                if aim is None:
+                    with pytest.raises(IllegalAction):
+                        enc.action(view, index)
+                else:
+                    assert enc.action(view, index) == aim
+                    assert enc.index(view, aim) == lowest[aim]
+            tables += 1
+            state.apply(seat, rng.choice(state.legal_actions(seat)) if rng.random() < 0.5
+                        else RandomDropBot(seat, seed=rng.randrange(2**32)).act(view, [], Clock()))
+    assert tables > 80
 
 
 def test_legal_is_empty_unless_the_seat_holds_the_swatter() -> None:

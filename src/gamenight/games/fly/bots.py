@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import chain
 from typing import NamedTuple
 
 import numpy as np
@@ -19,7 +20,14 @@ from gamenight.bots.base import Bot, Clock, bot_number
 from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
 from gamenight.engine import View
 from gamenight.games.fly.actions import Drop, FlyAction, aim_fields, aim_over_table
-from gamenight.games.fly.cards import CARD_HEIGHT, CARD_WIDTH, COLOUR_OF, SYMBOL_OF
+from gamenight.games.fly.cards import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    COLOUR_OF,
+    DECK_SIZE,
+    FLIES,
+    SYMBOL_OF,
+)
 from gamenight.games.fly.geometry import (
     cover_reach,
     frame_box,
@@ -29,6 +37,7 @@ from gamenight.games.fly.geometry import (
     to_swatter,
 )
 from gamenight.games.fly.table import score
+from gamenight.games.fly.views import TableCardView
 
 #: The aimer's eye and hand by level: how many of the aims that look best it weighs
 #: with care (``keep``), and how far its aim misses, in inches (x and y) and degrees
@@ -43,12 +52,15 @@ TableKey = tuple[tuple[int, ...], float, float, float, tuple[int, ...]]
 
 
 class TableAims(NamedTuple):
-    """What the aimer works out from the table alone: the candidate aims over the table
-    (as drop fields, see :func:`aim_fields`; a :class:`Drop` is made only of the one
-    chosen), their centres and angles (radians) as arrays, and which flies each covers
-    if it lands true (aims x flies), the first stage's judgement before the flies'
-    values."""
+    """What the aimer works out from the table alone: the fly cards in table order and
+    their centres (arrays), the candidate aims over the table (as drop fields, see
+    :func:`aim_fields`; a :class:`Drop` is made only of the one chosen), their centres
+    and angles (radians) as arrays, and which flies each covers if it lands true (aims x
+    flies), the first stage's judgement before the flies' values."""
 
+    cards: np.ndarray
+    fx: np.ndarray
+    fy: np.ndarray
     aims: list[tuple[int, int, int]]
     ax: np.ndarray
     ay: np.ndarray
@@ -61,6 +73,32 @@ class TableAims(NamedTuple):
 #: worked out.  Only the latest few tables are kept.
 _TABLE_AIMS: dict[TableKey, TableAims] = {}
 _TABLES_KEPT = 8
+
+
+def _covers(fx: np.ndarray, fy: np.ndarray, reach: tuple[float, float], ox: np.ndarray,
+            oy: np.ndarray, drift: float, lx: np.ndarray, ly: np.ndarray,
+            la: np.ndarray) -> np.ndarray:
+    """Which of the flies at (fx, fy) landings cover, for the cover ``reach`` (see
+    :func:`cover_reach`) -> array of shape S x flies, for landings of shape S (A, ...),
+    the landings of row a at most ``drift`` from (ox[a], oy[a]).
+
+    Only the (row, fly) pairs near enough are turned into the swatter's frame, each fly
+    against every landing of its row (the rest are uncovered); the answer is laid out
+    landing by landing in table order, so that ``@ values`` sums the same numbers in the
+    same order as ever (the same games)."""
+    reach_u, reach_v = reach
+    # A fly beyond the swatter's half-diagonal from where it lands is never covered (a
+    # little slack, so that rounding never drops one that is).
+    bound = (math.hypot(reach_u, reach_v) + drift) * (1 + 1e-6) + 1e-9
+    gx = fx - ox[:, None]
+    gy = fy - oy[:, None]
+    rows, near = np.nonzero(gx * gx + gy * gy <= bound * bound)  # by row, then fly
+    per_landing = (-1, *(1,) * (la.ndim - 1))  # a fly against a row's landings
+    u, v = to_swatter(fx[near].reshape(per_landing), fy[near].reshape(per_landing),
+                      lx[rows], ly[rows], np.cos(la)[rows], np.sin(la)[rows])
+    out = np.zeros((*la.shape, len(fx)), dtype=bool)
+    out[rows, ..., near] = (np.abs(u) <= reach_u) & (np.abs(v) <= reach_v)
+    return out
 
 
 class RandomDropBot(Bot[FlyAction]):
@@ -112,6 +150,30 @@ def _fan_aims(first: tuple[float, float], others: tuple[tuple[float, float], ...
     return tuple(out)
 
 
+# A seat's cards change only when it collects, and every aimer holding the same cards
+# values the table's flies alike: the values are worked out once per hand of cards.
+@lru_cache(maxsize=1 << 12)
+def _worth(mine: tuple[int, ...]) -> np.ndarray:
+    """What each fly card (by id; the blanks' entries unused) would be worth to a seat
+    holding ``mine``, collected alone now: what it adds to the score, plus a little for
+    every fly (flies break ties) and for each fly of its colour or symbol already held,
+    up to two of each (a set in the making).  Read-only: it is shared."""
+    now = score(mine)
+    colours = [0] * 5
+    symbols = [0] * 5
+    for c in mine:
+        if COLOUR_OF[c] >= 0:
+            colours[COLOUR_OF[c]] += 1
+            symbols[SYMBOL_OF[c]] += 1
+    worth = np.zeros(DECK_SIZE)
+    for card in range(FLIES):
+        gain = score([*mine, card]) - now
+        building = min(colours[COLOUR_OF[card]], 2) + min(symbols[SYMBOL_OF[card]], 2)
+        worth[card] = gain + 0.3 + 0.15 * building
+    worth.flags.writeable = False
+    return worth
+
+
 class AimerBot(Bot[FlyAction]):
     """Searches candidate aims and drops where it expects to gain most.
 
@@ -147,33 +209,12 @@ class AimerBot(Bot[FlyAction]):
             self.sigma_angle = _param(params, "sigma_angle", 0.0, 0.0, 360.0)
         super().__init__(seat, seed, level, **params)
         self.np_rng = np.random.default_rng(seed)
-        # What each card would be worth, for the flies this bot holds (they change only
-        # when it collects): (its cards, value by card).
-        self._worth: tuple[tuple[int, ...], dict[int, float]] = ((), {})
 
     # -- valuing flies ------------------------------------------------------------------
     def fly_values(self, view: View, cards: Sequence[int]) -> np.ndarray:
         """What each of ``cards`` would be worth to this bot, collected alone now."""
         mine = tuple(c["id"] for c in view["collected"][self.seat])
-        held, worth = self._worth
-        if held != mine:
-            worth = {}
-            self._worth = (mine, worth)
-        missing = [card for card in cards if card not in worth]
-        if missing:
-            now = score(mine)
-            colours = [0] * 5
-            symbols = [0] * 5
-            for c in mine:
-                if COLOUR_OF[c] >= 0:
-                    colours[COLOUR_OF[c]] += 1
-                    symbols[SYMBOL_OF[c]] += 1
-            for card in missing:
-                gain = score([*mine, card]) - now
-                building = (min(colours[COLOUR_OF[card]], 2)
-                            + min(symbols[SYMBOL_OF[card]], 2))
-                worth[card] = gain + 0.3 + 0.15 * building
-        return np.array([worth[card] for card in cards], dtype=float)
+        return _worth(mine)[np.array(cards, dtype=np.intp)]
 
     # -- candidates ------------------------------------------------------------------------
     def candidates(self, flies: np.ndarray, width: float, length: float,
@@ -193,82 +234,70 @@ class AimerBot(Bot[FlyAction]):
         n = len(points)
         span = length - 2 * radius  # the farthest two fly centres can be and both fit
         spread = width - 2 * radius
-        # Pairs a little farther apart than the span are sorted out at once for the
-        # whole table; the few left are measured exactly (math.dist, as always).
-        gaps = flies[:, None, :] - flies[None, :, :]
-        close = (gaps * gaps).sum(axis=-1) <= span * span * (1 + 1e-6) + 1e-12
+        # Each fly's later flies within the span (math.dist, as always).  A pair farther
+        # apart than the span in x or in y alone is sorted out first (a little slack,
+        # so that rounding never sorts out a pair within it): most pairs are.
+        far = span * (1 + 1e-9)
         near: list[list[int]] = [[] for _ in range(n)]
-        for i, j in np.argwhere(np.triu(close, 1)).tolist():  # by i, then j
-            if math.dist(points[i], points[j]) <= span:
-                near[i].append(j)
+        for i, first in enumerate(points):
+            x, y = first
+            for j in range(i + 1, n):
+                second = points[j]
+                if (abs(second[0] - x) <= far and abs(second[1] - y) <= far
+                        and math.dist(first, second) <= span):
+                    near[i].append(j)
         for i in range(n):
             if near[i]:
                 out.extend(_fan_aims(points[i], tuple(points[j] for j in near[i]), spread,
                                      span))
         return centres, out
 
+    def _table_aims(self, on_table: Sequence[TableCardView], width: float, length: float,
+                    radius: float) -> TableAims:
+        """What the aimer works out from a table alone (see :class:`TableAims`)."""
+        entries = [e for e in on_table if e["fly"] is not None]
+        flies = np.array([e["fly"] for e in entries], dtype=float).reshape(-1, 2)
+        fly_cards = np.array([e["id"] for e in entries], dtype=np.intp)
+        fx, fy = flies[:, 0], flies[:, 1]
+        if not entries:
+            return TableAims(fly_cards, fx, fy, [], fx, fx, fx, fx)
+        centres, fans = self._candidates(flies, width, length, radius)
+        # A fly's centre lies on its card, which is on the table, and an aim rounds it
+        # to hundredths, never off the card: only the pairs' and trios' aims are
+        # checked.  (The first of equal aims is kept, as always.)
+        cards = len(on_table)
+        found = dict.fromkeys(centres)
+        kept = [*found, *(f for f in dict.fromkeys(fans)
+                          if f not in found and aim_over_table(f[0], f[1], cards))]
+        # Whole hundredths are exact as floats, so dividing here gives the very
+        # numbers ``Drop.x`` and ``Drop.y`` do.
+        fields = np.fromiter(chain.from_iterable(kept), dtype=float,
+                             count=3 * len(kept)).reshape(-1, 3)
+        ax, ay, aa = fields[:, 0] / 100, fields[:, 1] / 100, np.radians(fields[:, 2])
+        reach = cover_reach(radius, width, length)
+        return TableAims(fly_cards, fx, fy, kept, ax, ay, aa,
+                         _covers(fx, fy, reach, ax, ay, 0.0, ax, ay, aa))
+
     # -- choosing ----------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[FlyAction], clock: Clock) -> FlyAction:
-        entries = [e for e in view["table"] if e["fly"] is not None]
-        cards = len(view["table"])
-        if not entries:
-            return legal[0]
-        flies = np.array([e["fly"] for e in entries], dtype=float)
-        values = self.fly_values(view, [e["id"] for e in entries])
+        on_table = view["table"]
+        cards = len(on_table)
         width, length = view["swatter"]["width"], view["swatter"]["length"]
         radius = view["fly_diameter"] / 2
-        reach_u, reach_v = cover_reach(radius, width, length)  # the rules' reach
-        key = (tuple(e["id"] for e in view["table"]), width, length, radius, self.ANGLES)
-
-        n = len(flies)
-        fx, fy = flies[:, 0], flies[:, 1]
-        # A fly beyond the swatter's half-diagonal from where it lands is never covered
-        # (a little slack, so that rounding never drops one that is).
-        diagonal = math.hypot(reach_u, reach_v)
-
-        def covers(ox: np.ndarray, oy: np.ndarray, drift: float, lx: np.ndarray,
-                   ly: np.ndarray, la: np.ndarray) -> np.ndarray:
-            """Which flies landings cover -> array of shape S x flies, for landings of
-            shape S (A, ...), the landings of row a at most ``drift`` from (ox[a],
-            oy[a]).
-
-            Only the (row, fly) pairs near enough are turned into the swatter's frame,
-            each fly against every landing of its row (the rest are uncovered); the
-            answer is laid out landing by landing in table order, so that ``@ values``
-            sums the same numbers in the same order as ever (the same games)."""
-            bound = (diagonal + drift) * (1 + 1e-6) + 1e-9
-            gx = fx - ox[:, None]
-            gy = fy - oy[:, None]
-            rows, near = np.nonzero(gx * gx + gy * gy <= bound * bound)  # by row, then fly
-            per_landing = (-1, *(1,) * (la.ndim - 1))  # a fly against a row's landings
-            u, v = to_swatter(fx[near].reshape(per_landing), fy[near].reshape(per_landing),
-                              lx[rows], ly[rows], np.cos(la)[rows], np.sin(la)[rows])
-            out = np.zeros((*la.shape, n), dtype=bool)
-            out[rows, ..., near] = (np.abs(u) <= reach_u) & (np.abs(v) <= reach_v)
-            return out
-
+        key = (tuple([e["id"] for e in on_table]), width, length, radius, self.ANGLES)
         table = _TABLE_AIMS.get(key)
         if table is None:
             # The candidates depend only on the table, which most drops leave as it was.
-            centres, fans = self._candidates(flies, width, length, radius)
-            # A fly's centre lies on its card, which is on the table, and an aim rounds it
-            # to hundredths, never off the card: only the pairs' and trios' aims are
-            # checked.  (The first of equal aims is kept, as always.)
-            found = dict.fromkeys(centres)
-            kept = [*found, *(f for f in dict.fromkeys(fans)
-                              if f not in found and aim_over_table(f[0], f[1], cards))]
-            # Whole hundredths are exact as floats, so dividing here gives the very
-            # numbers ``Drop.x`` and ``Drop.y`` do.
-            fields = np.array(kept, dtype=float).reshape(-1, 3)
-            ax, ay, aa = fields[:, 0] / 100, fields[:, 1] / 100, np.radians(fields[:, 2])
-            table = TableAims(kept, ax, ay, aa,
-                              covers(ax, ay, 0.0, ax, ay, aa) if kept else ax)
+            table = self._table_aims(on_table, width, length, radius)
             if len(_TABLE_AIMS) >= _TABLES_KEPT:  # forget the oldest (pop: bots in threads)
                 _TABLE_AIMS.pop(next(iter(_TABLE_AIMS), None), None)  # type: ignore[arg-type]
             _TABLE_AIMS[key] = table
-        aims, ax, ay, aa, covered = table
-        if not aims:
+        fly_cards, fx, fy, aims, ax, ay, aa, covered = table
+        if not aims:  # no fly is left (or none can be aimed at)
             return legal[0]
+        mine = tuple([c["id"] for c in view["collected"][self.seat]])
+        values = _worth(mine)[fly_cards]
+        reach = cover_reach(radius, width, length)  # the rules' reach
 
         # Stage 1: as if the card fell true; keep the most promising aims.
         exact = covered @ values
@@ -286,7 +315,8 @@ class AimerBot(Bot[FlyAction]):
         la = aa[keep][:, None] + math.radians(sigma_angle) * noise[2]
         drift = abs(sigma_pos) * float(np.sqrt(noise[0] ** 2 + noise[1] ** 2).max())
         # The mean over each aim's landings (``mean`` is this sum and division).
-        expected = np.add.reduce(covers(kx, ky, drift, lx, ly, la) @ values, axis=1) / k
+        expected = np.add.reduce(_covers(fx, fy, reach, kx, ky, drift, lx, ly, la) @ values,
+                                 axis=1) / k
         best = Drop(*aims[int(keep[int(expected.argmax())])])
         return self._miss(best, cards)
 

@@ -23,17 +23,25 @@ OpenSpiel sees them as sampled.
 from __future__ import annotations
 
 import math
-import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import ClassVar, get_args
 
 import numpy as np
 
 from gamenight.engine import Game, IllegalAction, View
 from gamenight.engine.game import JSON
-from gamenight.games.fly.actions import AIM_GRID, AIMS_PER_PLACE, GRID_FOR_CARDS, Drop, FlyAction
+from gamenight.games.fly.actions import (
+    AIM_GRID,
+    AIMS_PER_PLACE,
+    GRID_FOR_CARDS,
+    Drop,
+    FlyAction,
+    aim_fields,
+    aim_over_table,
+)
 from gamenight.games.fly.cards import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -43,9 +51,10 @@ from gamenight.games.fly.cards import (
     ROWS,
     SYMBOLS,
     TABLE_CARDS,
+    card_json,
 )
-from gamenight.games.fly.geometry import circle_inside_rectangle, line_aim, over_table
-from gamenight.games.fly.views import AimView, FlyView, LandingView, Phase
+from gamenight.games.fly.geometry import cos_sin, cover_reach, fly_centre, line_aim, within_reach
+from gamenight.games.fly.views import AimView, CardView, FlyView, LandingView, Phase
 from gamenight.interop.encoding import ChanceMode, Encoding
 from gamenight.interop.layout import Layout, Parts
 
@@ -85,11 +94,9 @@ def neighbours(place: int, direction: int, steps: int) -> int | None:
     return None
 
 
-def slot_places(index: int) -> tuple[int, ...] | None:
-    """The card places whose flies the pair or triple slot ``index`` aims to cover, in
-    line order; None for a grid index or a slot that runs off the layout."""
-    if not PAIR_BASE <= index < NUM_ACTIONS:
-        return None
+def _line_places(index: int) -> tuple[int, ...] | None:
+    """The card places of the pair or triple slot ``index``, in line order; None where
+    the slot runs off the layout."""
     if index < TRIPLE_BASE:
         place, direction = divmod(index - PAIR_BASE, len(DIRECTIONS))
         ends: tuple[int, ...] = (0, 1)
@@ -102,79 +109,169 @@ def slot_places(index: int) -> tuple[int, ...] | None:
     return tuple(p for p in places if p is not None)
 
 
-#: What an aim's pair or triple slots depend on: the fly centre at each place (None for
-#: a blank), the swatter's width and length, and the fly's radius.
-TableKey = tuple[tuple[tuple[float, float] | None, ...], float, float, float]
+#: Each pair or triple slot's card places (by ``index - PAIR_BASE``), worked out once:
+#: the layout is fixed, and every new table asks about every slot.
+SLOT_PLACES: tuple[tuple[int, ...] | None, ...] = tuple(
+    _line_places(index) for index in range(PAIR_BASE, NUM_ACTIONS))
+
+
+def slot_places(index: int) -> tuple[int, ...] | None:
+    """The card places whose flies the pair or triple slot ``index`` aims to cover, in
+    line order; None for a grid index or a slot that runs off the layout."""
+    if not PAIR_BASE <= index < NUM_ACTIONS:
+        return None
+    return SLOT_PLACES[index - PAIR_BASE]
+
+
+#: The slots that lie wholly on a table of n cards, by n: (index, places, what picks
+#: the cards at those places out of a table), pairs then triples in index order.  The
+#: table is packed and a slot's places run forward (each later in the line is a later
+#: place), so these are the slots whose last place is below n.
+SLOTS_ON: tuple[tuple[tuple[int, tuple[int, ...],
+                            Callable[[Sequence[int]], tuple[int, ...]]], ...], ...] = tuple(
+    tuple((PAIR_BASE + k, places, itemgetter(*places)) for k, places in enumerate(SLOT_PLACES)
+          if places is not None and places[-1] < n)
+    for n in range(TABLE_CARDS + 1))
+assert all(places == tuple(sorted(places)) for places in SLOT_PLACES if places is not None)
+#: The fly's centre of each card at each place (None for a blank), made once.
+_CENTRE: tuple[tuple[tuple[float, float] | None, ...], ...] = tuple(
+    tuple(fly_centre(card, place) for card in range(TABLE_CARDS))
+    for place in range(TABLE_CARDS))
+#: Each grid prefix's aims by index (a new table's offer starts from a copy).
+_GRID_EXACT: tuple[dict[Drop, int], ...] = tuple(
+    {aim: i for i, aim in enumerate(grid)} for grid in GRID_FOR_CARDS)
+#: Cosine and sine of each whole angle an aim may have (the cover test's frame).
+_COS_SIN: tuple[tuple[float, float], ...] = tuple(cos_sin(a) for a in range(180))
+
+#: What a table's offer depends on: the card at each place (a card's fly lies at a
+#: fixed spot on the card, so the ids give every fly's centre), the swatter's width and
+#: length, and the fly's radius.
+TableKey = tuple[tuple[int, ...], float, float, float]
 
 
 @dataclass(frozen=True, slots=True)
 class Offer:
     """The aims a table offers: each pair or triple slot's aim (None where it does not
-    exist now) and every offered index in ascending order with its aim, as arrays for
-    finding the nearest."""
+    exist now), the pair and triple indices on offer, and every offered index and aim in
+    index order (grid, then extras) with each aim's lowest index."""
 
     extra: tuple[Drop | None, ...]  # by slot, index - PAIR_BASE
     extra_legal: tuple[int, ...]  # pair and triple indices on offer (ascending)
-    indices: np.ndarray  # every offered index, grid then extras
+    legal: tuple[int, ...]  # every offered index: the grid over the table, then extras
     aims: tuple[Drop, ...]
-    xs: np.ndarray
-    ys: np.ndarray
-    angles: np.ndarray  # radians
     exact: dict[Drop, int]  # each offered aim's lowest index
 
 
 def table_key(view: View) -> TableKey:
-    flies = tuple(None if e["fly"] is None else (float(e["fly"][0]), float(e["fly"][1]))
-                  for e in view["table"])
     swatter = view["swatter"]
-    return flies, float(swatter["width"]), float(swatter["length"]), view["fly_diameter"] / 2
+    return (tuple([e["id"] for e in view["table"]]), float(swatter["width"]),
+            float(swatter["length"]), view["fly_diameter"] / 2)
+
+
+#: A slot's aim by the cards at its places, for each swatter and fly size: most cards
+#: stay where they lay from one table to the next, and so do the aims over them.  A
+#: slot's aim is the same over every table where its places hold the same cards, except
+#: that it must lie over the table, which the offer checks per table.  Emptied when it
+#: grows past ``_SLOT_AIMS_KEPT`` (random tables bring ever new triples).
+_SLOT_AIMS: dict[tuple[float, float, float],
+                 dict[tuple[int, tuple[int, ...]], Drop | None]] = {}
+_SLOT_AIMS_KEPT = 1 << 17
+
+
+#: Each slot on a table of n cards (``SLOTS_ON[n]``) as arrays: its number (index -
+#: PAIR_BASE), its first place and its last place.
+_SLOT_ENDS: tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...] = tuple(
+    (np.array([index - PAIR_BASE for index, _, _ in on], dtype=np.intp),
+     np.array([places[0] for _, places, _ in on], dtype=np.intp),
+     np.array([places[-1] for _, places, _ in on], dtype=np.intp))
+    for on in SLOTS_ON)
+
+
+@lru_cache(maxsize=16)
+def _may_cover(width: float, length: float, radius: float) -> np.ndarray:
+    """Whether a slot may have an aim, by slot number, card at its first place and card
+    at its last: both hold flies no farther apart than twice the reach's diagonal (two
+    covered centres both lie within the diagonal of the aim; a little slack, so that
+    rounding never sorts out a slot that has one).  Most slots down or across the rows
+    fail, and are sorted out for a whole table at once, before any trigonometry."""
+    reach_u, reach_v = cover_reach(radius, width, length)
+    bound = 2 * math.hypot(reach_u, reach_v) * (1 + 1e-6)
+    nan = math.nan
+    cx = np.array([[nan if c is None else c[0] for c in by_card] for by_card in _CENTRE])
+    cy = np.array([[nan if c is None else c[1] for c in by_card] for by_card in _CENTRE])
+    may = np.zeros((EXTRA_SLOTS, TABLE_CARDS, TABLE_CARDS), dtype=bool)
+    for k, places in enumerate(SLOT_PLACES):
+        if places is not None:
+            first, last = places[0], places[-1]
+            gap = np.hypot(cx[last][None, :] - cx[first][:, None],
+                           cy[last][None, :] - cy[first][:, None])
+            may[k] = gap <= bound  # a blank's NaN compares False
+    return may
 
 
 @lru_cache(maxsize=512)
 def offer(key: TableKey) -> Offer:
     """The aims offered over a table (cached: most drops leave the table as it was, and
     a search asks about the same table many times)."""
-    flies, width, length, radius = key
-    cards = len(flies)
-    grid = GRID_FOR_CARDS[cards]
-    exact: dict[Drop, int] = {aim: i for i, aim in enumerate(grid)}
-    extra: list[Drop | None] = []
+    cards, width, length, radius = key
+    n = len(cards)
+    grid = GRID_FOR_CARDS[n]
+    exact = _GRID_EXACT[n].copy()
+    known = _SLOT_AIMS.setdefault((width, length, radius), {})
+    if len(known) > _SLOT_AIMS_KEPT:
+        known.clear()
+    extra: list[Drop | None] = [None] * EXTRA_SLOTS
     legal: list[int] = []
     legal_aims: list[Drop] = []
-    for index in range(PAIR_BASE, NUM_ACTIONS):
-        aim = _slot_aim(index, flies, width, length, radius)
-        extra.append(aim)
-        if aim is not None and aim not in exact:  # a repeat is offered once, lowest first
-            exact[aim] = index
+    on = SLOTS_ON[n]
+    slots, firsts, lasts = _SLOT_ENDS[n]
+    table = np.array(cards, dtype=np.intp)
+    may = _may_cover(width, length, radius)[slots, table[firsts], table[lasts]]
+    for i in np.flatnonzero(may).tolist():  # in index order
+        index, places, pick = on[i]
+        picked = pick(cards)
+        try:
+            aim = known[index, picked]
+        except KeyError:
+            aim = known[index, picked] = _slot_aim(places, picked, width, length, radius)
+        if aim is None or not aim_over_table(aim.x100, aim.y100, n):
+            continue
+        extra[index - PAIR_BASE] = aim
+        if exact.setdefault(aim, index) == index:  # a repeat is offered once, lowest first
             legal.append(index)
             legal_aims.append(aim)
-    aims = (*grid, *legal_aims)
-    indices = np.array([*range(len(grid)), *legal], dtype=np.int64)
-    return Offer(tuple(extra), tuple(legal), indices, aims,
-                 np.array([a.x for a in aims]), np.array([a.y for a in aims]),
-                 np.radians(np.array([a.angle for a in aims], dtype=float)), exact)
+    return Offer(tuple(extra), tuple(legal), (*range(len(grid)), *legal), (*grid, *legal_aims),
+                 exact)
 
 
-def _slot_aim(index: int, flies: Sequence[tuple[float, float] | None], width: float,
-              length: float, radius: float) -> Drop | None:
-    """The aim of a pair or triple slot over this table, or None where it does not exist
-    now: a place is empty or blank, the aim is off the table, or a swatter falling true
-    on the aim (as rounded to the aim's precision) would not cover every one of its flies
-    (the rules' own cover test)."""
-    places = slot_places(index)
-    if places is None or places[-1] >= len(flies):  # the table is packed: the last is last
+def _slot_aim(places: tuple[int, ...], cards: Sequence[int], width: float, length: float,
+              radius: float) -> Drop | None:
+    """The aim of a pair or triple slot whose ``places`` hold ``cards``, or None where it
+    does not exist: a card is blank, or a swatter falling true on the aim (as rounded to
+    the aim's precision) would not cover every one of its flies (the rules' own cover
+    test).  Whether it lies over the table is for the offer to check."""
+    points = [_CENTRE[p][c] for p, c in zip(places, cards, strict=True)]
+    if None in points:
         return None
-    centres = [flies[p] for p in places]
-    points = [c for c in centres if c is not None]
-    if len(points) != len(centres):
-        return None
-    aim = Drop.aim(*line_aim(points))
-    if not over_table(aim.x, aim.y, len(flies)):
-        return None
-    if all(circle_inside_rectangle(fx, fy, radius, aim.x, aim.y, aim.angle, width, length)
-           for fx, fy in points):
-        return aim
+    centres = [p for p in points if p is not None]
+    reach_u, reach_v = cover_reach(radius, width, length)
+    x100, y100, angle = aim_fields(*line_aim(centres))
+    x, y = x100 / 100, y100 / 100  # exactly the aim's Drop.x and Drop.y
+    cos_a, sin_a = _COS_SIN[angle]
+    if all(within_reach(fx, fy, x, y, cos_a, sin_a, reach_u, reach_v) for fx, fy in centres):
+        return Drop(x100, y100, angle)
     return None
+
+
+@lru_cache(maxsize=512)
+def _offered_places(key: TableKey) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every offered index with its aim's centre and angle (radians), in index order, as
+    arrays for finding the aim nearest to one off the offered set."""
+    found = offer(key)
+    aims = found.aims
+    return (np.array(found.legal, dtype=np.int64), np.array([a.x for a in aims]),
+            np.array([a.y for a in aims]),
+            np.radians(np.array([a.angle for a in aims], dtype=float)))
 
 
 def footprint_distance(a: tuple[float, float, float], b: tuple[float, float, float],
@@ -230,13 +327,18 @@ class FlyEncoding(Encoding[FlyAction, FlyView]):
     def legal(self, view: View, legal: Sequence[FlyAction]) -> list[int]:
         if not legal:
             return []
-        if all(map(operator.is_, legal, AIM_GRID)):
-            # The state offers a prefix of the grid itself (GRID_FOR_CARDS): its indices
-            # are 0 .. n-1, known without hashing every aim.
+        found = offer(table_key(view))
+        if tuple(legal) == AIM_GRID[:len(legal)]:
+            # The state offers a prefix of the grid (GRID_FOR_CARDS: the very aims, so
+            # the tuples compare at C speed): its indices are 0 .. n-1, known without
+            # hashing every aim; over the table's own cards (as always), the offer has
+            # the whole list ready.
+            if len(legal) == len(found.legal) - len(found.extra_legal):
+                return list(found.legal)
             grid = list(range(len(legal)))
         else:
             grid = sorted({GRID_INDEX[a] for a in legal if a in GRID_INDEX})
-        return grid + list(offer(table_key(view)).extra_legal)
+        return grid + list(found.extra_legal)
 
     def action(self, view: View, index: int) -> FlyAction:
         if not 0 <= index < NUM_ACTIONS:
@@ -251,7 +353,8 @@ class FlyEncoding(Encoding[FlyAction, FlyView]):
     def index(self, view: View, action: FlyAction) -> int:
         if not isinstance(action, Drop):
             raise IllegalAction(f"a FLY action is a drop, not {action!r}")
-        found = offer(table_key(view))
+        key = table_key(view)
+        found = offer(key)
         exact = found.exact.get(action)
         if exact is not None:
             return exact
@@ -259,11 +362,12 @@ class FlyEncoding(Encoding[FlyAction, FlyView]):
             raise IllegalAction("no aim is offered: there is no card on the table")
         # The nearest offered aim by footprint_distance, vectorised; ties to the lower
         # index (argmin takes the first, and the arrays are in index order).
+        indices, xs, ys, angles = _offered_places(key)
         swatter = view["swatter"]
         sizes = swatter["width"] ** 2 + swatter["length"] ** 2
-        shift2 = (found.xs - action.x) ** 2 + (found.ys - action.y) ** 2
-        turn = np.abs(np.cos(found.angles - math.radians(action.angle)))
-        return int(found.indices[int(np.argmin(4 * shift2 + 2 * sizes * (1 - turn)))])
+        shift2 = (xs - action.x) ** 2 + (ys - action.y) ** 2
+        turn = np.abs(np.cos(angles - math.radians(action.angle)))
+        return int(indices[int(np.argmin(4 * shift2 + 2 * sizes * (1 - turn)))])
 
     # -- observations -----------------------------------------------------------------
     def _write(self, part: Parts, view: FlyView, seat: int) -> None:
@@ -272,17 +376,9 @@ class FlyEncoding(Encoding[FlyAction, FlyView]):
         def rel(other: int) -> int:
             return (other - seat) % players  # seats counted from the observer
 
-        places = part["places"]
-        for entry in view["table"]:
-            row = places[entry["slot"]]
-            row[0] = 1.0
-            if entry["blank"]:
-                row[1] = 1.0
-                continue
-            row[2 + COLOURS.index(entry["colour"])] = 1.0
-            row[2 + len(COLOURS) + SYMBOLS.index(entry["symbol"])] = 1.0
-            row[-2] = entry["place"][0] / CARD_WIDTH
-            row[-1] = entry["place"][1] / CARD_HEIGHT
+        table = view["table"]
+        if table:  # each card's row, as worked out once (every step observes the table)
+            part["places"][[e["slot"] for e in table]] = _PLACE_ROWS[[e["id"] for e in table]]
         seats = part["seats"]
         for owner, held in enumerate(view["collected"]):
             row = seats[rel(owner)]
@@ -320,6 +416,25 @@ class FlyEncoding(Encoding[FlyAction, FlyView]):
     @property
     def score_bounds(self) -> tuple[float, float]:
         return 0.0, float(FLIES)  # a point per fly at most, and 25 flies
+
+
+def _place_row(card: CardView) -> list[float]:
+    """A card place's features for the card lying there: a card is there; it is blank;
+    its fly's colour (one-hot); its symbol (one-hot); the fly's place on the card."""
+    row = [0.0] * PLACE_FEATURES
+    row[0] = 1.0
+    if card["blank"]:
+        row[1] = 1.0
+        return row
+    row[2 + COLOURS.index(card["colour"])] = 1.0
+    row[2 + len(COLOURS) + SYMBOLS.index(card["symbol"])] = 1.0
+    row[-2] = card["place"][0] / CARD_WIDTH
+    row[-1] = card["place"][1] / CARD_HEIGHT
+    return row
+
+
+#: Each card's place features, by card id (a card's face is all they read).
+_PLACE_ROWS = np.array([_place_row(card_json(card)) for card in range(TABLE_CARDS)])
 
 
 def _place(aim: AimView | LandingView) -> tuple[float, float, float, float]:

@@ -289,3 +289,26 @@ def test_the_same_choices_and_dice_give_the_same_result_whatever_the_arrival_ord
         assert clone.phase not in ("swat", "dice")
         results.append(clone.snapshot())
     assert all(r == results[0] for r in results)
+
+
+@settings(max_examples=25, deadline=None)
+@given(games, rngs)
+def test_views_made_from_the_last_step_s_are_the_views_made_afresh(
+        spec: dict[str, Any], rng: random.Random) -> None:
+    # Views share what did not change since the last step (the table between the
+    # choices of a swat, a hand's cards) and events are made once and shared: a game
+    # replayed with nobody looking, up to any step, shows the same views and told the
+    # same events.
+    state = new_game(spec)
+    seats: list[int | None] = [None, *range(state.players)]
+    shown = []
+    for _ in range(80):
+        if state.acting().kind == "over":
+            break
+        random_step(state, rng)  # one step, or every pass at a deadline
+        shown.append((len(state.history), [state.view(s) for s in seats]))
+    for steps, views in rng.sample(shown, min(6, len(shown))):
+        fresh = state.remade(state.history[:steps], 0)
+        assert [fresh.view(s) for s in seats] == views
+        assert [e.to_json() for e in fresh.events] == [
+            e.to_json() for e in state.events[:len(fresh.events)]]

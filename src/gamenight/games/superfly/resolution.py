@@ -105,7 +105,9 @@ def resolve_swat(centre: Sequence[int], swats: Mapping[int, int],
                  dice: Mapping[int, int]) -> tuple[FlyResult, ...]:
     """Resolve every centre fly (in centre order): ``swats`` maps each seat that placed
     its swatter to the fly's card id, ``dice`` each of those seats to its die."""
-    on: dict[int, dict[int, int]] = {card: {} for card in centre}
-    for seat, card in swats.items():
-        on[card][seat] = dice[seat]
-    return tuple(resolve_fly(card, on[card]) for card in centre)
+    # Each fly's (seat, die) pairs in seat order, the key of its remembered result.
+    on: dict[int, list[tuple[int, int]]] = {card: [] for card in centre}
+    for seat in sorted(swats):
+        on[swats[seat]].append((seat, dice[seat]))
+    return tuple([_resolved(card, tuple(pairs)) if (pairs := on[card]) else _NOBODY[card]
+                  for card in centre])

@@ -38,28 +38,29 @@ from gamenight.games.superfly.actions import SWATS, SuperflyAction, Swat, parse_
 from gamenight.games.superfly.cards import DECK_SIZE, DIE_FACES, NAMES, card_json, name
 from gamenight.games.superfly.events import (
     EVENT_TYPES,
-    CardDealt,
-    DieRolled,
     DrawPileReshuffled,
     FiveCardsAnnounced,
-    FlyLaid,
     FlyNotTaken,
-    FlySquished,
-    FlyTaken,
     GameOver,
     HandShown,
     HandsSwapped,
     RoundStarted,
     SignalGiven,
-    SwatChosen,
     SwattersDown,
     TokensWon,
     TurnEnded,
+    card_dealt,
+    die_rolled,
+    fly_laid,
+    fly_squished,
+    fly_taken,
+    swat_chosen,
 )
 from gamenight.games.superfly.resolution import pass_hands, resolve_swat
 from gamenight.games.superfly.sets import best_set
 from gamenight.games.superfly.turns import LastRound, LastTurn
 from gamenight.games.superfly.views import (
+    CardView,
     LastRoundView,
     LastTurnView,
     Phase,
@@ -130,6 +131,8 @@ class SuperflyState(GameState[SuperflyAction]):
         self._shown: dict[str, tuple[object, Any]] = {}
         # The views' shared part, and the step it shows (see ``_view``).
         self._table: tuple[int, TableView] | None = None
+        # Each seat's hand as view data, and the cards it shows (see ``_view``).
+        self._hand_shown: dict[int, tuple[tuple[int, ...], list[CardView]]] = {}
         self.phase: Phase = HANDS
         self._acting = _CHANCE
         self._legal: list[SuperflyAction] = []
@@ -174,7 +177,7 @@ class SuperflyState(GameState[SuperflyAction]):
     def _do(self, seat: int, action: SuperflyAction, at_ms: float | None) -> None:
         choices = self.choices
         card = choices[seat] = action.card if type(action) is Swat else None
-        self.emit(SwatChosen(seat, "pass" if card is None else NAMES[card]))
+        self.emit(swat_chosen(seat, "pass" if card is None else NAMES[card]))
         seats = self._acting.seats
         i = seats.index(seat)
         pending = seats[:i] + seats[i + 1:]
@@ -182,10 +185,10 @@ class SuperflyState(GameState[SuperflyAction]):
             self._acting = self._choosing(pending)
             return
         # Every choice is in: the swatters land together, and their dice are rolled.
-        self.emit(SwattersDown(tuple(
+        self.emit(SwattersDown(tuple([
             None if s not in choices else "pass" if (c := choices[s]) is None else NAMES[c]
-            for s in range(self.players))))
-        self.rolling = tuple(s for s in self.eligible if choices[s] is not None)
+            for s in range(self.players)])))
+        self.rolling = tuple([s for s in self.eligible if choices[s] is not None])
         self.dice = {}
         if self.rolling:
             self.phase = DICE
@@ -239,7 +242,7 @@ class SuperflyState(GameState[SuperflyAction]):
             self.dice[seat] = outcome
             card = self.choices[seat]
             assert card is not None, "only a placed swatter's die is rolled"
-            self.emit(DieRolled(seat, NAMES[card], outcome))
+            self.emit(die_rolled(seat, NAMES[card], outcome))
             if len(self.dice) == len(self.rolling):
                 self._resolve()
             return
@@ -250,10 +253,10 @@ class SuperflyState(GameState[SuperflyAction]):
                 self.emit(RoundStarted(self.round, self.first))
             seat = self.to_deal.pop(0)
             self.hands[seat].append(outcome)
-            self.emit(CardDealt(seat, NAMES[outcome], self.options["open_hands"]))
+            self.emit(card_dealt(seat, NAMES[outcome], self.options["open_hands"]))
         else:
             self.centre.append(outcome)
-            self.emit(FlyLaid(NAMES[outcome]))
+            self.emit(fly_laid(NAMES[outcome]))
         self._deal_on()
 
     # -- the course of a round ----------------------------------------------------------
@@ -295,10 +298,11 @@ class SuperflyState(GameState[SuperflyAction]):
     def _open_swat(self) -> None:
         self.phase = SWAT
         self.choices = {}
-        self._legal = [*(SWATS[c] for c in self.centre), PASS]
+        centre = self.centre
+        self._legal = [*[SWATS[c] for c in centre], PASS]
         self._acting = self._choosing(self.eligible)
         self.emit(SignalGiven(self.turns + 1, self.first, self.final,
-                              tuple(NAMES[c] for c in self.centre), self.eligible))
+                              tuple([NAMES[c] for c in centre]), self.eligible))
 
     def _resolve(self) -> None:
         choices = self.choices
@@ -309,14 +313,14 @@ class SuperflyState(GameState[SuperflyAction]):
         for fly in results:
             fly_name = NAMES[fly.card]
             if fly.squished:
-                self.emit(FlySquished(fly_name, fly.squished_by))
+                self.emit(fly_squished(fly_name, fly.squished_by))
                 continue
             for group in fly.swaps:
                 hands = pass_hands(hands, group)
                 self.emit(HandsSwapped(fly_name, group, self.dice[group[0]]))
             if fly.taker is not None:
                 taken.append((fly.taker, fly.card))
-                self.emit(FlyTaken(fly.taker, fly_name, len(fly.claimants) > 1))
+                self.emit(fly_taken(fly.taker, fly_name, len(fly.claimants) > 1))
             elif fly.claimants:
                 self.emit(FlyNotTaken(fly_name))
         for seat, card in taken:
@@ -326,13 +330,13 @@ class SuperflyState(GameState[SuperflyAction]):
         kept = {card for _, card in taken}
         discarded = [c for c in self.centre if c not in kept]
         self.discards.extend(discarded)
-        five = tuple(s for s in range(self.players) if len(hands[s]) >= HAND_LIMIT)
         n = self.players
+        five = tuple([s for s in range(n) if len(hands[s]) >= HAND_LIMIT])
         self._last_turn = LastTurn(
             self.turns + 1, self.round, self.final, self.first, tuple(self.centre),
             self.eligible, tuple(map(choices.get, range(n))),
             tuple(map(self.dice.get, range(n))), five)
-        self.emit(TurnEnded(self.turns + 1, tuple(NAMES[c] for c in discarded), five))
+        self.emit(TurnEnded(self.turns + 1, tuple([NAMES[c] for c in discarded]), five))
         self.centre = []
         self.choices = {}
         self.dice = {}
@@ -426,21 +430,37 @@ class SuperflyState(GameState[SuperflyAction]):
         step = len(self.history)
         made = self._table
         if made is None or made[0] != step:
-            made = self._table = (step, self._table_view())
+            made = self._table = (step, self._table_view(None if made is None else made[1]))
         table = made[1]
         if seat is None:
             return {"seat": None, **table}
-        # He may look at his own hand; the others may not.
+        # He may look at his own hand; the others may not.  A hand changes once a turn
+        # at most, and a bot is shown it twice a signal: its view data is made once for
+        # the cards it holds and shared, as the table's is.
+        cards = tuple(self.hands[seat])
+        hand = self._hand_shown.get(seat)
+        if hand is None or hand[0] != cards:
+            hand = self._hand_shown[seat] = (cards, [card_json(c) for c in cards])
         # (mypy asks the ** item for my_swat, which a seat's view may leave out.)
         mine: SeatView = {"seat": seat, **table,  # type: ignore[typeddict-item]
-                          "my_hand": [card_json(c) for c in self.hands[seat]]}
+                          "my_hand": hand[1]}
         if self.phase == SWAT and seat in self.choices:
             mine["my_swat"] = self.choices[seat]
         return mine
 
-    def _table_view(self) -> TableView:
-        """The part of every view that is the same for every seat."""
+    def _table_view(self, before: TableView | None) -> TableView:
+        """The part of every view that is the same for every seat (``before``: the one
+        made last, at an earlier step, if any)."""
         phase = self.phase
+        if (phase == SWAT and before is not None and before["phase"] == SWAT
+                and before["round"] == self.round and before["turn"] == self.turns + 1):
+            # The same swat: every step since the signal was a choice, and a choice
+            # changes what the table shows only by one more raised swatter (bots are
+            # shown the table between choices: 3 of the 4 tables of a four-player
+            # turn are made this way).
+            again = before.copy()
+            again["chosen"] = sorted(self.choices)
+            return again
         n = self.players
         table: TableView = {
             "game": "superfly",

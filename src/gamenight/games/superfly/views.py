@@ -6,8 +6,10 @@ simultaneous decision, not a race, so a view asked for at a moment ``at_ms`` is 
 of now: there is no separate ``at_ms`` form.  Cards are card objects (:class:`CardView`)
 where a player sees a card face, and card ids (0-35, ``cards.card_id``) in the facts of the
 last turn and the last round.  Those facts are the same for every seat until the next
-turn (or round) replaces them, so every view of them shares one copy: a view is read,
-never changed.
+turn (or round) replaces them, so every view of them shares one copy; likewise the
+views of one step share the table's lists and cards (and the steps of one swat all but
+``chosen``), and a seat's views share its ``my_hand`` while it holds the same cards.  A
+view is read, never changed.
 
 TypedDicts come from ``typing_extensions``: pydantic needs them there on Python 3.11.
 The annotations are not postponed (no ``from __future__ import annotations``), so that

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 import statistics
-from array import array
 
 import pytest
 from scipy.stats import binomtest, wilcoxon
@@ -20,6 +20,7 @@ from gamenight.games.fluster.bots import (
     FLEX,
     PACK,
     PatternIndex,
+    _Block,
     _PadWorth,
     find_square,
     pattern_index,
@@ -186,7 +187,7 @@ def test_the_26_letters_worked_out_together_are_each_letter_worked_out_alone() -
     checked = 0
     for _ in range(120):
         line = "".join(rng.choice(squares) for _ in range(5))
-        codes = array("d", index.codes_at(line))
+        codes = index.codes_at(line).ravel().tolist()
         for at, square in enumerate(line):
             for k, symbol in enumerate(SYMBOLS):
                 got = codes[at * len(SYMBOLS) + k]
@@ -216,3 +217,50 @@ def test_wordsmith_refuses_an_unknown_parameter() -> None:
         make_bot(GAME, "wordsmith:average:depth=2", 0, 1)
     with pytest.raises(OptionError):
         make_bot(GAME, "wordsmith:average:plan=maybe", 0, 1)
+
+
+def test_the_slot_tables_hold_the_words_that_fit_each_letter_in_the_slot() -> None:
+    # _slot_run reads how many words fit a run with each letter A-Z in its slot from
+    # tables made once per dictionary; they must say what the patterns' counts say.
+    index = pattern_index(load(""))
+    rng = random.Random(3)
+    runs = list(index.slot_rows)[::40] + [
+        "".join(rng.choice("EATQ..") for _ in range(rng.randint(1, 5))) for _ in range(500)]
+    checked = 0
+    for run in runs:
+        at = run.find("?") if "?" in run else rng.randrange(len(run))
+        run = run[:at] + "?" + run[at + 1:]
+        fits = [index.counts.get(run[:at] + letter + run[at + 1:], 0) for letter in LETTERS]
+        points, freedom = index._slot_run(run)
+        # As _run has them: the run's length if a word fits, log2(1 + the words).
+        assert points.tolist() == [len(run) if fit else 0 for fit in fits], run
+        assert freedom.tolist() == [math.log2(1 + fit) for fit in fits], run
+        checked += any(fits)
+    assert checked > 1500
+
+
+def test_a_block_kept_from_view_to_view_weighs_as_one_worked_out_afresh() -> None:
+    # A bot keeps what it worked out of each block and works out again only the lines a
+    # write changed; its gains, and a writer's old lines square by square, must be the
+    # very ones of a block seen for the first time.
+    index = pattern_index(load(""))
+    state = GAME.new(2, 21)
+    state.draw_chance()
+    rng = random.Random(21)
+    kept = [_Block(index, FLEX) for _ in range(2)]
+    checked = 0
+    while not state.is_over:
+        pad = state.view(1)["pad"]
+        if rng.random() < 0.5:  # a bot does not see every step
+            worth = _PadWorth(index, pad, FLEX, kept=kept)
+            fresh = _PadWorth(index, pad, FLEX)
+            for k in (0, 1):
+                assert worth.square_gains(k).tobytes() == fresh.square_gains(k).tobytes()
+                across_rest, down_rest, base = fresh.old(k)
+                for r, c in itertools.product(range(5), range(5)):
+                    assert kept[k].old_at(r, c) == (across_rest[r], down_rest[c], base[r, c])
+                checked += 1
+        acting = state.acting()
+        for seat in acting.seats:
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 20

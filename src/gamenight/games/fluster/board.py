@@ -132,8 +132,8 @@ def block_score(block: str, words: Dictionary) -> BlockScore:
     view to the next most blocks are as they were."""
     score = line_scorer(words)
     return BlockScore(
-        tuple(score(block[c::SIZE]) for c in range(SIZE)),
-        tuple(score(block[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)),
+        tuple([score(block[c::SIZE]) for c in range(SIZE)]),
+        tuple([score(block[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)]),
     )
 
 

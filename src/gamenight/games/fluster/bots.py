@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import math
 import random
-from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import cast
+from typing import Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -54,6 +53,8 @@ from gamenight.games.fluster.views import FlusterView, PadView
 from gamenight.games.fluster.words import ONE_LETTER_WORDS, Dictionary, lookup, packaged
 
 FloatArray = npt.NDArray[np.float64]
+#: Codes of lines: a caller's arrays, or a writer's Python numbers (see ``_gains``).
+Codes = TypeVar("Codes", FloatArray, float)
 IntArray = npt.NDArray[np.int64]
 #: Stands for "each letter A-Z" in a line whose codes are worked out for all of them at
 #: once (``PatternIndex.codes_at``): neither EMPTY nor BLANK, so it counts as a letter.
@@ -73,8 +74,8 @@ PLAN_WORTH = 12.0
 class PatternIndex:
     """How many words fit each pattern of letters and empty squares (``.``)."""
 
-    __slots__ = ("_squares", "counts", "fives", "log2_table", "old_memo", "runs", "slot_runs",
-                 "slot_tails", "symbol_codes", "tails", "values")
+    __slots__ = ("_squares", "counts", "fives", "old_memo", "runs", "slot_alive",
+                 "slot_freedom", "slot_rows", "slot_tails", "symbol_codes", "tails", "values")
 
     def __init__(self, words: Dictionary) -> None:
         counts: dict[str, int] = {}
@@ -91,6 +92,14 @@ class PatternIndex:
                 for key in keys:
                     fives.setdefault(key, []).append(word)
         self.counts = counts
+        # Each run with one SLOT square that some word fits -> its row in two tables of
+        # 26 columns, the letters A-Z in the slot: whether some word fits, and log2(1 +
+        # the words that fit), made with ``math.log2`` as ``_run`` makes it (NumPy's
+        # ``log2`` may round differently).  Row 0: a run no word fits.
+        self.slot_rows, fits = slot_table(words.words | ONE_LETTER_WORDS)
+        self.slot_alive: npt.NDArray[np.bool_] = fits > 0
+        self.slot_freedom: FloatArray = np.array(
+            [math.log2(1 + fit) for fit in range(int(fits.max()) + 1)])[fits]
         # What the bot has worked out, kept in dicts of plain numbers and strings: the
         # garbage collector never walks those, so no full collection in the middle of a
         # decision has to visit hundreds of thousands of entries.
@@ -99,18 +108,16 @@ class PatternIndex:
         self.values: list[dict[str, float]] = [{} for _ in range(SHARDS)]
         # run -> (its length if a word fits, else 0; log2(1 + words that fit))
         self.runs: dict[str, tuple[int, float]] = {}
-        # The same with each letter A-Z in the run's SLOT square, and ``tails`` likewise
-        # (see ``codes_at``): arrays of 26.
-        self.slot_runs: dict[str, tuple[IntArray, FloatArray]] = {}
+        # ``tails`` with each letter A-Z in the line's SLOT square (see ``codes_at``):
+        # arrays of 26.
         self.slot_tails: dict[str, tuple[IntArray | int, FloatArray | float,
                                          FloatArray | float]] = {}
-        self.log2_table: FloatArray = np.zeros(0)
         self.tails: dict[str, tuple[int, float, float]] = {}  # see ``_rest``
         # line -> the code of the line with each symbol written in each empty square
         # (``codes_at``).
-        self.symbol_codes: dict[str, bytes] = {}
+        self.symbol_codes: dict[str, FloatArray] = {}
         # (flex, block) -> what a symbol written in each square is weighed against
-        # (``_PadWorth.old``).
+        # (``_Block.old``).
         self.old_memo: dict[tuple[float, str], tuple[IntArray, IntArray, FloatArray]] = {}
         # The words joined in one string per pattern, for the same reason.
         self.fives = {key: "".join(found) for key, found in fives.items()}
@@ -148,27 +155,26 @@ class PatternIndex:
             got = shard[line] = points * PACK + freedom
         return got
 
-    def codes_at(self, line: str) -> bytes:
+    def codes_at(self, line: str) -> FloatArray:
         """The code of ``line`` with each symbol (in ``SYMBOLS`` order) written in each of
-        its empty squares, as the bytes of 5 x 27 doubles (zeros for a filled square),
-        worked out once: a row or column is weighed with every symbol at each of its
-        empty squares, decision after decision.  The 26 letters are worked out together
-        (``_rest_slot``); the Blank, which changes where runs may end, on its own."""
+        its empty squares, as 5 x 27 doubles (zeros for a filled square), worked out
+        once: a row or column is weighed with every symbol at each of its empty squares,
+        decision after decision (so the array is shared: read it, never change it).  The
+        26 letters are worked out together (``_rest_slot``); the Blank, which changes
+        where runs may end, on its own."""
         codes = self.symbol_codes.get(line)
         if codes is None:
             if len(self.symbol_codes) >= GAINS_KEPT:
                 self.symbol_codes.clear()  # a bound on memory: work them out again
-            parts = []
+            # A filled square's codes stay zeros: never weighed (its gains are -inf).
+            out = np.zeros((len(line), len(SYMBOLS)))
             for at, square in enumerate(line):
-                if square != EMPTY:
-                    parts.append(FILLED_CODES)
-                    continue
-                pre, post = line[:at], line[at + 1:]
-                points, freedom, _ = self._rest_slot(pre + SLOT + post, at)
-                letters = points * PACK + freedom  # packed as ``code`` packs one line
-                parts.append(np.broadcast_to(letters, (len(LETTERS),)).tobytes())
-                parts.append(array("d", [self.code(pre + BLANK + post)]).tobytes())
-            codes = self.symbol_codes[line] = b"".join(parts)
+                if square == EMPTY:
+                    pre, post = line[:at], line[at + 1:]
+                    points, freedom, _ = self._rest_slot(pre + SLOT + post, at)
+                    out[at, :-1] = points * PACK + freedom  # packed as ``code`` packs a line
+                    out[at, -1] = self.code(pre + BLANK + post)
+            codes = self.symbol_codes[line] = out
         return codes
 
     def _rest_slot(self, line: str, at: int) -> tuple[IntArray | int, FloatArray | float,
@@ -184,16 +190,12 @@ class PatternIndex:
         if got is not None:
             return got
         n = len(line)
-        bp: IntArray | int
-        bf: FloatArray | float
-        bw: FloatArray | float
+        best: tuple[IntArray | int, FloatArray | float, FloatArray | float] | None
         if at > 0 and line[0] == BLANK:
             got = self._rest_slot(line[1:], at - 1)
         else:
-            if at > 0 and line[0] == EMPTY:
-                bp, bf, bw = self._rest_slot(line[1:], at - 1)
-            else:
-                bp, bf, bw = -1, 0.0, -math.inf
+            # None: no way found yet (``_rest``'s -inf, which every way beats).
+            best = self._rest_slot(line[1:], at - 1) if at > 0 and line[0] == EMPTY else None
             for j in range(1, n + 1):
                 if line[j - 1] == BLANK:
                     break
@@ -203,16 +205,20 @@ class PatternIndex:
                 rp: IntArray | int
                 rf: FloatArray | float
                 if j > at:
-                    rp, rf = self._slot_run(run, at)
+                    rp, rf = self._slot_run(run)
                 else:
                     rp, rf = self._run(run)
                 rest = self._rest_slot(line[j + 1:], at - j - 1)
                 p, f = rp + rest[0], rf + rest[1]
                 w = p + FLEX * f
-                better = w > bw
-                bp, bf, bw = (np.where(better, p, bp), np.where(better, f, bf),
-                              np.where(better, w, bw))
-            got = bp, bf, bw
+                if best is None:
+                    best = p, f, cast(FloatArray, w)
+                else:
+                    better = w > best[2]
+                    best = (np.where(better, p, best[0]), np.where(better, f, best[1]),
+                            np.where(better, w, best[2]))
+            assert best is not None, "a run always ends at the edge or before a Blank"
+            got = best
         if len(self.slot_tails) >= SLOTS_KEPT:
             self.slot_tails.clear()  # a bound on memory: work them out again
         self.slot_tails[line] = got
@@ -228,28 +234,12 @@ class PatternIndex:
             known = self.runs[run] = (len(run) if fit else 0, math.log2(1 + fit))
         return known
 
-    def _slot_run(self, run: str, at: int) -> tuple[IntArray, FloatArray]:
-        """``_run`` of ``run`` with each letter A-Z in its square ``at``, as arrays."""
-        known = self.slot_runs.get(run)
-        if known is None:
-            if len(self.slot_runs) >= SLOTS_KEPT:
-                self.slot_runs.clear()  # a bound on memory: work them out again
-            pre, post = run[:at], run[at + 1:]
-            counts = self.counts
-            fits = np.array([counts.get(pre + letter + post, 0) for letter in LETTERS])
-            known = self.slot_runs[run] = (np.where(fits > 0, len(run), 0),
-                                           self._log2_of(fits))
-        return known
-
-    def _log2_of(self, fits: IntArray) -> FloatArray:
-        """``math.log2(1 + fit)`` of each fit, from a table made with ``math.log2`` (not
-        NumPy's ``log2``, which may round differently)."""
-        table = self.log2_table
-        if int(fits.max()) >= len(table):
-            self.log2_table = table = np.array(
-                [math.log2(1 + fit) for fit in range(2 * int(fits.max()) + 1)])
-        got: FloatArray = table[fits]
-        return got
+    def _slot_run(self, run: str) -> tuple[IntArray, FloatArray]:
+        """``_run`` of ``run`` with each letter A-Z in its ``SLOT`` square, as arrays: read
+        from the tables made once per dictionary."""
+        row = self.slot_rows.get(run, 0)
+        points: IntArray = self.slot_alive[row] * len(run)
+        return points, self.slot_freedom[row]
 
     def _line(self, line: str) -> tuple[int, float]:
         points, freedom, _ = self._rest(line)
@@ -302,12 +292,13 @@ SHARDS = 256
 MASK = SHARDS - 1
 SHARD_SIZE = 1024
 RUNS_KEPT = 80_000
-#: The most entries of arrays of 26 (``slot_runs``, ``slot_tails``: about 20 MB each)
-#: and of blocks (``old_memo``: the bot's own latest blocks are what it finds again).
+#: The most entries of arrays of 26 (``slot_tails``: about 20 MB; the slot runs' tables,
+#: made once per dictionary, hold about 18 MB) and of blocks (``old_memo``: the bot's
+#: own latest blocks are what it finds again).
 SLOTS_KEPT = 20_000
 BLOCKS_KEPT = 4096
-#: The most lines ``PatternIndex.symbol_codes`` keeps (about 50 MB: the 5 x 27 numbers
-#: of a line in one string of doubles, not 135 float objects).
+#: The most lines ``PatternIndex.symbol_codes`` keeps (about 60 MB: the 5 x 27 numbers
+#: of a line in one array of doubles, not 135 float objects).
 GAINS_KEPT = 50_000
 #: ``board.bonus`` of every total a direction can have (SIZE lines of SIZE points each),
 #: as a table the caller's kernel indexes with a whole array of totals at once.
@@ -316,8 +307,46 @@ BONUS_OF = np.array([bonus(total) for total in range(SIZE * SIZE + 1)])
 
 
 
-#: ``PatternIndex.codes_at`` of a filled square: never weighed (its gains are -inf).
-FILLED_CODES = bytes(8 * len(SYMBOLS))
+def slot_table(words: frozenset[str]) -> tuple[dict[str, int], npt.NDArray[np.int32]]:
+    """Every run with one ``SLOT`` square (letters and empty squares elsewhere) that some
+    word fits, each with its row of a table that holds how many words fit the run with
+    each letter A-Z in its slot (row 0, of zeros: a run no word fits).
+
+    Worked out once per dictionary, with NumPy: each (word, slot, hidden squares) is a
+    number, the pattern's squares as digits (0-25 a letter, 26 empty, 27 the slot, and
+    the run's length on top) times 26 plus the word's letter in the slot; counting the
+    distinct numbers counts the words."""
+    base = len(LETTERS) + 2
+    top = base ** SIZE
+    found = []
+    for length in range(1, SIZE + 1):
+        group = sorted(w for w in words if len(w) == length)
+        if not group:
+            continue
+        letters = (np.frombuffer("".join(group).encode("ascii"), np.uint8)
+                   .reshape(-1, length).astype(np.int64) - ord("A"))
+        for at in range(length):
+            others = [i for i in range(length) if i != at]
+            for hidden in range(1 << len(others)):
+                digits = letters.copy()
+                digits[:, at] = base - 1
+                for bit, i in enumerate(others):
+                    if hidden >> bit & 1:
+                        digits[:, i] = base - 2
+                pattern = digits @ (base ** np.arange(length)) + length * top
+                found.append(pattern * len(LETTERS) + letters[:, at])
+    keys, fits = np.unique(np.concatenate(found), return_counts=True)
+    patterns, row = np.unique(keys // len(LETTERS), return_inverse=True)
+    table = np.zeros((len(patterns) + 1, len(LETTERS)), np.int32)
+    table[row + 1, keys % len(LETTERS)] = fits
+    # Back from numbers to runs: "A..?E" and the like.
+    alphabet = np.frombuffer((LETTERS + EMPTY + SLOT).encode("ascii"), np.uint8)
+    lengths = patterns // top
+    squares = alphabet[(patterns % top)[:, None] // base ** np.arange(SIZE) % base]
+    rows = {}
+    for number, (length, chars) in enumerate(zip(lengths.tolist(), squares, strict=True)):
+        rows[chars[:length].tobytes().decode("ascii")] = number + 1
+    return rows, table
 
 
 def unpack(code: float) -> tuple[int, float]:
@@ -426,10 +455,14 @@ class WordsmithBot(Bot[FlusterAction]):
         # The numbers of the pad last seen, and back from each number to its square.
         self._numbering: tuple[list[int], list[int]] | None = None
         self._square_of: list[dict[int, int]] = []
+        # What is worked out of each block of its pad, kept from decision to decision
+        # (for the index it was worked out with).
+        self._parts = [_Block(self._index, self.flex) for _ in SIDES]
 
     def index(self, words: Dictionary) -> PatternIndex:
         if self._words is not words:
             self._index, self._words = pattern_index(words), words
+            self._parts = [_Block(self._index, self.flex) for _ in SIDES]
         return self._index
 
     def act(self, view: View, legal: Sequence[FlusterAction], clock: Clock) -> FlusterAction:
@@ -442,7 +475,7 @@ class WordsmithBot(Bot[FlusterAction]):
         if numbering != self._numbering:  # a pad's numbers stay as dealt all game
             self._numbering = numbering
             self._square_of = [{n: s for s, n in enumerate(numbers)} for numbers in numbering]
-        worth = _PadWorth(index, pad, self.flex, self._square_of)
+        worth = _PadWorth(index, pad, self.flex, self._square_of, self._parts)
         # Plans pay only where the bot calls every letter: with others calling, their
         # letters break plans faster than they are kept (see rules.md for the figures).
         if self.planning and table["players"] == 1:
@@ -524,46 +557,144 @@ class WordsmithBot(Bot[FlusterAction]):
                 self._searched[k] = block
 
 
+#: What a block's decisions weigh it by (``_Block.old``): the rest of the Across total
+#: past each row, of the Down total past each column, and the worth of the old lines
+#: through each square (rows x columns).
+Old = tuple[IntArray, IntArray, FloatArray]
+
+
+class _Block:
+    """One block of a bot's pad as the bot last saw it, and what its decisions weigh it
+    by, each kept until the squares it depends on change: the points and freedom of each
+    row and column, the old lines' worth (``old``), each line's codes with every symbol in each
+    empty square, and a caller's gains (``square_gains``).  From one decision to the next
+    a write changes one row and one column of a block, and the other block not at all,
+    so a new view costs the lines that changed only."""
+
+    __slots__ = ("_col_codes", "_gains", "_old", "_row_codes", "_stale", "col_freedom",
+                 "col_points", "col_texts", "flex", "index", "row_freedom", "row_points",
+                 "row_texts", "text")
+
+    def __init__(self, index: PatternIndex, flex: float) -> None:
+        self.index, self.flex = index, flex
+        self.text = ""  # nothing seen yet: every line differs from the first one seen
+        self.row_texts, self.col_texts = [""] * SIZE, [""] * SIZE
+        # Each row's and column's code, unpacked: (points, freedom).
+        self.row_points, self.col_points = [0] * SIZE, [0] * SIZE
+        self.row_freedom, self.col_freedom = [0.0] * SIZE, [0.0] * SIZE
+        # codes_at of each row [row, column, symbol] and column [column, row, symbol],
+        # filled in when a caller first needs them; the lines still to fill in (0-4 the
+        # rows, 5-9 the columns).
+        self._row_codes = np.zeros((SIZE, SIZE, len(SYMBOLS)))
+        self._col_codes = np.zeros((SIZE, SIZE, len(SYMBOLS)))
+        self._stale: set[int] = set()
+        self._old: Old | None = None
+        self._gains: FloatArray | None = None
+
+    def see(self, text: str) -> None:
+        """Take the block as it stands now, working out again the lines that changed."""
+        if text == self.text:
+            return
+        self.text = text
+        code = self.index.code
+        rows, cols, stale = self.row_texts, self.col_texts, self._stale
+        for i in range(SIZE):
+            row = text[i * SIZE:(i + 1) * SIZE]
+            if row != rows[i]:
+                rows[i] = row
+                self.row_points[i], self.row_freedom[i] = unpack(code(row))
+                stale.add(i)
+            col = text[i::SIZE]
+            if col != cols[i]:
+                cols[i] = col
+                self.col_points[i], self.col_freedom[i] = unpack(code(col))
+                stale.add(SIZE + i)
+        self._old = self._gains = None
+
+    def old(self) -> Old:
+        """The rest of the Across total past each row, of the Down total past each
+        column, and the worth of the lines through each square (rows x columns): what a
+        symbol written there is weighed against.  Remembered for the block as it stands,
+        and in the index (``old_memo``), which other bots' blocks as they were early in
+        a game often find."""
+        got = self._old
+        if got is not None:
+            return got
+        flex = self.flex
+        key = (flex, self.text)
+        memo = self.index.old_memo
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= BLOCKS_KEPT:
+                memo.clear()  # a bound on memory: work them out again
+            across, down = sum(self.row_points), sum(self.col_points)
+            row_points, row_freedom = np.array(self.row_points), np.array(self.row_freedom)
+            col_points, col_freedom = np.array(self.col_points), np.array(self.col_freedom)
+            # Each direction's bonus is that of its total, the same through every square.
+            base = _old_worth(row_points[:, None], col_points[None, :], row_freedom[:, None],
+                              col_freedom[None, :], bonus(across) + bonus(down), flex)
+            got = memo[key] = across - row_points, down - col_points, base
+        self._old = got
+        return got
+
+    def old_at(self, r: int, c: int) -> tuple[int, int, float]:
+        """``old`` at the square of row ``r`` and column ``c``, in Python numbers (all a
+        writer weighs its one letter against), by the same operations."""
+        across, down = sum(self.row_points), sum(self.col_points)
+        rp, cp = self.row_points[r], self.col_points[c]
+        return across - rp, down - cp, _old_worth(rp, cp, self.row_freedom[r],
+                                                  self.col_freedom[c],
+                                                  bonus(across) + bonus(down), self.flex)
+
+    def square_gains(self) -> FloatArray:
+        """The gain of each symbol (columns, in ``SYMBOLS`` order) written in each square
+        (rows, squares 0-24; -inf where the square is filled): all that a caller weighs
+        for the block, worked out at once from the codes of each row and column with
+        each symbol written in each square (``PatternIndex.codes_at``)."""
+        got = self._gains
+        if got is not None:
+            return got
+        if self._stale:
+            codes_at = self.index.codes_at
+            for i in self._stale:
+                if i < SIZE:
+                    self._row_codes[i] = codes_at(self.row_texts[i])
+                else:
+                    self._col_codes[i - SIZE] = codes_at(self.col_texts[i - SIZE])
+            self._stale.clear()
+        across_rest, down_rest, base = self.old()
+        gains = _gains(self._row_codes, self._col_codes.transpose(1, 0, 2),
+                       across_rest[:, None, None], down_rest[None, :, None],
+                       base[:, :, None], self.flex)
+        filled = np.frombuffer(self.text.encode(), np.uint8).reshape(SIZE, SIZE) != ord(EMPTY)
+        gains[filled] = -math.inf
+        got = self._gains = gains.reshape(SQUARES, len(SYMBOLS))
+        return got
+
+
 class _PadWorth:
     """The worth of a pad's lines, and how a call written in one square changes it."""
 
     def __init__(self, index: PatternIndex, pad: PadView, flex: float,
-                 square_of: list[dict[int, int]] | None = None) -> None:
+                 square_of: list[dict[int, int]] | None = None,
+                 kept: list[_Block] | None = None) -> None:
         self.index = index
         self.flex = flex
         self.blocks = [pad[side]["squares"] for side in SIDES]
         # Per block, number -> square (a bot keeps its pad's from decision to decision).
         self.square_of = square_of if square_of is not None else [
             {n: s for s, n in enumerate(pad[side]["numbers"])} for side in SIDES]
+        # Per block, what is worked out of it (a bot keeps its blocks' too).
+        self.parts = kept if kept is not None else [_Block(index, flex) for _ in SIDES]
+        for part, block in zip(self.parts, self.blocks, strict=True):
+            part.see(block)
         # Per block: the text of each row and column.
-        self.row_texts = [[b[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)] for b in self.blocks]
-        self.col_texts = [[b[c::SIZE] for c in range(SIZE)] for b in self.blocks]
+        self.row_texts = [part.row_texts for part in self.parts]
+        self.col_texts = [part.col_texts for part in self.parts]
 
-    def old(self, k: int) -> tuple[IntArray, IntArray, FloatArray]:
-        """Block ``k``'s rest of the Across total past each row, of the Down total past
-        each column, and the worth of the lines through each square (rows x columns):
-        what a symbol written there is weighed against.  Remembered per block in the
-        index (``old_memo``): a bot's next decision mostly finds one of its blocks as it
-        was."""
-        flex = self.flex
-        key = (flex, self.blocks[k])
-        memo = self.index.old_memo
-        got = memo.get(key)
-        if got is None:
-            if len(memo) >= BLOCKS_KEPT:
-                memo.clear()  # a bound on memory: work them out again
-            code = self.index.code
-            row_points, row_freedom = unpack_all(np.array([code(t) for t in self.row_texts[k]]))
-            col_points, col_freedom = unpack_all(np.array([code(t) for t in self.col_texts[k]]))
-            across_rest = row_points.sum() - row_points
-            down_rest = col_points.sum() - col_points
-            base: FloatArray = (
-                (row_points[:, None] + col_points[None, :])
-                + flex * (row_freedom[:, None] + col_freedom[None, :])
-                + (BONUS_OF[across_rest + row_points][:, None]
-                   + BONUS_OF[down_rest + col_points][None, :]))
-            got = memo[key] = across_rest, down_rest, base
-        return got
+    def old(self, k: int) -> Old:
+        """Block ``k``'s ``_Block.old``."""
+        return self.parts[k].old()
 
     def gains(self, k: int, number: int, symbols: Sequence[str]) -> list[float] | None:
         """The gain of each symbol written in block ``k``'s square of ``number``; None if
@@ -582,71 +713,61 @@ class _PadWorth:
         """For each block whose square of ``number`` is free: (the block, the gain of each
         symbol written there), both blocks in one go (what a writer weighs: its one
         letter, on each side)."""
-        free, row_codes, col_codes, across_rest, down_rest, base = [], [], [], [], [], []
-        code = self.index.code
+        out = []
+        code, flex = self.index.code, self.flex
         for k in (0, 1):
             square = self.square_of[k][number]
             if self.blocks[k][square] != EMPTY:
                 continue
             r, c = row_of(square), column_of(square)
             row, col = self.row_texts[k][r], self.col_texts[k][c]
-            free.append(k)
-            row_codes.append([code(row[:c] + symbol + row[c + 1:]) for symbol in symbols])
-            col_codes.append([code(col[:r] + symbol + col[r + 1:]) for symbol in symbols])
-            old = self.old(k)
-            across_rest.append(old[0][r])
-            down_rest.append(old[1][c])
-            base.append(old[2][r, c])
-        if not free:
-            return []
-        gains = _gains(np.array(row_codes), np.array(col_codes), np.array(across_rest)[:, None],
-                       np.array(down_rest)[:, None], np.array(base)[:, None], self.flex)
-        return list(zip(free, gains.tolist(), strict=True))
+            # The kernel on Python numbers: a few symbols are not worth NumPy's calls.
+            rest = self.parts[k].old_at(r, c)
+            out.append((k, [_gains(code(row[:c] + symbol + row[c + 1:]),
+                                   code(col[:r] + symbol + col[r + 1:]), *rest, flex)
+                            for symbol in symbols]))
+        return out
 
     def square_gains(self, k: int) -> FloatArray:
         """The gain of each symbol (columns, in ``SYMBOLS`` order) written in each square
-        of block ``k`` (rows, squares 0-24; -inf where the square is filled): all that a
-        caller weighs for one block, worked out at once from the codes of each row and
-        column with each symbol written in each square (``PatternIndex.codes_at``)."""
-        block = self.blocks[k]
-        codes_at = self.index.codes_at
-        shape = (SIZE, SIZE, len(SYMBOLS))
-        # [row, column, symbol] from the rows, and from the columns [column, row, symbol].
-        row_codes = np.frombuffer(b"".join([codes_at(text) for text in self.row_texts[k]])
-                                  ).reshape(shape)
-        col_codes = np.frombuffer(b"".join([codes_at(text) for text in self.col_texts[k]])
-                                  ).reshape(shape).transpose(1, 0, 2)
-        across_rest, down_rest, base = self.old(k)
-        gains = _gains(row_codes, col_codes, across_rest[:, None, None],
-                       down_rest[None, :, None], base[:, :, None], self.flex)
-        empty = (np.frombuffer(block.encode(), np.uint8) == ord(EMPTY)).reshape(SIZE, SIZE, 1)
-        out: FloatArray = np.where(empty, gains, -math.inf).reshape(SQUARES, len(SYMBOLS))
-        return out
+        of block ``k`` (rows, squares 0-24; -inf where the square is filled)."""
+        return self.parts[k].square_gains()
 
 
-def unpack_all(codes: FloatArray) -> tuple[IntArray, FloatArray]:
-    """``unpack`` of each code, by the same operations."""
-    points = codes.astype(np.int64) >> 7
-    freedom: FloatArray = codes - points * PACK
-    return points, freedom
+def _old_worth(row_points: Any, col_points: Any, row_freedom: Any, col_freedom: Any,
+               bonuses: Any, flex: float) -> Any:
+    """The worth of the old row and column through a square, with the bonuses of both
+    directions: what a symbol written there is weighed against.  On arrays that
+    broadcast to the squares of a block (``_Block.old``) or on Python numbers for one
+    square (``_Block.old_at``), by the same operations in the same order, so to the bit
+    the same."""
+    return (row_points + col_points) + flex * (row_freedom + col_freedom) + bonuses
 
 
-def _gains(row_codes: FloatArray, col_codes: FloatArray, across_rest: IntArray | np.int64,
-           down_rest: IntArray | np.int64, base: FloatArray | np.float64,
-           flex: float) -> FloatArray:
+def _gains(row_codes: Codes, col_codes: Codes, across_rest: IntArray | int,
+           down_rest: IntArray | int, base: FloatArray | float, flex: float) -> Codes:
     """The pad's gain for a symbol written so that its row becomes ``row_codes`` and its
     column ``col_codes`` (codes of lines, arrays of any shape that broadcast with the
     rest of each direction's total past them and the worth ``base`` of the old lines):
     the new lines' points and freedom, and the bonus of each direction, less ``base``.
 
-    One kernel for a caller's 25 x 27 and a writer's one letter, so both get the very
-    same floats; NumPy rounds each elementwise operation as Python rounds the same one
-    on floats, and the order is fixed: ``(points + flex * freedom) + bonuses - base``."""
-    row_points = row_codes.astype(np.int64) >> 7  # unpack
-    col_points = col_codes.astype(np.int64) >> 7
+    One kernel for a caller's 25 x 27 (NumPy arrays) and a writer's one letter (Python
+    numbers), so both get the very same floats; NumPy rounds each elementwise operation
+    as Python rounds the same one on floats, and the order is fixed: ``(points + flex *
+    freedom) + bonuses - base``."""
+    row_points: Any  # a points array, or a number (as ``unpack``)
+    col_points: Any
+    bonus_of: Callable[[Any], Any]  # ``bonus``, of a whole array at once from a table
+    if isinstance(row_codes, np.ndarray) and isinstance(col_codes, np.ndarray):
+        row_points = row_codes.astype(np.int64) >> 7  # unpack
+        col_points = col_codes.astype(np.int64) >> 7
+        bonus_of = BONUS_OF.__getitem__
+    else:
+        row_points, col_points = int(row_codes) >> 7, int(col_codes) >> 7
+        bonus_of = bonus
     points = row_points + col_points
     freedom = (row_codes + col_codes) - points * PACK
-    value = (points + flex * freedom) + (BONUS_OF[across_rest + row_points]
-                                         + BONUS_OF[down_rest + col_points])
-    gains: FloatArray = value - base
+    value = (points + flex * freedom) + (bonus_of(across_rest + row_points)
+                                         + bonus_of(down_rest + col_points))
+    gains: Codes = value - base
     return gains

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from itertools import chain
+from typing import Any, ClassVar, cast
 
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, Step
 from gamenight.engine.events import Event
@@ -115,6 +116,7 @@ class FlusterState(GameState[FlusterAction]):
         # made of), and who is still writing the call (None: not worked out yet).
         self.used_up = 0
         self._writing: Acting | None = None
+        self._pads = _PadViews(players)
 
     # -- who acts -------------------------------------------------------------------
     def acting(self) -> Acting:
@@ -142,14 +144,14 @@ class FlusterState(GameState[FlusterAction]):
                 return []
             # The same until another number is used up: made once per set of numbers
             # used up, handed out as a fresh list.
-            actions = _OPEN_CALLS.get(self.used_up)
+            used_up = self.used_up
+            actions = _OPEN_CALLS.get(used_up)
             if actions is None:
                 if len(_OPEN_CALLS) >= _OPEN_CALLS_KEPT:
                     _OPEN_CALLS.clear()  # see _OPEN_CALLS_KEPT
-                made: list[FlusterAction] = []
-                for n in callable_numbers(self.called[1:]):
-                    made += _CALLS_OF[n]
-                actions = _OPEN_CALLS[self.used_up] = tuple(made)
+                # The numbers still callable are those not used up, in order.
+                actions = _OPEN_CALLS[used_up] = tuple(chain.from_iterable(
+                    _CALLS_OF[n] for n in NUMBERS if not used_up >> n & 1))
             return list(actions)
         if self.phase == "write" and seat not in self.choices:
             return list(_WRITES)
@@ -323,19 +325,34 @@ class FlusterState(GameState[FlusterAction]):
         return "".join(self.blocks[seat][SIDES.index(side)])
 
     def pad_json(self, seat: int) -> PadView:
-        """One pad as its owner sees it: numbers, squares, circles and totals."""
-        # Each block scored once, for its circles and for the pad's totals.
-        scores = [block_score("".join(block), self.words) for block in self.blocks[seat]]
-        left, right = (self._block_view(seat, k, scores[k]) for k in (0, 1))
-        totals = pad_totals(*scores)
-        return {"left": left, "right": right,
+        """One pad as its owner sees it: numbers, squares, circles and totals.
+
+        Kept while the pad stays as it was, and each block likewise (a call writes in
+        one block of each pad): the caller's view and his view as a writer show the
+        same pad, and from one view to the next one block of it is as it was.  Views
+        are read, never changed, so they share these."""
+        texts = ["".join(block) for block in self.blocks[seat]]
+        kept = self._pads
+        pad = kept.pads[seat]
+        if pad is None or pad[0] != texts:
+            blocks = kept.blocks[seat]
+            for k, text in enumerate(texts):
+                block = blocks[k]
+                if block is None or block[0]["squares"] != text:
+                    # Each block scored once, for its circles and for the pad's totals.
+                    block = blocks[k] = self._block_view(seat, k, text,
+                                                         block_score(text, self.words))
+            (left, left_score), (right, right_score) = cast(list[_BlockKept], blocks)
+            totals = pad_totals(left_score, right_score)
+            pad = kept.pads[seat] = texts, {
+                "left": left, "right": right,
                 "totals": {"A": totals.a, "B": totals.b, "C": totals.c, "D": totals.d,
                            "bonuses": totals.bonuses, "grand_total": totals.grand_total}}
+        return pad[1]
 
-    def _block_view(self, seat: int, k: int, score: BlockScore) -> BlockView:
-        text = "".join(self.blocks[seat][k])
-        return {"numbers": list(self.numbers[seat][k]), "squares": text,
-                "down": list(score.down), "across": list(score.across)}
+    def _block_view(self, seat: int, k: int, text: str, score: BlockScore) -> _BlockKept:
+        return ({"numbers": list(self.numbers[seat][k]), "squares": text,
+                 "down": list(score.down), "across": list(score.across)}, score)
 
     def _view(self, seat: int | None, at_ms: float | None
               ) -> FlusterView:
@@ -476,6 +493,25 @@ class FlusterState(GameState[FlusterAction]):
         self.used_up = sum(1 << n for n in NUMBERS if not still_callable(self.called[n]))
         self.last = setting.last
         self.last_sides = setting.last_sides
+
+
+#: A block's part of its pad's view, with its score (for the pad's totals).
+_BlockKept = tuple[BlockView, BlockScore]
+
+
+class _PadViews:
+    """Each seat's pad as its view last showed it (``FlusterState.pad_json``), with the
+    blocks' texts it shows, and each of its blocks.  A copy of the state starts without
+    them (it works them out again when asked), so a copy costs no more for them."""
+
+    __slots__ = ("blocks", "pads")
+
+    def __init__(self, players: int) -> None:
+        self.pads: list[tuple[list[str], PadView] | None] = [None] * players
+        self.blocks: list[list[_BlockKept | None]] = [[None, None] for _ in range(players)]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _PadViews:
+        return _PadViews(len(self.pads))
 
 
 def _may_complete(blank: bool, before: str, after: str) -> bool:

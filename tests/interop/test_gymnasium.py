@@ -9,7 +9,9 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import gamenight.interop.gymnasium as gym_interop
+from gamenight.bots.base import make_bot
 from gamenight.engine import OptionError
+from gamenight.engine.seeding import derive_seed
 from gamenight.games import GAMES
 from gamenight.interop.gymnasium import GamenightEnv
 from tests.engine.toy import DICE_DUEL
@@ -59,3 +61,27 @@ def test_the_agent_sees_only_its_turns_and_gets_the_final_return() -> None:
     assert terminated and not truncated
     assert reward in (-1.0, 0.0, 1.0)
     assert env.unwrapped.table.is_over
+
+
+def test_memory_opponents_remember_what_their_seats_saw_turned_over() -> None:
+    # By Golly!'s memory bots learn from events (Bot.hear): the environment must tell its
+    # opponents every event in their seat's form, as the bot driver does at a table, or
+    # they play blind between their turns.
+    env = GamenightEnv("by-golly", players=3, opponents=["perfect", "memory:expert"])
+    _, info = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        if env.table.is_over:
+            break
+        legal = np.flatnonzero(info["action_mask"])
+        _, _, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        if terminated or truncated:
+            break
+    state = env.table.state
+    for seat, bot in env.bots.items():
+        told = make_bot(env.game, "perfect" if seat == 1 else "memory:expert", seat,
+                        derive_seed(state.seed, "bot", seat))
+        told.hear([e for e in (event.seen_by(seat) for event in state.events)
+                   if e is not None])
+        assert bot.known, f"seat {seat} remembers nothing"  # type: ignore[attr-defined]
+        assert bot.known == told.known  # type: ignore[attr-defined]

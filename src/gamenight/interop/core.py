@@ -54,6 +54,8 @@ SERIAL_FORMAT = "gamenight-interop-state"
 #: A sampled chance event is a choice among DRAWS seeds below DRAW_SEEDS.
 DRAWS = 8
 DRAW_SEEDS = 1 << 16
+#: Up to this many legal actions, a mask is set one flag at a time (``Table.mask``).
+SHORT_MASK = 48
 
 
 class ActionSpaceError(IllegalAction):
@@ -143,8 +145,8 @@ class _Now:
     decision (OpenSpiel asks ``current_player`` several times per step).  A clone shares
     it: its state is the same until either takes a step, which starts a new one."""
 
-    __slots__ = ("acting", "chance", "clock", "decision", "legal", "steps", "tensors",
-                 "texts", "views")
+    __slots__ = ("acting", "chance", "clock", "decision", "legal", "outcomes", "steps",
+                 "tensors", "texts", "views")
 
     def __init__(self, steps: int, clock: float) -> None:
         self.steps = steps
@@ -156,6 +158,7 @@ class _Now:
         self.tensors: dict[int, np.ndarray] = {}
         self.legal: dict[int, list[int]] = {}
         self.chance: dict[int, JSON] | None = None  # listed outcomes by index
+        self.outcomes: list[tuple[int, float]] | None = None  # (index, probability)
 
 
 class _Recall(NamedTuple):
@@ -202,6 +205,7 @@ class Table:
         #: (they are timed and applied together once every seat of the round has chosen).
         self.pending: dict[int, GameAction] = {}
         self.watchers: list[tuple[int, Bot[Any]]] = []
+        self._heard: dict[int, int] = {}  # per watching seat: how many events it heard
         self._now = _Now(-1, 0.0)
         self._peek: tuple[int, tuple[int, ...]] | None = None  # (history length, seeds)
         # Who was acting at each step of the history, as the table took them: what a
@@ -226,7 +230,9 @@ class Table:
         self._recalls = [None] * self.players
 
     def _current(self) -> _Now:
-        """The cache of the state as it is now (a new one once the state has changed)."""
+        """The cache of the state as it is now (a new one once the state has changed).
+        Asked several times a step, so the check is also written out where it is hot
+        (``_acting``, ``decision``)."""
         now = self._now
         steps = len(self._state.history)
         if now.steps != steps or now.clock != self.clock:
@@ -234,7 +240,9 @@ class Table:
         return now
 
     def _acting(self) -> Acting:
-        now = self._current()
+        now = self._now
+        if now.steps != len(self._state.history) or now.clock != self.clock:
+            now = self._current()
         acting = now.acting
         if acting is None:
             acting = now.acting = self._state.acting()
@@ -270,7 +278,7 @@ class Table:
 
     @property
     def is_over(self) -> bool:
-        return self._acting().kind == "over"
+        return self.decision().kind == "over"
 
     def view(self, seat: int) -> View:
         """The seat's view now (in a window: at the window's clock).  Views are asked
@@ -298,13 +306,20 @@ class Table:
     def mask(self, seat: int, noop: bool) -> np.ndarray:
         """The legal-action mask over the indices and the no-op; with ``noop`` a seat
         that does not choose now may (only) pass its no-op."""
-        mask = np.zeros(self.noop + 1, dtype=np.int8)
+        # Made in a bytearray and handed out as NumPy's view of it: setting a few bytes
+        # costs less than NumPy's indexing with a list, which pays off only for long
+        # lists.  The array is new each call, the caller's to keep.
         legal = self.legal(seat)
-        if legal:
+        if len(legal) > SHORT_MASK:
+            mask = np.zeros(self.noop + 1, dtype=np.int8)
             mask[legal] = 1
-        elif noop and not self.is_over:
-            mask[self.noop] = 1
-        return mask
+            return mask
+        flags = bytearray(self.noop + 1)
+        for index in legal:
+            flags[index] = 1
+        if not legal and noop and not self.is_over:
+            flags[self.noop] = 1
+        return np.frombuffer(flags, dtype=np.int8)
 
     def observe(self, seat: int) -> np.ndarray:
         """The seat's observation tensor, made once per step (a fresh copy each call)."""
@@ -349,14 +364,17 @@ class Table:
         """
         if self.encoding.chance == "sampled":
             return [(seed, 1.0 / DRAWS) for seed in self._draw_seeds()]
-        listed = self._state.chance_outcomes()
-        if listed is None:
-            raise NotImplementedError(
-                f"{self.game.id} declares explicit chance but this event lists no outcomes")
-        index = self.encoding.chance_index
-        numbered = [(index(o), o, p) for o, p in listed]
-        self._current().chance = {i: o for i, o, _ in numbered}
-        return sorted((i, p) for i, _, p in numbered)
+        now = self._current()
+        if now.outcomes is None:  # search asks at every chance node it walks through
+            listed = self._state.chance_outcomes()
+            if listed is None:
+                raise NotImplementedError(f"{self.game.id} declares explicit chance but "
+                                          f"this event lists no outcomes")
+            index = self.encoding.chance_index
+            numbered = [(index(o), o, p) for o, p in listed]
+            now.chance = {i: o for i, o, _ in numbered}
+            now.outcomes = sorted((i, p) for i, _, p in numbered)
+        return list(now.outcomes)  # a copy: the caller may change it
 
     def chance_outcome(self, index: int) -> JSON:
         """The outcome that chance index ``index`` stands for now (for a sampled event,
@@ -487,9 +505,25 @@ class Table:
         return decide(bot, self._state, seat, self.clock)
 
     def watch(self, seat: int, bot: Bot[Any]) -> None:
-        """Show ``bot`` its seat's view after every step (bots that remember)."""
-        if bot.remembers:
+        """Show ``bot`` what its seat sees after every step, as the bot driver shows a
+        bot at a table: the events it has not heard, in its seat's form (a bot that
+        listens: By Golly!'s memory bots), then its view (a bot that remembers)."""
+        if bot.remembers or bot.listens:
             self.watchers.append((seat, bot))
+            self._heard[seat] = 0
+            self._show(seat, bot)
+
+    def _show(self, seat: int, bot: Bot[Any]) -> None:
+        if bot.listens:
+            events = self._state.events
+            heard = self._heard[seat]
+            if heard < len(events):
+                self._heard[seat] = len(events)
+                seen = [e for e in (event.seen_by(seat) for event in events[heard:])
+                        if e is not None]
+                if seen:
+                    bot.hear(seen)
+        if bot.remembers:
             bot.observe(self._state.view(seat))
 
     # -- results ----------------------------------------------------------------------
@@ -538,15 +572,18 @@ class Table:
         if recall.steps == len(history) and recall.events == len(events):
             return recall
         actings = self._step_actings()
+        # A hash of the pieces one after another is the hash of them joined, so each
+        # stretch is hashed in one update (a resampled twin's other seats hash the
+        # whole history when first asked).
+        seen_step = state.seen_step
         seen_steps = recall.seen_steps.copy()
-        for at in range(recall.steps, len(history)):
-            seen = state.seen_step(history[at], seat, actings[at])
-            seen_steps.update(f"{seen!r}\n".encode())
+        seen_steps.update("".join([
+            f"{seen_step(history[at], seat, actings[at])!r}\n"
+            for at in range(recall.steps, len(history))]).encode())
         seen_events = recall.seen_events.copy()
-        for event in events[recall.events:]:
-            form = event.seen_by(seat)
-            if form is not None:
-                seen_events.update(f"{form!r}\n".encode())
+        forms = [event.seen_by(seat) for event in events[recall.events:]]
+        seen_events.update("".join([f"{form!r}\n" for form in forms
+                                    if form is not None]).encode())
         recall = self._recalls[seat] = _Recall(len(history), len(events), seen_steps,
                                                seen_events)
         return recall
@@ -574,7 +611,7 @@ class Table:
         if len(self._actings) == len(self._state.history) - 1:
             self._actings.append(acting)
         for seat, bot in self.watchers:
-            bot.observe(self._state.view(seat))
+            self._show(seat, bot)
 
     # -- copies, resamples and serialization ----------------------------------------------
     def clone(self) -> Table:
@@ -591,6 +628,7 @@ class Table:
         twin.timing = random.Random()
         twin.timing.setstate(self.timing.getstate())
         twin.watchers = []  # bots belong to the table that made them
+        twin._heard = {}
         twin.pending = dict(self.pending)
         twin._actings = list(self._actings)
         twin._recalls = list(self._recalls)

@@ -155,6 +155,62 @@ class Encoding(ABC, Generic[ActionT, ViewT]):
         its score)."""
 
 
+#: From this many legal actions on, ``ActionTable.indices`` remembers a list's indices.
+LONG_LEGAL = 32
+
+
+class ActionTable(Generic[ActionT]):
+    """A game's own table of actions, numbered in order, with the index of each.
+
+    The adapters number the legal actions at every decision, so the look-up is on the hot
+    path.  A game hands out the objects of its own table (frozen dataclasses made once,
+    like ``actions.CALLS``), and an action's identity is found faster than its hash (a
+    frozen dataclass hashes its fields on every call): :meth:`indices` looks each action
+    up by ``id`` and falls back to equality for an equal object made elsewhere (parsed
+    from text, say).  The table holds its actions, so their ids stay theirs.  A long
+    list (Fluster's 600 calls) is also remembered by its length: the same actions come
+    back at many decisions, and comparing two lists of the same objects is one pointer
+    check an action.
+
+    >>> table = ActionTable(("a", "b", "c"))
+    >>> table.indices(["c", "a"]), table["b"]
+    ([0, 2], 1)
+    """
+
+    __slots__ = ("_by_id", "_long", "actions", "index")
+
+    def __init__(self, actions: Sequence[ActionT]) -> None:
+        self.actions: tuple[ActionT, ...] = tuple(actions)
+        #: Each action's index, by equality.
+        self.index: dict[ActionT, int] = {a: i for i, a in enumerate(self.actions)}
+        self._by_id: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
+        # The latest long list of each length, and its indices.
+        self._long: dict[int, tuple[list[ActionT], list[int]]] = {}
+
+    def __getitem__(self, action: ActionT) -> int:
+        """The action's index (KeyError for an action not in the table)."""
+        found = self._by_id.get(id(action))
+        return found if found is not None else self.index[action]
+
+    def indices(self, legal: Sequence[ActionT]) -> list[int]:
+        """The indices of ``legal``, ascending and distinct (KeyError for an action not
+        in the table)."""
+        long = len(legal) >= LONG_LEGAL
+        if long:
+            seen = self._long.get(len(legal))
+            if seen is not None and seen[0] == legal:
+                return list(seen[1])
+        by_id = self._by_id
+        try:
+            found = sorted({by_id[id(action)] for action in legal})
+        except KeyError:  # an equal action that is not the table's own object
+            found = sorted({self[action] for action in legal})
+        if long:
+            self._long[len(legal)] = (list(legal), found)
+            return list(found)
+        return found
+
+
 def encoding_for(game: Game, players: int, options: Mapping[str, JSON]) -> Encoding:
     """The game's encoding at this table (``Game.encoding``: the class its package's
     ``encoding`` module names as ``ENCODING``); NotImplementedError for a game without."""

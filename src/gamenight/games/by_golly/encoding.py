@@ -26,15 +26,24 @@ from gamenight.games.by_golly.cards import (
     PLACES,
 )
 from gamenight.games.by_golly.views import PHASES, ByGollyView
-from gamenight.interop.encoding import ChanceMode, Encoding
+from gamenight.interop.encoding import ActionTable, ChanceMode, Encoding
 from gamenight.interop.layout import Layout, Parts
 
 #: The most decisions one turn can hold: every place laid for and turned (a match lets the
 #: player go on), four draws in the mess, shuffle or keep, and the end.
 DECISIONS_PER_TURN = 2 * PLACES + 4 + 2
-INDEX_OF: dict[ByGollyAction, int] = {action: i for i, action in enumerate(ALL_ACTIONS)}
+#: The actions by index, and each action's index (``ActionTable``).
+TABLE: ActionTable[ByGollyAction] = ActionTable(ALL_ACTIONS)
+INDEX_OF: dict[ByGollyAction, int] = TABLE.index
 FACE_INDEX: dict[str, int] = {name: i for i, name in enumerate(FACE_NAMES)}
 ANIMAL_INDEX: dict[str, int] = {name: i for i, name in enumerate(ANIMALS)}
+PHASE_INDEX: dict[str, int] = {phase: i for i, phase in enumerate(PHASES)}
+#: Each place's row in the "run" piece, flattened: place p, channel c is at p * width + c.
+_RUN_WIDTH = len(FACE_NAMES) + 1
+_RUN_ROWS = tuple(place * _RUN_WIDTH for place in range(PLACES))
+#: Runs seen lately, by what lies face up: where their ones lie (a run changes a place
+#: or two a turn, and every seat of a step sees the same run).
+_RUNS_KEPT = 512
 
 
 class ByGollyEncoding(Encoding[ByGollyAction, ByGollyView]):
@@ -57,6 +66,22 @@ class ByGollyEncoding(Encoding[ByGollyAction, ByGollyView]):
             ("flags", 2),  # face-up match variant; turns / max_turns
             ("winner", n),  # at the end, the winner, from this seat
         )
+        self._runs: dict[tuple[str | None, ...], list[int]] = {}
+
+    def _run_places(self, run: Sequence[str | None]) -> list[int]:
+        """Where the ones of the run lie in its piece, flattened: each place's face, or
+        face down.  Worked out once per run seen, so a view is written in one NumPy
+        call instead of 19."""
+        key = tuple(run)
+        places = self._runs.get(key)
+        if places is None:
+            if len(self._runs) >= _RUNS_KEPT:
+                self._runs.clear()
+            face_down = len(FACE_NAMES)
+            places = self._runs[key] = [
+                row + (FACE_INDEX[face] if face is not None else face_down)
+                for row, face in zip(_RUN_ROWS, key, strict=True)]
+        return places
 
     # -- actions --------------------------------------------------------------------
     @property
@@ -64,13 +89,13 @@ class ByGollyEncoding(Encoding[ByGollyAction, ByGollyView]):
         return len(ALL_ACTIONS)
 
     def legal(self, view: View, legal: Sequence[ByGollyAction]) -> list[int]:
-        return sorted(INDEX_OF[action] for action in legal)
+        return TABLE.indices(legal)
 
     def action(self, view: View, index: int) -> ByGollyAction:
         return ALL_ACTIONS[index]
 
     def index(self, view: View, action: ByGollyAction) -> int:
-        return INDEX_OF[action]
+        return TABLE[action]
 
     # -- observations -----------------------------------------------------------------
     def _write(self, part: Parts, view: ByGollyView, seat: int) -> None:
@@ -79,18 +104,18 @@ class ByGollyEncoding(Encoding[ByGollyAction, ByGollyView]):
         def mine(other: int) -> int:  # a seat counted from this one
             return (other - seat) % n
 
-        part["phase"][PHASES.index(view["phase"])] = 1
+        part["phase"][PHASE_INDEX[view["phase"]]] = 1
         part["current"][mine(view["current"])] = 1
-        face_down = len(FACE_NAMES)
-        for place, face in enumerate(view["run"]):
-            part["run"][place, FACE_INDEX[face] if face is not None else face_down] = 1
+        part["run"].reshape(-1)[self._run_places(view["run"])] = 1
         laid = view["laid"]
         part["laid"][ANIMAL_INDEX[laid] if laid is not None else KINDS] = 1
+        hand = part["hand"]
         for name in view.get("hand", ()):
-            part["hand"][ANIMAL_INDEX[name]] += 1 / COPIES
+            hand[ANIMAL_INDEX[name]] += 1 / COPIES
+        hands, stacks = view["hands"], view["stacks"]
         for other in range(n):
-            part["hands"][mine(other)] = view["hands"][other] / ANIMAL_CARDS
-            part["stacks"][mine(other)] = view["stacks"][other] / ANIMAL_CARDS
+            part["hands"][mine(other)] = hands[other] / ANIMAL_CARDS
+            part["stacks"][mine(other)] = stacks[other] / ANIMAL_CARDS
         part["piles"][:] = (view["discarded"] / ANIMAL_CARDS, view["box"] / ANIMAL_CARDS)
         mess = part["mess"]
         mess[0] = view["draws_left"] / 4

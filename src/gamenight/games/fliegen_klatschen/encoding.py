@@ -33,7 +33,7 @@ from gamenight.games.fliegen_klatschen.rules import (
     score,
 )
 from gamenight.games.fliegen_klatschen.views import Phase, SeatView
-from gamenight.interop.encoding import ChanceMode, Encoding
+from gamenight.interop.encoding import ActionTable, ChanceMode, Encoding
 from gamenight.interop.layout import Layout, Parts
 
 #: Action numbers, from the game's own tables.
@@ -41,6 +41,8 @@ REVEAL_INDEX = 0
 PASS_INDEX = 1
 FIRST_SLAP = 2
 NUM_ACTIONS = FIRST_SLAP + len(SLAPS)
+#: Every action at its number.
+TABLE: ActionTable[Action] = ActionTable((REVEAL, PASS, *SLAPS))
 
 #: The phases in the order of the phase one-hot: the game's own (``views.Phase``).
 PHASES: tuple[Phase, ...] = get_args(Phase)
@@ -111,7 +113,10 @@ class FliegenKlatschenEncoding(Encoding[Action, SeatView]):
         raise ValueError(f"not a Fliegen klatschen action: {action!r}")
 
     def legal(self, view: View, legal: Sequence[Action]) -> list[int]:
-        return sorted({self.index(view, action) for action in legal})
+        try:
+            return TABLE.indices(legal)
+        except (KeyError, TypeError):  # not a Fliegen klatschen action: say which
+            return sorted({self.index(view, action) for action in legal})
 
     def action(self, view: View, index: int) -> Action:
         if index == REVEAL_INDEX:

@@ -34,12 +34,13 @@ from gamenight.games.fluster.board import (
 )
 from gamenight.games.fluster.rules import CALLS_PER_NUMBER, TOTAL_CALLS
 from gamenight.games.fluster.views import FlusterView, Phase
-from gamenight.interop.encoding import ChanceMode, Encoding
+from gamenight.interop.encoding import ActionTable, ChanceMode, Encoding
 from gamenight.interop.layout import Layout, Parts
 
 #: Every action, numbered by its place here: calls from the game's table, then writes.
 ACTIONS: tuple[FlusterAction, ...] = (*CALLS.values(), *WRITES.values())
-INDEX: dict[FlusterAction, int] = {action: i for i, action in enumerate(ACTIONS)}
+TABLE: ActionTable[FlusterAction] = ActionTable(ACTIONS)
+INDEX: dict[FlusterAction, int] = TABLE.index
 
 #: A square holds one of A-Z, a Blank, or nothing yet: 28 channels.
 SQUARE_CHANNELS: tuple[str, ...] = (*SYMBOLS, EMPTY)
@@ -52,6 +53,16 @@ PHASES: tuple[Phase, ...] = get_args(Phase)
 _LINE_MAX = SIZE
 _DIRECTION_MAX = SIZE * SIZE
 _BONUSES_MAX = 4 * BONUS
+#: Where each square's channel and number lie in a block's rows of "squares" and
+#: "numbers": square s, channel c is at s * 28 + c (a block's rows flattened).
+_SQUARE_ROWS = np.arange(SQUARES) * len(SQUARE_CHANNELS)
+_NUMBER_ROWS = np.arange(SQUARES) * len(NUMBERS) - 1  # numbers run from 1
+#: Each symbol's channel by its character code, for reading a block's squares in one go.
+_CHANNEL_OF_CODE = np.zeros(128, dtype=np.intp)
+_CHANNEL_OF_CODE[[ord(ch) for ch in SQUARE_CHANNELS]] = np.arange(len(SQUARE_CHANNELS))
+#: Blocks seen lately, by their squares or numbers: the places of their ones (see
+#: ``_block_places``).  A block changes one square a call and its numbers never.
+_PLACES_KEPT = 256
 
 
 def layout(players: int) -> Layout:
@@ -91,6 +102,24 @@ class FlusterEncoding(Encoding[FlusterAction, FlusterView]):
     def __init__(self, game: Game, players: int, options: Mapping[str, JSON]) -> None:
         super().__init__(game, players, options)
         self.layout = layout(players)
+        self._seen: dict[str | tuple[int, ...], np.ndarray] = {}
+
+    def _places(self, block: str | tuple[int, ...]) -> np.ndarray:
+        """Where a block's ones lie in its flattened rows: for its squares (a string),
+        each square's channel; for its numbers (a tuple), each square's number.  Worked
+        out once per block seen (a pad's numbers never change and its squares one a
+        call), so a view is written in a few NumPy calls instead of 100 Python ones."""
+        places = self._seen.get(block)
+        if places is None:
+            if len(self._seen) >= _PLACES_KEPT:
+                self._seen.clear()
+            if isinstance(block, str):
+                codes = np.frombuffer(block.encode("ascii"), dtype=np.uint8)
+                places = _SQUARE_ROWS + _CHANNEL_OF_CODE[codes]
+            else:
+                places = _NUMBER_ROWS + np.array(block)
+            self._seen[block] = places
+        return places
 
     # -- actions --------------------------------------------------------------------
     @property
@@ -98,7 +127,7 @@ class FlusterEncoding(Encoding[FlusterAction, FlusterView]):
         return len(ACTIONS)
 
     def legal(self, view: View, legal: Sequence[FlusterAction]) -> list[int]:
-        return sorted({INDEX[action] for action in legal})
+        return TABLE.indices(legal)
 
     def action(self, view: View, index: int) -> FlusterAction:
         if isinstance(index, bool) or not 0 <= int(index) < len(ACTIONS):
@@ -107,7 +136,7 @@ class FlusterEncoding(Encoding[FlusterAction, FlusterView]):
 
     def index(self, view: View, action: FlusterAction) -> int:
         try:
-            return INDEX[action]
+            return TABLE[action]
         except (KeyError, TypeError):
             raise IllegalAction(f"not a Fluster action: {action!r}") from None
 
@@ -120,14 +149,14 @@ class FlusterEncoding(Encoding[FlusterAction, FlusterView]):
 
         pad = view.get("pad")
         if pad is not None:
+            squares, numbers, circles = part["squares"], part["numbers"], part["circles"]
             for k, side in enumerate(SIDES):
                 block = pad[side]
-                for square, ch in enumerate(block["squares"]):
-                    part["squares"][k, square, _CHANNEL[ch]] = 1.0
-                for square, number in enumerate(block["numbers"]):
-                    part["numbers"][k, square, number - 1] = 1.0
-                part["circles"][k, 0] = np.asarray(block["down"]) / _LINE_MAX
-                part["circles"][k, 1] = np.asarray(block["across"]) / _LINE_MAX
+                squares[k].reshape(-1)[self._places(block["squares"])] = 1.0
+                numbers[k].reshape(-1)[self._places(tuple(block["numbers"]))] = 1.0
+                circles[k, 0] = block["down"]
+                circles[k, 1] = block["across"]
+            circles /= _LINE_MAX
             totals = pad["totals"]
             part["totals"][:] = (
                 totals["A"] / _DIRECTION_MAX, totals["B"] / _DIRECTION_MAX,

@@ -32,19 +32,23 @@ from gamenight.games.superfly.rules import (
 )
 from gamenight.games.superfly.sets import best_set_size
 from gamenight.games.superfly.views import LastTurnView, Phase, SeatView
-from gamenight.interop.encoding import ChanceMode, Encoding
+from gamenight.interop.encoding import ActionTable, ChanceMode, Encoding
 from gamenight.interop.layout import Layout, Parts
 
 #: The index of ``pass``: right after one swat per card id.
 PASS_INDEX = len(SWATS)
 #: Swats and pass.
 NUM_ACTIONS = len(SWATS) + 1
+#: Every action at its index.
+TABLE: ActionTable[SuperflyAction] = ActionTable((*SWATS, PASS))
 #: The phases in the order of the phase one-hot: the game's own (``views.Phase``).
 PHASES: tuple[Phase, ...] = get_args(Phase)
 #: Per-seat facts in the "seats" block: hand size, tokens, eligible, chosen, first player.
 SEAT_FACTS = 5
 #: A swat as one-hot over the action indices, then the die as one-hot over its faces.
 SWAT_WIDTH = NUM_ACTIONS + len(DIE_FACES)
+#: A card's chance index is its id (0-35), a die's its face (1-6): both fit below 36.
+MAX_CHANCE_OUTCOMES = max(DECK_SIZE, max(DIE_FACES) + 1)
 #: Global scalars: round, turn, final turn, open hands, draw pile, discards, tokens in the
 #: box, my best set.
 SCALARS = 8
@@ -92,7 +96,10 @@ class SuperflyEncoding(Encoding[SuperflyAction, SeatView]):
         return NUM_ACTIONS
 
     def legal(self, view: View, legal: Sequence[SuperflyAction]) -> list[int]:
-        return sorted({self.index(view, action) for action in legal})
+        try:
+            return TABLE.indices(legal)
+        except (KeyError, TypeError):  # not a Superfly action: say which
+            return sorted({self.index(view, action) for action in legal})
 
     def action(self, view: View, index: int) -> SuperflyAction:
         if isinstance(index, bool) or not isinstance(index, int | np.integer):
@@ -213,13 +220,12 @@ class SuperflyEncoding(Encoding[SuperflyAction, SeatView]):
     # -- chance, length and scores ------------------------------------------------------
     @property
     def max_chance_outcomes(self) -> int:
-        # A card's index is its id (0-35), a die's its face (1-6): both fit below 36.
-        return max(DECK_SIZE, max(DIE_FACES) + 1)
+        return MAX_CHANCE_OUTCOMES
 
     def chance_index(self, outcome: JSON) -> int:
         # Within one event the outcomes are all cards or all dice, so the value itself is
         # a distinct index.
-        if type(outcome) is not int or not 0 <= outcome < self.max_chance_outcomes:
+        if type(outcome) is not int or not 0 <= outcome < MAX_CHANCE_OUTCOMES:
             raise IllegalAction(f"not a Superfly chance outcome: {outcome!r}")
         return outcome
 

@@ -1,0 +1,146 @@
+"""Search through the OpenSpiel adapter against a playout on the game's own state (issue 19).
+
+For each game: OpenSpiel's stock IS-MCTS (``ismcts.ISMCTSBot`` with
+``RandomRolloutEvaluator(1)``, 10 simulations a decision, 2 players; FLY, which has
+perfect information, with ``mcts.MCTSBot``; the simultaneous games in their sequential
+form) decides at 8 random points of random games.  Its CPU time per simulation is set
+against one direct random playout from the same point on the game's own state
+(``state.clone()`` and ``sim.random_play.random_playout``, the mean of 10).  The
+"Python choice" column runs the same evaluator drawing with ``random.choice`` instead of
+NumPy's ``RandomState.choice`` (about 10-25 us a call), which shows what the adapter and
+the game cost without the evaluator's own sampling.  IS-MCTS draws a world with the
+game's own ``GameState.resample`` at every simulation, which a playout does not: the
+"resample" column times it alone on the game's state (the mean of 10), and the last
+column is the Python-choice simulation less that, against the playout.
+
+    python benchmarks/interop_search.py                    # every game
+    python benchmarks/interop_search.py by-golly superfly  # some
+
+CPU time (``time.process_time``); on a shared machine a figure moves by 10-30%.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from gamenight.games import GAMES
+from gamenight.interop import openspiel
+from gamenight.sim.random_play import random_playout
+
+POINTS = 8
+SIMULATIONS = 10
+PLAYOUTS = 10
+CLOCK = time.process_time
+
+
+class PythonChoiceEvaluator(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
+    """The stock random-rollout evaluator's loop, drawing with Python's ``random``."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(1, np.random.RandomState(seed))
+        self._rng = random.Random(seed)
+
+    def evaluate(self, state: Any) -> np.ndarray:
+        working = state.clone()
+        rng = self._rng
+        while not working.is_terminal():
+            if working.is_chance_node():
+                actions, probs = zip(*working.chance_outcomes(), strict=True)
+                action = rng.choices(actions, probs)[0]
+            else:
+                action = rng.choice(working.legal_actions())
+            working.apply_action(action)
+        return np.array(working.returns())
+
+
+def load(game_id: str) -> pyspiel.Game:
+    openspiel.register()
+    options: dict[str, Any] = {"two_players": True} if game_id == "superfly" else {}
+    params: dict[str, Any] = {"players": 2, **options}
+    if GAMES[game_id].encoding(2, options).joint_decisions:
+        params["sequential"] = True
+    return pyspiel.load_game(openspiel.game_name(game_id), params)
+
+
+def points(game: pyspiel.Game, seed: int) -> list[Any]:
+    """POINTS states at random decisions of random games (a seat to move)."""
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < POINTS:
+        state = game.new_initial_state()
+        decisions: list[Any] = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            decisions.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+        found.append(rng.choice(decisions))
+    return found
+
+
+def searcher(game: pyspiel.Game, evaluator: Any, seed: int) -> Any:
+    rng = np.random.RandomState(seed)
+    if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        return mcts.MCTSBot(game, 2.0, SIMULATIONS, evaluator, random_state=rng)
+    return ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=SIMULATIONS,
+                            random_state=rng)
+
+
+def measure(game_id: str) -> tuple[float, float, float, float]:
+    """ms per simulation (stock evaluator), ms per simulation (Python choice), ms per
+    direct playout, ms per resample of the game's own state (0 for MCTS)."""
+    game = load(game_id)
+    states = points(game, 1)
+    stock = python = direct = resample = 0.0
+    perfect = (game.get_type().information
+               == pyspiel.GameType.Information.PERFECT_INFORMATION)
+    for i, state in enumerate(states):
+        bot = searcher(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)), i)
+        start = CLOCK()
+        bot.step(state.clone())
+        stock += CLOCK() - start
+        bot = searcher(game, PythonChoiceEvaluator(i), i)
+        start = CLOCK()
+        bot.step(state.clone())
+        python += CLOCK() - start
+        own = state.table.state
+        rng = random.Random(i)
+        start = CLOCK()
+        for _ in range(PLAYOUTS):
+            random_playout(own.clone(), rng)
+        direct += CLOCK() - start
+        if not perfect:
+            start = CLOCK()
+            for _ in range(PLAYOUTS):
+                own.resample(state.current_player(), rng)
+            resample += CLOCK() - start
+    sims = SIMULATIONS * len(states)
+    runs = PLAYOUTS * len(states)
+    return (stock / sims * 1e3, python / sims * 1e3, direct / runs * 1e3,
+            resample / runs * 1e3)
+
+
+def main(argv: list[str]) -> None:
+    games = argv or ["by-golly", "superfly", "fluster", "fliegen-klatschen", "fly"]
+    print("| game | ms per simulation (x playout) | Python choice | playout ms "
+          "| resample ms | Python choice less resample |")
+    print("|---|---|---|---|---|---|")
+    for game_id in games:
+        stock, python, direct, resample = measure(game_id)
+        rest = python - resample
+        print(f"| {game_id} | {stock:.2f} ({stock / direct:.1f}x) | "
+              f"{python:.2f} ({python / direct:.1f}x) | {direct:.2f} | {resample:.2f} | "
+              f"{rest:.2f} ({rest / direct:.1f}x) |", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

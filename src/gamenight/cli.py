@@ -29,6 +29,7 @@ from gamenight.server.config import Limits, Pauses
 if TYPE_CHECKING:
     from gamenight.engine import Game, Option, Outcome
     from gamenight.signing import VerifyKey
+    from gamenight.sim.bench import SearchReport
     from gamenight.sim.simulate import Summary
 
 EXIT_CODES = """\
@@ -136,6 +137,18 @@ def _specs(text: str) -> list[str]:
     if not all(specs):
         raise argparse.ArgumentTypeError(f"an empty bot spec in {text!r}")
     return specs
+
+
+def _deals(text: str) -> tuple[int, int]:
+    first, sep, stop = text.partition(":")
+    try:
+        deals = (int(first), int(stop))
+    except ValueError:
+        deals = (-1, -1)
+    if not sep or not 0 <= deals[0] < deals[1]:
+        raise argparse.ArgumentTypeError(f"deals are A:B, whole numbers with 0 <= A < B, "
+                                         f"not {_brief(text)}")
+    return deals
 
 
 def _out(text: str) -> Path:
@@ -410,6 +423,8 @@ def build_parser() -> Parser:
                 "  gamenight bench --search\n"
                 "  gamenight bench by-golly --search --games 200 --players 2\n"
                 "  gamenight bench fly --search --bots aimer,random\n"
+                "  gamenight bench fly --search --deals 0:50 --json > a.json\n"
+                "  gamenight bench --search --pool a.json b.json\n"
                 "  gamenight bench server\n"
                 "  gamenight bench server --clients 100 --rooms-idle 1000 --seconds 20\n\n"
                 "bench server starts `gamenight serve` on 127.0.0.1 (SQLite in a temporary\n"
@@ -431,10 +446,13 @@ def build_parser() -> Parser:
                 "estimates `gamenight simulate GAME --games 1000000` on this machine's cores\n"
                 "at the default bot's rate.\n\n"
                 "With --search, matches instead of timings: the master bot against the\n"
-                "game's default bot (or --bots A,B) in every game that has both, at 2 and 4\n"
+                "bot it searches on at its level, e.g. collector:expert (or --bots A,B), in\n"
+                "every game that has both, at 2 and 4\n"
                 "players (or --players), --games games each (default 20), every deal played\n"
                 "with the sides' seats swapped: side A's win share with its 95% interval,\n"
-                "the mean score difference and each side's CPU ms per decision.")
+                "the mean score difference and each side's CPU ms per decision.  --deals A:B\n"
+                "plays only deals A to B-1 (games 2A to 2B-1) of the same match, and --pool\n"
+                "puts the --json output of such slices, played anywhere, back together.")
     p.add_argument("game", metavar="GAME", nargs="?", default=None,
                    help="game id (default: every game), or server: a game server under load")
     p.add_argument("--seconds", "-t", type=_seconds, default=None,
@@ -448,12 +466,18 @@ def build_parser() -> Parser:
                         "Gymnasium adapters (needs: pip install '.[rl]')")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.add_argument("--search", action="store_true",
-                   help="play matches of the master bot against the default bot instead "
-                        "of timing play")
+                   help="play matches of the master bot against the game's best bot "
+                        "(the one it searches on, at its level) instead of timing play")
     p.add_argument("--games", "-n", type=_games, default=None,
                    help="--search: games per match (default 20; --quick: 4)")
     p.add_argument("--bots", type=_specs, default=None, metavar="A,B",
-                   help="--search: the two sides (default: master,<the default bot>)")
+                   help="--search: the two sides (default: master,<the bot it searches on>, "
+                        "e.g. master,collector:expert)")
+    p.add_argument("--deals", type=_deals, default=None, metavar="A:B",
+                   help="--search: play only deals A to B-1 of the match (each deal is two "
+                        "games), a slice to --pool with others")
+    p.add_argument("--pool", nargs="+", type=Path, default=None, metavar="FILE",
+                   help="--search: the --json output of several runs (slices), one table")
     p.add_argument("--clients", type=_positive, default=None, metavar="N",
                    help="bench server: connections playing and watching (default 1000, "
                         "at least 25)")
@@ -848,7 +872,7 @@ def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
             return 2
     if args.search:
         return cmd_bench_search(args, out, err)
-    for flag in ("games", "bots"):
+    for flag in ("games", "bots", "deals", "pool"):
         if getattr(args, flag) is not None:
             err.print(f"error: --{flag} is for `gamenight bench --search`", style="red")
             return 2
@@ -916,11 +940,50 @@ def cmd_bench_search(args: argparse.Namespace, out: Console, err: Console) -> in
     if args.bots is not None and len(args.bots) != 2:
         err.print(f"error: --bots takes two sides, A,B, not {len(args.bots)}", style="red")
         return 2
-    games = args.games if args.games is not None else (4 if args.quick else SEARCH_GAMES)
+    if args.pool is not None:
+        return cmd_bench_pool(args, out, err)
+    if args.deals is not None and args.games is not None:
+        err.print("error: give --games or --deals, not both", style="red")
+        return 2
+    first_deal = 0
+    if args.deals is not None:
+        first_deal, games = args.deals[0], 2 * (args.deals[1] - args.deals[0])
+    else:
+        games = args.games if args.games is not None else (4 if args.quick else SEARCH_GAMES)
     say = None if args.json else (lambda what: err.print(f"playing {what}...", style="dim"))
     report = run_search_bench([args.game] if args.game else None, games, args.players,
                               None if args.bots is None else (args.bots[0], args.bots[1]),
-                              progress=say)
+                              progress=say, first_deal=first_deal)
+    return print_search(report, args, out)
+
+
+def cmd_bench_pool(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """``bench --search --pool FILE...``: the slices' matches as one table."""
+    from gamenight.sim.bench import pool_search
+
+    for flag in ("game", "games", "deals", "players", "bots", "quick"):
+        if getattr(args, flag):
+            err.print(f"error: --pool reads the games played; --{flag} plays more",
+                      style="red")
+            return 2
+    runs = []
+    for path in args.pool:
+        try:
+            runs.append(json.loads(path.read_text()))
+        except (OSError, ValueError) as exc:
+            err.print(f"error: cannot read {path}: {exc}", style="red")
+            return 2
+    try:
+        report = pool_search(runs)
+    except (KeyError, TypeError) as exc:
+        err.print(f"error: not the JSON of bench --search --json ({exc!r} missing or "
+                  "wrong)", style="red")
+        return 2
+    return print_search(report, args, out)
+
+
+def print_search(report: SearchReport, args: argparse.Namespace, out: Console) -> int:
+    """A ``bench --search`` report as JSON (--json) or as a table."""
     if args.json:
         sys.stdout.write(json.dumps(report.to_json(), indent=2) + "\n")
         return 0

@@ -11,7 +11,7 @@ import pytest
 
 from gamenight.bots.base import Bot, Clock, make_bot
 from gamenight.bots.driver import BotDriver, decide
-from gamenight.bots.master import MasterBot
+from gamenight.bots.master import MARGIN, PLANS, MasterBot, play_until
 from gamenight.engine import GameState, OptionError
 from gamenight.games import get_game
 from gamenight.sim.runner import make_bots, play_out
@@ -222,3 +222,64 @@ def test_the_server_does_not_offer_master_it_would_hold_every_room_while_it_thin
         # Refused before anything is stored: no store or key is needed to see it.
         Room.create(get_game("superfly"), 3, {}, [None, "master", "collector"], 60.0,
                     store=None, key=None, pauses=Pauses.none())  # type: ignore[arg-type]
+
+
+# -- what a rollout starts from and where it stops -----------------------------------------
+def superfly_swat(players: int, chosen: int, seed: int = 4) -> GameState[Any]:
+    """A Superfly swat at ``players`` seats in which the first ``chosen`` seats chose."""
+    state = get_game("superfly").new(players, seed)
+    while state.acting().kind != "simultaneous":
+        state.draw_chance()
+    for seat in range(chosen):
+        state.apply(seat, state.legal_actions(seat)[0])
+    return state
+
+
+def test_in_each_world_the_others_choices_already_made_are_made_again_by_the_rollout_bots(
+        ) -> None:
+    # resample redraws them at random (the seat saw only who chose); searched as they
+    # come, the candidates would meet swats thrown at random, not the players' own.
+    state = superfly_swat(4, 2)
+    bot = master("superfly", 2)
+    world = bot._undecided(state.resample(2, random.Random(1)))
+    assert len(world.history) == len(state.history) - 2
+    assert world.acting().seats == (0, 1, 2, 3)
+    assert world.view(2) | {"chosen": []} == state.view(2) | {"chosen": []}
+    # The seat's own step, and anything before the decision, are kept.
+    bot.seat = 0
+    own = superfly_swat(4, 1)
+    assert bot._undecided(own) is own
+
+
+def test_outside_a_simultaneous_decision_the_world_is_kept_whole() -> None:
+    state, seat = searched_decision("by-golly")
+    bot = master("by-golly", seat)
+    world = state.resample(seat, random.Random(0))
+    assert bot._undecided(world) is world
+
+
+def test_superfly_rollouts_stop_at_the_rounds_end_valued_by_the_token() -> None:
+    horizon = PLANS["superfly"].horizon
+    assert horizon is not None
+    state = get_game("superfly").new(3, 2)
+    driver = BotDriver(state, make_bots(state.game, ["collector"] * 3, 2))
+    start = horizon.start(state)
+    value = play_until(driver, lambda: horizon.value(state, 0, start))
+    assert value is not None and state.acting().kind != "over"
+    gained = [now - then for now, then in zip(state.tokens, start[1], strict=True)]
+    assert state.round == start[0] + 1 and max(gained) == 1
+    winners = [s for s, g in enumerate(gained) if g]
+    assert value == pytest.approx((1 / len(winners) if 0 in winners else 0)
+                                  + MARGIN * (state.tokens[0] - max(state.tokens[1:]))
+                                  / (state.tokens[0] + max(state.tokens[1:])))
+    # A whole game is played to its end when no horizon stops it first.
+    assert play_until(driver, lambda: None) is None and state.is_over
+
+
+def test_with_several_rivals_each_must_clear_more_so_that_luck_rarely_picks_one() -> None:
+    plan = PLANS["superfly"]
+    assert plan.familywise and plan.z == 1.0
+    assert plan.rival_z(1) == 1.0  # a duel: the plan's own z
+    # Three rivals (four-player swats): each at the level a third of one's, 1.62.
+    assert plan.rival_z(3) == pytest.approx(1.6175, abs=1e-4)
+    assert PLANS["fly"].rival_z(3) == PLANS["fly"].z  # tuned without it

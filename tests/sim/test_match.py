@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 
 from gamenight.cli import main
 from gamenight.engine import OptionError
 from gamenight.games import get_game
-from gamenight.sim.bench import run_search_bench, variant_for
-from gamenight.sim.match import MatchGame, play_match, seating, side_points
+from gamenight.sim.bench import best_bot, run_search_bench, variant_for
+from gamenight.sim.match import MatchGame, MatchReport, play_match, pool, seating, side_points
 
 
 def test_the_sides_alternate_seats_from_one_game_of_a_deal_to_the_next() -> None:
@@ -107,6 +108,16 @@ def test_the_search_bench_plays_each_pairing_at_two_and_four_players() -> None:
         run_search_bench(["fluster"], games=2, pairing=("aimer", "random"))
 
 
+def test_the_search_bench_matches_master_against_the_bot_it_searches_on_at_its_level(
+        ) -> None:
+    # Against the default level a master would win partly by its prior's better level
+    # (collector:expert against collector), not by its search.
+    assert best_bot(get_game("superfly")) == "collector:expert"
+    assert best_bot(get_game("fly")) == "aimer:expert"
+    assert best_bot(get_game("by-golly")) == "perfect"
+    assert best_bot(get_game("fliegen-klatschen")) == "sharp:expert"
+
+
 def test_bench_search_prints_the_table(capsys: pytest.CaptureFixture[str],
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "200")  # the table's rows unwrapped
@@ -121,3 +132,58 @@ def test_bench_search_prints_the_table(capsys: pytest.CaptureFixture[str],
     assert main(["bench", "--search", "--seconds", "1"]) == 2
     assert main(["bench", "--search", "--bots", "a,b,c"]) == 2
     assert main(["bench", "fly", "--games", "3"]) == 2  # --games is for --search
+
+
+# -- slices of a match, pooled -------------------------------------------------------------
+def _games_of(report: MatchReport) -> list[tuple[object, ...]]:
+    return [(g.index, g.deal, g.seed, g.sides, g.scores, g.winners) for g in report.results]
+
+
+def test_a_slice_of_deals_plays_exactly_those_games_of_the_whole_match() -> None:
+    whole = play_match("by-golly", "perfect", "random", 8, players=3, workers=1)
+    middle = play_match("by-golly", "perfect", "random", 4, players=3, workers=1,
+                        first_deal=1)
+    assert [g.deal for g in middle.results] == [1, 1, 2, 2]
+    assert _games_of(middle) == _games_of(whole)[2:6]
+
+
+def test_slices_pooled_from_their_json_are_the_whole_match() -> None:
+    whole = play_match("superfly", "collector", "random", 6, players=3, workers=1)
+    slices = [play_match("superfly", "collector", "random", 2 * (stop - first), players=3,
+                         workers=1, first_deal=first) for first, stop in ((2, 3), (0, 2))]
+    read = [MatchReport.from_json(json.loads(json.dumps(s.to_json()))) for s in slices]
+    [pooled] = pool(read)
+    assert _games_of(pooled) == _games_of(whole)
+    assert pooled.to_json() == json.loads(json.dumps(whole.to_json())) | {
+        "results": pooled.to_json()["results"],  # the think times differ from run to run
+        "ms_per_decision": pooled.to_json()["ms_per_decision"]}
+    with pytest.raises(OptionError, match="in two slices"):
+        pool([read[1], read[1]])
+    other = play_match("superfly", "collector", "random", 2, players=3, workers=1, seed=1)
+    assert len(pool([*read, other])) == 2  # another seed is another match
+
+
+def test_bench_search_plays_a_slice_and_pools_slices(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    args = ["bench", "fly", "--search", "--players", "2", "--bots", "aimer,random", "--json"]
+    files = []
+    for deals in ("0:1", "1:3", "0:3"):
+        assert main([*args, "--deals", deals]) == 0
+        files.append(tmp_path / f"{deals.replace(':', '-')}.json")
+        files[-1].write_text(capsys.readouterr().out)
+    whole = json.loads(files[2].read_text())["matches"][0]
+    assert [g["deal"] for g in whole["results"]] == [0, 0, 1, 1, 2, 2]
+    assert main(["bench", "--search", "--json", "--pool", str(files[0]), str(files[1])]) == 0
+    pooled = json.loads(capsys.readouterr().out)["matches"][0]
+    for key in ("games", "points_a", "share_a", "interval", "score_difference"):
+        assert pooled[key] == whole[key]
+    assert main(["bench", "--search", "--pool", str(files[0]), str(files[1])]) == 0
+    assert "aimer vs random" in capsys.readouterr().out
+    assert main(["bench", "--search", "--pool", str(files[0]), str(files[2])]) == 2
+    assert "in two slices" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main([*args, "--deals", "3:3"])  # argparse refuses an empty or backward slice
+    assert main([*args, "--deals", "0:2", "--games", "4"]) == 2
+    assert main(["bench", "fly", "--deals", "0:2"]) == 2  # --deals is for --search

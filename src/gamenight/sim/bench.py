@@ -17,7 +17,7 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -25,7 +25,7 @@ from gamenight.bots.base import parse_bot_spec
 from gamenight.engine import Game, OptionError
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import GAMES, get_game
-from gamenight.sim.match import MatchReport, play_match
+from gamenight.sim.match import MatchReport, play_match, pool
 from gamenight.sim.random_play import random_playout
 from gamenight.sim.runner import make_bots, play_out
 from gamenight.sim.simulate import resolve_table, seat_specs
@@ -386,8 +386,19 @@ def run_bench(
 
 # -- bench --search: matches of the search bots against our best ---------------------------
 #: The search level every game may offer (``bots.master``), matched against the game's
-#: default bot by ``gamenight bench --search``.
+#: best bot (:func:`best_bot`) by ``gamenight bench --search``.
 SEARCH_BOT = "master"
+
+
+def best_bot(game: Game) -> str:
+    """What a master is measured against: the heuristic bot it searches on, at the level
+    it plays at (its prior in ``bots.master.PLANS``, e.g. ``collector:expert``), so a
+    match measures the search and not a better level; the default bot for a game with
+    no master."""
+    from gamenight.bots.master import PLANS
+
+    plan = PLANS.get(game.id)
+    return plan.prior if plan is not None else game.default_bot
 #: Games per pairing of ``bench --search``: a quick look, not the 200 games a claim needs.
 SEARCH_GAMES = 20
 #: The tables of ``bench --search``: a duel and the typical table.
@@ -428,18 +439,20 @@ def run_search_bench(
     seed: int = 0,
     workers: int | None = None,
     progress: Callable[[str], None] | None = None,
+    first_deal: int = 0,
 ) -> SearchReport:
     """Play the matches of ``bench --search``: ``pairing`` (default: ``master`` against
     the game's default bot) in every game asked for (default: every game) that has both
     bots, at 2 and 4 players (or ``players``), ``games`` games each with deals shared
-    and seats alternating (``sim.match``).  Games without the bots, and tables a game
-    cannot seat, are left out with why; OptionError if nothing is left to play."""
+    and seats alternating (``sim.match``), from deal ``first_deal`` on (a slice, for
+    :func:`pool_search`).  Games without the bots, and tables a game cannot seat, are
+    left out with why; OptionError if nothing is left to play."""
     say = progress or (lambda _: None)
     counts = (players,) if players is not None else SEARCH_PLAYERS
     plans: list[tuple[Game, int, str, str, dict[str, Any]]] = []
     left_out: dict[str, str] = {}
     for game in [get_game(g) for g in game_ids] if game_ids else list(GAMES.values()):
-        side_a, side_b = pairing or (SEARCH_BOT, game.default_bot)
+        side_a, side_b = pairing or (SEARCH_BOT, best_bot(game))
         missing = [s for s in (side_a, side_b) if parse_bot_spec(s)[0] not in game.bots()]
         if missing:
             left_out[game.id] = f"no bot {parse_bot_spec(missing[0])[0]!r}"
@@ -456,5 +469,18 @@ def run_search_bench(
     matches = []
     for game, n, side_a, side_b, options in plans:
         say(f"{game.id} {n}p {side_a} vs {side_b}")
-        matches.append(play_match(game.id, side_a, side_b, games, n, seed, workers, options))
+        matches.append(play_match(game.id, side_a, side_b, games, n, seed, workers, options,
+                                  first_deal=first_deal))
     return SearchReport(matches, left_out)
+
+
+def pool_search(reports: Sequence[Mapping[str, Any]]) -> SearchReport:
+    """The JSON of several ``bench --search --json`` runs (slices played with ``--deals``,
+    on any machines) as one report: each match's games put together (``sim.match.pool``),
+    in the order the matches first come.  OptionError if a slice holds a game another
+    slice of its match holds too, or if a run's JSON has no games to pool."""
+    matches = [MatchReport.from_json(m) for r in reports for m in r["matches"]]
+    left_out: dict[str, str] = {}
+    for r in reports:
+        left_out.update(r.get("left_out", {}))
+    return SearchReport(pool(matches), left_out)

@@ -11,6 +11,11 @@ half a game each); the figure is side A's share of the games with its 95% interv
 (Wilson's), beside the mean score difference (side A's seats' mean score less side B's)
 and each side's CPU milliseconds per decision, timed around each bot's ``act``.
 
+A match can be played in slices (``first_deal``; ``gamenight bench --search --deals
+A:B``) on different machines or sessions: a slice's games are those games of the whole
+match, exactly, and :func:`pool` puts the slices' games (``MatchReport.to_json`` holds
+them; ``bench --search --pool``) back into one match.
+
 Games are played by the engine's own bot driver (``sim.runner.play_out``), so a
 searching bot gets the driver's sampler as at any table.  Like ``sim.simulate``, every
 game's seed comes from the match seed and the deal's index, never from the worker that
@@ -19,10 +24,12 @@ plays it, so the results (not the times) are the same whatever the number of wor
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, Protocol
 
 from gamenight.bots.base import Bot, Clock, Wait, make_bot
@@ -120,6 +127,16 @@ class MatchGame:
                 "points_a": self.points, "think_s": list(self.think_s),
                 "decisions": list(self.decisions)}
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MatchGame:
+        """The game :meth:`to_json` wrote (``points_a`` is worked out again)."""
+        think = data["think_s"]
+        decisions = data["decisions"]
+        return cls(int(data["index"]), int(data["deal"]), int(data["seed"]),
+                   tuple(SIDES.index(s) for s in data["sides"]), tuple(data["scores"]),
+                   tuple(int(w) for w in data["winners"]), bool(data["truncated"]),
+                   (float(think[0]), float(think[1])), (int(decisions[0]), int(decisions[1])))
+
 
 class _Tally:
     """CPU seconds and decisions of one side in one game."""
@@ -160,9 +177,12 @@ class MatchJob:
     sides: tuple[BotMaker, BotMaker]
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
+    #: The index of the job's game 0 in the whole match (a slice starts past 0).
+    first: int = 0
 
     def play(self, index: int) -> MatchGame:
         game = get_game(self.game_id)
+        index += self.first
         deal, arrangement = divmod(index, 2)
         seed = derive_seed(self.seed, "deal", deal)
         sides = seating(self.players, arrangement)
@@ -197,6 +217,8 @@ class MatchReport:
     side_b: str
     results: list[MatchGame]
     options: dict[str, Any] = field(default_factory=dict)
+    #: The match seed: the deals of every slice of one match come from it.
+    seed: int = 0
 
     @property
     def pairing(self) -> str:
@@ -246,15 +268,35 @@ class MatchReport:
     def truncated(self) -> int:
         return sum(r.truncated for r in self.results)
 
+    @property
+    def key(self) -> tuple[str, int, str, str, str, int]:
+        """What two slices must share to be one match: game, table, sides, options, seed."""
+        return (self.game, self.players, self.side_a, self.side_b,
+                json.dumps(self.options, sort_keys=True), self.seed)
+
     def to_json(self) -> dict[str, Any]:
+        """The figures, and every game (``results``), from which :meth:`from_json` and
+        :func:`pool` rebuild the match."""
         low, high = self.interval
         ms = [self.ms_per_decision(s) for s in (0, 1)]
         return {"game": self.game, "players": self.players, "options": self.options,
-                "side_a": self.side_a, "side_b": self.side_b, "games": self.games,
-                "points_a": self.points, "share_a": self.share, "interval": [low, high],
-                "even": self.even, "score_difference": self.score_difference,
+                "seed": self.seed, "side_a": self.side_a, "side_b": self.side_b,
+                "games": self.games, "points_a": self.points, "share_a": self.share,
+                "interval": [low, high], "even": self.even,
+                "score_difference": self.score_difference,
                 "ms_per_decision": [None if math.isnan(m) else m for m in ms],
-                "truncated": self.truncated}
+                "truncated": self.truncated,
+                "results": [r.to_json() for r in self.results]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MatchReport:
+        """The match :meth:`to_json` wrote (its figures are worked out from its games)."""
+        if "results" not in data:
+            raise OptionError(f"{data.get('game', 'a')} match without its games "
+                              "('results'): only the JSON of bench --search --json pools")
+        return cls(data["game"], int(data["players"]), data["side_a"], data["side_b"],
+                   [MatchGame.from_json(r) for r in data["results"]],
+                   dict(data.get("options", {})), int(data.get("seed", 0)))
 
     def line(self) -> str:
         """The match in one line, as the bench prints it."""
@@ -264,6 +306,29 @@ class MatchReport:
                 f"{self.side_a} wins {self.share:.1%} (95% {low:.1%}-{high:.1%}), "
                 f"score difference {self.score_difference:+.2f}, "
                 f"ms per decision {a:.2f} / {b:.2f}")
+
+
+def pool(reports: Sequence[MatchReport]) -> list[MatchReport]:
+    """Slices of matches (``play_match(..., first_deal=)``, run anywhere, read back with
+    :meth:`MatchReport.from_json`) put together: one report per match (same game, table,
+    sides, options and seed), its games in order, in the order each match first comes.
+    OptionError if two slices of one match hold the same game."""
+    matches: dict[tuple[str, int, str, str, str, int], list[MatchReport]] = {}
+    for report in reports:
+        matches.setdefault(report.key, []).append(report)
+    pooled = []
+    for slices in matches.values():
+        games = sorted((g for s in slices for g in s.results), key=lambda g: g.index)
+        for before, after in pairwise(games):
+            if before.index == after.index:
+                first = slices[0]
+                raise OptionError(f"{first.game} {first.players}p {first.pairing}: game "
+                                  f"{after.index} (deal {after.deal}) is in two slices; "
+                                  "slices of one match must not overlap")
+        first = slices[0]
+        pooled.append(MatchReport(first.game, first.players, first.side_a, first.side_b,
+                                  games, first.options, first.seed))
+    return pooled
 
 
 def play_match(
@@ -276,24 +341,33 @@ def play_match(
     workers: int | None = None,
     options: Mapping[str, Any] | None = None,
     progress: Progress | None = None,
+    first_deal: int = 0,
 ) -> MatchReport:
     """Play ``games`` games of ``side_a`` against ``side_b`` (bot specs, or makers of
     bots) at ``players`` seats, deals shared and seats alternating (the module's
     docstring).  ``workers`` defaults to every core and is never more; 1 plays in this
-    process.  A bad game, table or bot spec raises a ValueError before any game starts."""
+    process.  A bad game, table or bot spec raises a ValueError before any game starts.
+
+    ``first_deal`` > 0 plays a slice of a longer match: its games are games
+    ``2 * first_deal`` on of the match that starts at deal 0 with the same seed, exactly
+    (each game's deal and bots' seeds come from the match seed and the game's index), so
+    slices played apart :func:`pool` into that match."""
     if players < 2:
         raise OptionError(f"a match needs two sides at the table: 2 players or more, "
                           f"not {players}")
     if games < 0:
         raise OptionError(f"a match is 0 games or more, not {games}")
+    if first_deal < 0:
+        raise OptionError(f"deals are numbered from 0, not {first_deal}")
     game = get_game(game_id)
     resolved = resolve_table(game, players, dict(options or {}))
     makers = tuple(Spec(s) if isinstance(s, str) else s for s in (side_a, side_b))
     for maker in makers:
         maker(game, 0, 0)  # fail here, in one process, on a bad spec
-    job = MatchJob(game.id, players, (makers[0], makers[1]), seed, resolved)
+    job = MatchJob(game.id, players, (makers[0], makers[1]), seed, resolved, 2 * first_deal)
     # Chunks of whole deals, small enough to keep every core busy to the end.
     results = in_chunks(_play_chunk, job, games, workers,
                         lambda workers: max(2, min(20, 2 * (games // (workers * 8)))),
                         progress)
-    return MatchReport(game.id, players, makers[0].label, makers[1].label, results, resolved)
+    return MatchReport(game.id, players, makers[0].label, makers[1].label, results, resolved,
+                       seed)

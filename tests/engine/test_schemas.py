@@ -34,10 +34,22 @@ def validators(game_id: str) -> tuple[jsonschema.Draft202012Validator,
             jsonschema.Draft202012Validator(part(document, EVENT)))
 
 
+#: Instances already found to fit, per validator, by ``repr``: most events look the same
+#: to every seat and many views repeat, and validating is what makes this test slow
+#: (jsonschema tries every branch of the event union).  ``repr`` keeps a tuple apart
+#: from a list, so nothing is passed that would not have passed on its own.
+FITTED: dict[int, set[str]] = {}
+
+
 def check(validator: jsonschema.Draft202012Validator, data: Any, what: str) -> None:
+    fitted = FITTED.setdefault(id(validator), set())
+    key = repr(data)
+    if key in fitted:
+        return
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     assert error is None, f"{what} does not fit the schema: {error.message} at " \
                           f"{list(error.absolute_path)}"
+    fitted.add(key)
 
 
 def check_views(game: Game, state: GameState, when: str) -> None:

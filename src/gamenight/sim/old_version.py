@@ -22,7 +22,10 @@ at most one line out:
 
 A view crosses as JSON, which it is; actions cross as their record text.  Events are
 not sent: an old bot that listens plays as one that hears nothing (the default bots
-hear only at the ``adaptive`` level).
+hear only at the ``adaptive`` level).  So a revision whose By Golly! memory bots learn
+from events (``fd9d95d`` on) cannot be the old side of By Golly!
+until events cross too: its ``perfect`` would play blind.  The baseline here,
+``BEFORE_SPEED``, learns from views.
 """
 
 from __future__ import annotations

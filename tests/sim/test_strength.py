@@ -47,7 +47,7 @@ def test_the_old_version_is_unpacked_outside_the_working_tree(head_source: Path)
 
 
 @pytest.mark.parametrize(("game_id", "spec", "players"), [
-    ("by-golly", "perfect", 2),  # a bot that remembers: shown every view
+    ("by-golly", "perfect", 2),  # a bot with a memory: told every event in its seat's form
     ("fliegen-klatschen", "sharp", 3),  # races: the old bot answers Wait
     ("fly", "aimer", 2),  # a free aim read back from its text
 ])

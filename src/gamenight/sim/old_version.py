@@ -18,14 +18,15 @@ at most one line out:
 - ``{"op": "act", "id", "view", "legal": [action texts], "clock": [now_ms, deadline_ms,
   window]}`` answers ``{"action": text}`` or ``{"wait": until_ms}``.
 - ``{"op": "observe", "id", "view"}`` shows a bot that remembers its view (no answer).
+- ``{"op": "hear", "id", "events": [event JSON]}`` tells a bot that listens the events
+  it has not heard, in its seat's form (no answer); the old side makes each event again
+  from its JSON (``Event.to_json``), its class found by name among the old game's
+  ``event_types``.
 - ``{"op": "drop", "id"}`` forgets a bot whose game is over (no answer).
 
-A view crosses as JSON, which it is; actions cross as their record text.  Events are
-not sent: an old bot that listens plays as one that hears nothing (the default bots
-hear only at the ``adaptive`` level).  So a revision whose By Golly! memory bots learn
-from events (``fd9d95d`` on) cannot be the old side of By Golly!
-until events cross too: its ``perfect`` would play blind.  The baseline here,
-``BEFORE_SPEED``, learns from views.
+A view crosses as JSON, which it is; actions cross as their record text, and events as
+their JSON: an old bot that listens (By Golly!'s memory bots learn from events from
+``fd9d95d`` on) hears what it would hear at today's table.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from gamenight.bots.base import Bot, Clock, Wait
 
 if TYPE_CHECKING:
     from gamenight.engine import Game, View
+    from gamenight.engine.events import Event
 
 #: The revision issue 18's strength figure compares with: the commit before the speed work.
 BEFORE_SPEED = "1dd183e"
@@ -92,6 +94,10 @@ def serve(lines_in: IO[str], lines_out: IO[str]) -> None:
         elif op == "observe":
             bots[request["id"]].observe(request["view"])
             continue
+        elif op == "hear":
+            game = games[request["id"]]
+            bots[request["id"]].hear([_event(game, data) for data in request["events"]])
+            continue
         elif op == "drop":
             bots.pop(request["id"], None)
             games.pop(request["id"], None)
@@ -100,6 +106,21 @@ def serve(lines_in: IO[str], lines_out: IO[str]) -> None:
             raise ValueError(f"unknown request {op!r}")
         lines_out.write(json.dumps(answer, separators=(",", ":")) + "\n")
         lines_out.flush()
+
+
+def _event(game: Any, data: dict[str, Any]) -> Any:
+    """The old version's event from its JSON: the class named by ``event`` among the
+    game's event types, its fields as given with arrays made tuples again (an event's
+    fields are frozen; ``Event.to_json`` wrote its tuples as arrays)."""
+    kinds = {kind.__name__: kind for kind in game.event_types}
+    fields = {name: _frozen(value) for name, value in data.items() if name != "event"}
+    return kinds[data["event"]](**fields)
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    return value
 
 
 # -- today's side: the old bots as bots ---------------------------------------------------
@@ -198,6 +219,18 @@ class RemembersRemoteBot(RemoteBot):
         self.server.send({"op": "observe", "id": self.handle, "view": view})
 
 
+class ListensRemoteBot(RemoteBot):
+    """An old bot that listens: told the events in its seat's form, as any such bot."""
+
+    def hear(self, events: Sequence[Event]) -> None:
+        self.server.send({"op": "hear", "id": self.handle,
+                          "events": [event.to_json() for event in events]})
+
+
+class RemembersAndListensRemoteBot(RemembersRemoteBot, ListensRemoteBot):
+    """An old bot that both remembers and listens."""
+
+
 @dataclass(frozen=True, slots=True)
 class OldVersion:
     """A match side (``sim.match.BotMaker``): bot spec ``spec`` of the version whose
@@ -215,7 +248,10 @@ class OldVersion:
         host = server(self.source)
         made = host.ask({"op": "bot", "game": game.id, "spec": self.spec, "seat": seat,
                          "seed": seed})
-        kind = RemembersRemoteBot if made["remembers"] else RemoteBot
+        kind = {(False, False): RemoteBot, (True, False): RemembersRemoteBot,
+                (False, True): ListensRemoteBot,
+                (True, True): RemembersAndListensRemoteBot}[
+                    (bool(made["remembers"]), bool(made["listens"]))]
         return kind(game, host, int(made["id"]), seat)
 
 

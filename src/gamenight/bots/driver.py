@@ -268,8 +268,10 @@ class BotDriver:
             action = bot.act(state.view(seat) if view is None else view, legal, Clock())
         state.apply(seat, action)
 
-    def play_to_end(self) -> GameState[Any]:
-        """Play the game to its end with bots in every seat, time simulated."""
+    def play_to_end(self, stop: Callable[[], bool] | None = None) -> GameState[Any]:
+        """Play the game to its end with bots in every seat, time simulated; given
+        ``stop``, only until ``stop()`` is true (asked before every step: a search's
+        rollout cut at a horizon plays exactly as a whole one up to it)."""
         state = self.state
         # The bots do not change seats in a simulated game: who remembers is known once.
         remembering = [(seat, bot) for seat, bot in enumerate(self.bots)
@@ -279,6 +281,8 @@ class BotDriver:
         # same view (nothing changes the state in between), not one built anew.
         shown: dict[int, View] = {}
         while True:
+            if stop is not None and stop():
+                return state
             if listening:
                 self.tell()
             for seat, bot in remembering:

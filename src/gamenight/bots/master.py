@@ -394,32 +394,18 @@ class MasterBot(Bot[Any]):
 
 def play_until(driver: BotDriver, stop: Callable[[], float | None]) -> float | None:
     """``BotDriver.play_to_end``, asking ``stop`` before every step: its first answer
-    that is not None, or None if the game ended first.  (The driver's own loop, step for
-    step, so that a rollout cut at a horizon plays exactly as a whole one up to it.)"""
-    state = driver.state
-    remembering = [(seat, bot) for seat, bot in enumerate(driver.bots)
-                   if bot is not None and bot.remembers]
-    listening = any(bot is not None and bot.listens for bot in driver.bots)
-    shown: dict[int, View] = {}
-    while True:
+    that is not None, or None if the game ended first."""
+    found: list[float] = []
+
+    def reached() -> bool:
         value = stop()
-        if value is not None:
-            return value
-        if listening:
-            driver.tell()
-        for seat, bot in remembering:
-            shown[seat] = view = state.view(seat)
-            bot.observe(view)
-        acting = state.acting()
-        kind = acting.kind
-        if kind == "over":
-            return None
-        if kind == "chance":
-            state.draw_chance()
-        elif kind == "turn":
-            driver.take_turn(acting.seats[0], shown.get(acting.seats[0]))
-        else:
-            driver.run_window()
+        if value is None:
+            return False
+        found.append(value)
+        return True
+
+    driver.play_to_end(reached)
+    return found[0] if found else None
 
 
 class HastyBot(Bot[Any]):

@@ -11,7 +11,14 @@ NumPy's ``RandomState.choice`` (about 10-25 us a call), which shows what the ada
 the game cost without the evaluator's own sampling.  IS-MCTS draws a world with the
 game's own ``GameState.resample`` at every simulation, which a playout does not: the
 "resample" column times it alone on the game's state (the mean of 10), and the last
-column is the Python-choice simulation less that, against the playout.
+column is the Python-choice simulation less that, against the playout.  The decisions are ones
+where the seat has more than one legal action: IS-MCTS answers a lone one at once, and
+before issue 19's part 3 such points were counted as ten simulations each that never
+ran, which made every figure of the earlier notes 2-3x too low.  The "NumPy draws"
+column is the floor the stock evaluator sets whatever the adapter does: its own
+``RandomState.choice`` calls alone, on lists of the lengths its playouts met (noted in a
+third search per point; a chance node's outcomes and odds as they were), with no game,
+per playout, against the direct playout.
 
     python benchmarks/interop_search.py                    # every game
     python benchmarks/interop_search.py by-golly superfly  # some
@@ -60,6 +67,49 @@ class PythonChoiceEvaluator(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
         return np.array(working.returns())
 
 
+class NotingEvaluator(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
+    """The stock random-rollout evaluator's loop, noting what each playout drew from: a
+    decision's number of legal actions, a chance node's outcomes and odds."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(1, np.random.RandomState(seed))
+        self.playouts: list[list[int | tuple[tuple[int, ...], tuple[float, ...]]]] = []
+
+    def evaluate(self, state: Any) -> np.ndarray:
+        working = state.clone()
+        drawn: list[int | tuple[tuple[int, ...], tuple[float, ...]]] = []
+        while not working.is_terminal():
+            if working.is_chance_node():
+                actions, probs = zip(*working.chance_outcomes(), strict=True)
+                drawn.append((actions, probs))
+                action = self._random_state.choice(actions, p=probs)
+            else:
+                legal = working.legal_actions()
+                drawn.append(len(legal))
+                action = self._random_state.choice(legal)
+            working.apply_action(action)
+        self.playouts.append(drawn)
+        return np.array(working.returns())
+
+
+def numpy_draws(playouts: list[list[int | tuple[tuple[int, ...], tuple[float, ...]]]],
+                seed: int) -> float:
+    """CPU seconds of the stock evaluator's draws alone for ``playouts`` (as noted by
+    ``NotingEvaluator``): the same ``RandomState.choice`` calls on lists of the same
+    lengths (a list of ints, as ``legal_actions`` gives), with no game."""
+    made = [[list(range(d)) if isinstance(d, int) else d for d in drawn]
+            for drawn in playouts]
+    choice = np.random.RandomState(seed).choice
+    start = CLOCK()
+    for drawn in made:
+        for d in drawn:
+            if isinstance(d, list):
+                choice(d)
+            else:
+                choice(d[0], p=d[1])
+    return CLOCK() - start
+
+
 def load(game_id: str) -> pyspiel.Game:
     openspiel.register()
     options: dict[str, Any] = {"two_players": True} if game_id == "superfly" else {}
@@ -70,7 +120,9 @@ def load(game_id: str) -> pyspiel.Game:
 
 
 def points(game: pyspiel.Game, seed: int) -> list[Any]:
-    """POINTS states at random decisions of random games (a seat to move)."""
+    """POINTS states at random decisions of random games where the seat to move has a
+    choice: IS-MCTS answers a lone legal action at once, without a simulation, and such
+    a point would count ten simulations that never ran."""
     rng = random.Random(seed)
     found: list[Any] = []
     while len(found) < POINTS:
@@ -81,9 +133,12 @@ def points(game: pyspiel.Game, seed: int) -> list[Any]:
                 actions, probs = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(rng.choices(actions, probs)[0])
                 continue
-            decisions.append(state.clone())
-            state.apply_action(rng.choice(state.legal_actions()))
-        found.append(rng.choice(decisions))
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                decisions.append(state.clone())
+            state.apply_action(rng.choice(legal))
+        if decisions:
+            found.append(rng.choice(decisions))
     return found
 
 
@@ -95,12 +150,14 @@ def searcher(game: pyspiel.Game, evaluator: Any, seed: int) -> Any:
                             random_state=rng)
 
 
-def measure(game_id: str) -> tuple[float, float, float, float]:
+def measure(game_id: str) -> tuple[float, float, float, float, float]:
     """ms per simulation (stock evaluator), ms per simulation (Python choice), ms per
-    direct playout, ms per resample of the game's own state (0 for MCTS)."""
+    direct playout, ms per resample of the game's own state (0 for MCTS), ms of the
+    stock evaluator's NumPy draws alone per playout."""
     game = load(game_id)
     states = points(game, 1)
-    stock = python = direct = resample = 0.0
+    stock = python = direct = resample = draws = 0.0
+    noted = 0
     perfect = (game.get_type().information
                == pyspiel.GameType.Information.PERFECT_INFORMATION)
     for i, state in enumerate(states):
@@ -112,6 +169,10 @@ def measure(game_id: str) -> tuple[float, float, float, float]:
         start = CLOCK()
         bot.step(state.clone())
         python += CLOCK() - start
+        noting = NotingEvaluator(i)
+        searcher(game, noting, i).step(state.clone())
+        draws += numpy_draws(noting.playouts, i)
+        noted += len(noting.playouts)
         own = state.table.state
         rng = random.Random(i)
         start = CLOCK()
@@ -126,20 +187,31 @@ def measure(game_id: str) -> tuple[float, float, float, float]:
     sims = SIMULATIONS * len(states)
     runs = PLAYOUTS * len(states)
     return (stock / sims * 1e3, python / sims * 1e3, direct / runs * 1e3,
-            resample / runs * 1e3)
+            resample / runs * 1e3, draws / max(1, noted) * 1e3)
 
 
 def main(argv: list[str]) -> None:
     games = argv or ["by-golly", "superfly", "fluster", "fliegen-klatschen", "fly"]
+    # A caption first, so that a table pasted into a note says what it measured.
+    print(f"CPU ms per simulation of OpenSpiel's stock search through the adapter, "
+          f"{SIMULATIONS} simulations at each of {POINTS} decisions with a choice, 2 "
+          f"players; (x): against one direct random playout from the same decisions.\n")
     print("| game | ms per simulation (x playout) | Python choice | playout ms "
-          "| resample ms | Python choice less resample |")
-    print("|---|---|---|---|---|---|")
+          "| resample ms | Python choice less resample | NumPy draws alone |")
+    print("|---|---|---|---|---|---|---|")
     for game_id in games:
-        stock, python, direct, resample = measure(game_id)
+        stock, python, direct, resample, draws = measure(game_id)
         rest = python - resample
-        print(f"| {game_id} | {stock:.2f} ({stock / direct:.1f}x) | "
-              f"{python:.2f} ({python / direct:.1f}x) | {direct:.2f} | {resample:.2f} | "
-              f"{rest:.2f} ({rest / direct:.1f}x) |", flush=True)
+        game = load(game_id)
+        form = ("MCTS" if game.get_type().information
+                == pyspiel.GameType.Information.PERFECT_INFORMATION
+                else "sequential" if game.get_parameters().get("sequential") else "")
+        name = f"{game_id} ({form})" if form else game_id
+        shown = f"{resample:.2f}" if form != "MCTS" else "-"
+        print(f"| {name} | {stock:.2f} ({stock / direct:.1f}x) | "
+              f"{python:.2f} ({python / direct:.1f}x) | {direct:.2f} | {shown} | "
+              f"{rest:.2f} ({rest / direct:.1f}x) | {draws:.2f} ({draws / direct:.1f}x) |",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ from gamenight.engine.checks import (
 from gamenight.engine.errors import IllegalAction
 from gamenight.engine.events import Event, narration
 from gamenight.engine.outcome import MEAN_SCORE, Outcome, SummaryColumn
+from gamenight.engine.seeding import copy_generator
 
 if TYPE_CHECKING:
     from gamenight.bots.base import Bot
@@ -471,6 +472,11 @@ class GameState(ABC, Generic[ActionT]):
     options: dict[str, Any]
     history: list[Step]
     rng: random.Random
+    #: Attributes a game only ever replaces whole, never changes in place (tables made
+    #: once, records of the latest step), or caches that only gain entries, each the
+    #: same for every state that adds it: ``clone`` shares them instead of copying them
+    #: (search clones a state at every simulation).
+    shared_when_cloned: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         # A seed is a whole number 0 or more: the generator would take a text, a float
@@ -784,11 +790,25 @@ class GameState(ABC, Generic[ActionT]):
         as given, not drawn), whose generator then starts from ``generator_seed``."""
         state = (self.game.new(self.players, self.seed, **self.options) if self.start is None
                  else self.game.from_position(self.start, self.seed))
+        # Search remakes a long history at every simulation (``resample``), so the replay
+        # is kept lean: every step is still checked as ``apply_text`` checks it, but each
+        # distinct action text is read once (actions are values, frozen like the text
+        # that names them), and a chance outcome, plain JSON once in a history, is copied
+        # as JSON (the rules may keep it; ``steps`` must not change).
+        parsed: dict[str, Any] = {}
         for step in steps:
-            if step.seat is None:
-                state.apply_chance(copy.deepcopy(step.value))
-            else:
-                state.apply_text(step.seat, step.value, step.at_ms)
+            seat = step.seat
+            if seat is None:
+                value = step.value
+                state.apply_chance(value if type(value) in _SCALARS else copy_json(value))
+                continue
+            text = step.value
+            action = parsed.get(text) if type(text) is str else None
+            if action is None:
+                if type(seat) is not int or not 0 <= seat < self.players:
+                    seat = check_seat(seat, self.players)
+                action = parsed[text] = self.game.parse_action(text)
+            state.apply(seat, action, step.at_ms)
         state.rng = random.Random(generator_seed)
         return state
 
@@ -797,11 +817,15 @@ class GameState(ABC, Generic[ActionT]):
         # deepcopy would copy the generator's 625 numbers one by one and walk the history
         # entry by entry; both have cheaper exact copies, handed to deepcopy in its memo
         # (the definition is shared, not copied).
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy_generator(self.rng)
+        # The options are never changed once the game is made, so they are shared.
         memo: dict[int, Any] = {id(self.rng): rng, id(self.history): list(self.history),
-                                id(self.events): list(self.events), id(self.game): self.game}
+                                id(self.events): list(self.events), id(self.game): self.game,
+                                id(self.options): self.options}
         if self.start is not None:
             memo[id(self.start)] = self.start  # never changed once set
+        for name in self.shared_when_cloned:
+            value = getattr(self, name)
+            memo[id(value)] = value
         return copy.deepcopy(self, memo)
 

@@ -39,7 +39,7 @@ from gamenight.bots.driver import decide
 from gamenight.bots.reaction import DEFAULT_LEVEL, LEVELS, ReactionModel
 from gamenight.engine import PASS, Acting, Game, GameState, IllegalAction, OptionError, View
 from gamenight.engine.game import JSON
-from gamenight.engine.seeding import derive_seed
+from gamenight.engine.seeding import copy_generator, derive_seed
 from gamenight.interop.encoding import Encoding
 from gamenight.record import Record, record_of
 
@@ -97,6 +97,15 @@ class Decision:
     deadline_ms: float | None = None
 
 
+#: The decision each ``Acting`` makes (outside the sequential form's joint decisions,
+#: which depend on who has chosen), by the Acting's identity: games hand out the same
+#: few again and again (one per seat and kind), and a frozen dataclass hashes its
+#: fields at every call.  The Acting is kept with it, so its id stays its own; emptied
+#: once it holds _DECISIONS_KEPT (a game may make a new Acting at every step).
+_DECISIONS: dict[int, tuple[Acting, Decision]] = {}
+_DECISIONS_KEPT = 1024
+
+
 def default_players(game: Game) -> int:
     """The smallest table the game plays with its default options (at least two)."""
     for players in range(max(2, game.min_players), game.max_players + 1):
@@ -135,6 +144,15 @@ class _LazyView(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._table.view(self._seat))
+
+    @property
+    def public_state(self) -> GameState[Any] | None:
+        """The game's state, where nothing in it is hidden (a perfect-information game),
+        else None.  Such a game's encoding may read the few public facts it numbers the
+        actions by there instead of the view (FLY's offered aims read only the table's
+        card ids), and no view is built for a step that needs none."""
+        table = self._table
+        return table.state if table.encoding.perfect_information else None
 
 
 class _Now:
@@ -208,6 +226,10 @@ class Table:
         self._heard: dict[int, int] = {}  # per watching seat: how many events it heard
         self._now = _Now(-1, 0.0)
         self._peek: tuple[int, tuple[int, ...]] | None = None  # (history length, seeds)
+        # This table's own copy of the game's generator made for ``_peek``, moved past
+        # the seeds, and the generator it copies (never shared with a clone: the copy
+        # becomes the game's generator when the draw is made).
+        self._ahead: tuple[random.Random, random.Random] | None = None
         # Who was acting at each step of the history, as the table took them: what a
         # seat saw of a step depends on it (GameState.seen_step).  Rebuilt by a replay
         # only where it does not cover the history (a state made elsewhere).
@@ -226,6 +248,7 @@ class Table:
         self._state = state
         self._now = _Now(-1, 0.0)
         self._peek = None
+        self._ahead = None
         self._actings = []
         self._recalls = [None] * self.players
 
@@ -260,21 +283,30 @@ class Table:
             if decision is not None:
                 return decision
         now = self._current()
-        decision = now.decision = self._decide(self._acting())
+        acting = now.acting
+        if acting is None:
+            acting = now.acting = self._state.acting()
+        decision = now.decision = self._decide(acting)
         return decision
 
     def _decide(self, acting: Acting) -> Decision:
         kind = acting.kind
+        if kind in ("simultaneous", "window") and self.sequential:
+            waiting = [s for s in acting.seats if s not in self.pending]
+            return Decision("turn", (min(waiting),), kind == "window", acting.deadline_ms)
+        known = _DECISIONS.get(id(acting))
+        if known is not None and known[0] is acting:
+            return known[1]
         if kind == "turn":
-            return Decision("turn", acting.seats)
-        if kind in ("simultaneous", "window"):
-            if self.sequential:
-                waiting = [s for s in acting.seats if s not in self.pending]
-                return Decision("turn", (min(waiting),), kind == "window", acting.deadline_ms)
-            return Decision("joint", acting.seats, kind == "window", acting.deadline_ms)
-        if kind == "chance":
-            return Decision("chance")
-        return Decision("over")
+            decision = Decision("turn", acting.seats)
+        elif kind in ("simultaneous", "window"):
+            decision = Decision("joint", acting.seats, kind == "window", acting.deadline_ms)
+        else:
+            decision = Decision("chance" if kind == "chance" else "over")
+        if len(_DECISIONS) >= _DECISIONS_KEPT:
+            _DECISIONS.clear()
+        _DECISIONS[id(acting)] = (acting, decision)
+        return decision
 
     @property
     def is_over(self) -> bool:
@@ -297,7 +329,9 @@ class Table:
         now = self._current()
         legal = now.legal.get(seat)
         if legal is None:
-            acting = self._acting()
+            acting = now.acting
+            if acting is None:
+                acting = now.acting = self._state.acting()
             legal = now.legal[seat] = (
                 self.encoding.legal(_LazyView(self, seat), self._state.legal_actions(seat))
                 if seat in acting.seats and seat not in self.pending else [])
@@ -382,7 +416,13 @@ class Table:
         if self.encoding.chance == "sampled":
             if index not in self._draw_seeds():
                 raise IllegalAction(f"{index} is not one of this draw's seeds")
-            _next_seeds(self._state.rng)
+            ahead, self._ahead = self._ahead, None
+            if ahead is not None and ahead[0] is self._state.rng:
+                # The copy that listed the seeds has already moved past them: it becomes
+                # the game's generator, instead of drawing the seeds again.
+                self._state.rng = ahead[1]
+            else:
+                _next_seeds(self._state.rng)
             self._peek = None
             own = self._state.rng
             self._state.rng = random.Random(index)
@@ -403,9 +443,9 @@ class Table:
         game's generator."""
         at = len(self._state.history)
         if self._peek is None or self._peek[0] != at:
-            twin = random.Random()
-            twin.setstate(self._state.rng.getstate())
+            twin = copy_generator(self._state.rng)
             self._peek = (at, _next_seeds(twin))
+            self._ahead = (self._state.rng, twin)
         return self._peek[1]
 
     def apply_chance(self, index: int) -> None:
@@ -486,12 +526,15 @@ class Table:
                 break  # the window closed: later hands came too late
             if seat not in now.seats:
                 continue
-            if not state.can(seat, action, at):
+            try:
+                # apply checks the action as can would, and changes nothing if it
+                # refuses: one check for the common case instead of two.
+                state.apply(seat, action, at)
+            except IllegalAction:
                 # An earlier hand in this round took what this one aimed at.
-                action = PASS
-                if not state.can(seat, action, at):
+                if not state.can(seat, PASS, at):
                     continue
-            state.apply(seat, action, at)
+                state.apply(seat, PASS, at)
             self.clock = at
             self._after_step(now)
         if self._acting().kind != "window":
@@ -625,14 +668,14 @@ class Table:
         twin = object.__new__(Table)
         twin.__dict__.update(self.__dict__)
         twin._state = state
-        twin.timing = random.Random()
-        twin.timing.setstate(self.timing.getstate())
+        twin.timing = copy_generator(self.timing)
         twin.watchers = []  # bots belong to the table that made them
         twin._heard = {}
         twin.pending = dict(self.pending)
         twin._actings = list(self._actings)
         twin._recalls = list(self._recalls)
         twin._now = _Now(-1, 0.0)
+        twin._ahead = None  # this table's own (the seeds in ``_peek`` are shared)
         return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> Table:

@@ -200,9 +200,8 @@ class ActionTable(Generic[ActionT]):
             seen = self._long.get(len(legal))
             if seen is not None and seen[0] == legal:
                 return list(seen[1])
-        by_id = self._by_id
-        try:
-            found = sorted({by_id[id(action)] for action in legal})
+        try:  # map rather than a comprehension: no Python frame per action
+            found = sorted(set(map(self._by_id.__getitem__, map(id, legal))))
         except KeyError:  # an equal action that is not the table's own object
             found = sorted({self[action] for action in legal})
         if long:

@@ -151,6 +151,9 @@ class ByGollyState(GameState[ByGollyAction]):
     """A game of By Golly! in progress."""
 
     game: ByGolly
+    # Made once per game and never changed (each seat's turn, the events of a lay):
+    # clones share them.
+    shared_when_cloned = ("_acting", "_laid")
 
     def __init__(self, game: ByGolly, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)

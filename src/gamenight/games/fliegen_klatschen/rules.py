@@ -194,6 +194,10 @@ class FliegenKlatschenState(GameState[Action]):
     """A game of Fliegen klatschen in progress."""
 
     game: FliegenKlatschen
+    # Clones share the latest reveal (an event, replaced, never changed) and the
+    # ``Acting`` made for each set of seats still slapping (a cache that only gains
+    # entries, each the same for every game of this table size).
+    shared_when_cloned = ("last_reveal", "_actings")
 
     def __init__(self, game: FliegenKlatschen, players: int, seed: int,
                  options: dict[str, Any]) -> None:
@@ -467,24 +471,45 @@ class FliegenKlatschenState(GameState[Action]):
         In a deciding game only its own deal is redrawn: the cards of an earlier deal are
         all shuffled again for it, so whatever stayed hidden then decides nothing now.
         """
-        steps = list(self.history)
+        steps = self.history
         deals = [i for i, step in enumerate(steps) if step.seat is None]
-        if deals:  # before the first deal nothing is hidden yet
-            at = deals[-1]
-            deal = steps[at].value
-            # Deal k dealt game k of the match (before a deciding game's deal is drawn,
-            # the latest deal is still the game just ended).
-            dealt_to = [*(g.seats for g in self.played), self.in_play][len(deals) - 1]
-            shown = self._dealt_places_revealed(steps[at + 1:], dealt_to)
-            hidden = [place for place in range(DECK_SIZE) if place not in shown]
-            cards = [deal[place] for place in hidden]
-            rng.shuffle(cards)
-            redealt = list(deal)
-            for place, card in zip(hidden, cards, strict=True):
-                redealt[place] = card
-            steps[at] = Step(None, redealt)
-        state = self.remade(steps, rng.getrandbits(64))
+        if not deals:  # before the first deal nothing is hidden yet
+            state = self.remade(steps, rng.getrandbits(64))
+            assert isinstance(state, FliegenKlatschenState)
+            return state
+        at = deals[-1]
+        deal = steps[at].value
+        # Deal k dealt game k of the match (before a deciding game's deal is drawn,
+        # the latest deal is still the game just ended).
+        dealt_to = [*(g.seats for g in self.played), self.in_play][len(deals) - 1]
+        shown = self._dealt_places_revealed(steps[at + 1:], dealt_to)
+        hidden = [place for place in range(DECK_SIZE) if place not in shown]
+        cards = [deal[place] for place in hidden]
+        rng.shuffle(cards)
+        redealt = list(deal)
+        for place, card in zip(hidden, cards, strict=True):
+            redealt[place] = card
+        # The definition is the history replayed with the redealt deal (``remade``).  No
+        # action depends on a face-down card, so that replay takes every step as it was
+        # taken here and leaves every card where it lies now, but the hidden ones, which
+        # lie where the redealt deal puts them: still in the box and face down under
+        # the piles' revealed cards.  So a copy with those cards put in place is the very
+        # state a replay makes, at a fraction of its cost (search resamples at every
+        # simulation); tests/engine/test_remade.py compares them.
+        state = self.clone()
         assert isinstance(state, FliegenKlatschenState)
+        state.history[at] = Step(None, redealt)
+        if len(deals) - 1 == len(self.played):  # else a deciding game cleared that deal
+            remove, n = self.options["remove"], len(dealt_to)
+            state.box[:remove] = redealt[:remove]
+            for i, seat in enumerate(dealt_to):
+                # This pile's dealt places, bottom first, that are still face down: the
+                # top of the pile (penalties go under it), in the same order.
+                down = [p for p in range(remove + i, DECK_SIZE, n) if p not in shown]
+                if down:
+                    pile = state.piles[seat]
+                    pile[len(pile) - len(down):] = [redealt[p] for p in down]
+        state.rng = random.Random(rng.getrandbits(64))
         return state
 
     def _dealt_places_revealed(self, steps: Sequence[Step], seats: Sequence[int]) -> set[int]:

@@ -163,6 +163,14 @@ class Offer:
 
 
 def table_key(view: View) -> TableKey:
+    """The table's card ids, the swatter's width and length and the flies' radius: what
+    the offered aims depend on.  Read from the state where the adapters offer it (FLY
+    hides nothing: ``public_state``), which costs a fraction of building the view."""
+    state = getattr(view, "public_state", None)
+    if state is not None:
+        options = state.options
+        return (tuple(state.table), float(options["swatter_width"]),
+                float(options["swatter_length"]), options["fly_diameter"] / 2)
     swatter = view["swatter"]
     return (tuple([e["id"] for e in view["table"]]), float(swatter["width"]),
             float(swatter["length"]), view["fly_diameter"] / 2)

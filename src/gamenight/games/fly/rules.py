@@ -84,6 +84,9 @@ class FlyState(GameState[FlyAction]):
     """A game of FLY in progress."""
 
     game: Fly
+    # Replaced whole at each landing, never changed in place (the latest drop's record
+    # holds a table list that is replaced, never changed, too): clones share them.
+    shared_when_cloned = ("_flies", "_last", "_drawn")
 
     def __init__(self, game: Fly, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)

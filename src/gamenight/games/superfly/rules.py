@@ -15,6 +15,7 @@ See docs/rules/superfly.md for every rulebook sentence mapped to this code and i
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -46,6 +47,7 @@ from gamenight.games.superfly.events import (
     HandsSwapped,
     RoundStarted,
     SignalGiven,
+    SwatChosen,
     SwattersDown,
     TokensWon,
     TurnEnded,
@@ -138,6 +140,12 @@ class SuperflyState(GameState[SuperflyAction]):
         self._legal: list[SuperflyAction] = []
         # Who is still choosing -> its Acting, made once (acting() is asked very often).
         self._actings: dict[tuple[int, ...], Acting] = {}
+        # This round's deals, each as (history index, event index, seat dealt to, draw
+        # pile reshuffles so far), and the order of the pile drawn from now (the
+        # discards' order at its reshuffle; None: the fresh deck's, ascending): with
+        # them ``resample`` redeals the hidden cards without replaying the game.
+        self._deals: list[tuple[int, int, int, int]] = []
+        self._pile: tuple[int, ...] | None = None
         if deal:
             self._start_round()
 
@@ -252,6 +260,8 @@ class SuperflyState(GameState[SuperflyAction]):
                 # Told with the first card dealt, so that every event comes of a step.
                 self.emit(RoundStarted(self.round, self.first))
             seat = self.to_deal.pop(0)
+            self._deals.append((len(self.history) - 1, len(self.events), seat,
+                                self.reshuffles))
             self.hands[seat].append(outcome)
             self.emit(card_dealt(seat, NAMES[outcome], self.options["open_hands"]))
         else:
@@ -266,6 +276,7 @@ class SuperflyState(GameState[SuperflyAction]):
         shuffle itself needs no chance step)."""
         if not self.draw and self.discards:
             self.draw = self.discards
+            self._pile = tuple(self.draw)
             self.discards = []
             self.reshuffles += 1
             self.emit(DrawPileReshuffled(len(self.draw)))
@@ -273,6 +284,7 @@ class SuperflyState(GameState[SuperflyAction]):
 
     def _start_round(self) -> None:
         self.round += 1
+        self._deals = []
         self.final = False
         self.eligible = tuple(range(self.players))
         self.to_deal = [(self.first + k) % self.players for k in range(self.players)]
@@ -541,6 +553,34 @@ class SuperflyState(GameState[SuperflyAction]):
 
         return position_of(self)
 
+    # -- copies for search ---------------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> SuperflyState:
+        """A copy as independent as a deep one (``clone`` makes it), copying only what
+        play changes in place: the piles, hands and per-turn containers, which hold
+        whole numbers, are copied one level down; what the rules only ever replace
+        whole (numbers, tuples, the frozen facts of the last turn and round, the
+        swat's actions) is shared, and so are the caches, each checked before use
+        (``_view``, ``_choosing``).  Fields this class does not name (the engine's:
+        history, events, generator, options) are deep-copied as before, through
+        ``memo`` (``GameState.clone`` fills it with their cheaper exact copies).
+        A deep copy walked every card of every hand and pile, every view cached and
+        every frozen fact one by one: a clone of a two-player game took about 3.5
+        times as long (search through the OpenSpiel adapter clones twice a
+        simulation)."""
+        twin = object.__new__(type(self))
+        memo[id(self)] = twin
+        fields = twin.__dict__
+        for key, value in self.__dict__.items():
+            if key in _SHARED:
+                fields[key] = value
+            elif key in _FLAT:
+                fields[key] = value.copy()
+            elif key == "hands":
+                fields[key] = [hand.copy() for hand in value]
+            else:
+                fields[key] = copy.deepcopy(value, memo)
+        return twin
+
     # -- what a seat cannot tell apart ----------------------------------------------------
     def _resample(self, seat: int, rng: random.Random) -> SuperflyState:
         """A game ``seat`` cannot tell from this one: the same history, except that the
@@ -552,72 +592,128 @@ class SuperflyState(GameState[SuperflyAction]):
         stays hidden only while its round lasts and the seat has not held its hand (a
         swap hands it over, card and all).  The times of the others' choices were never
         shown, so the result's choices carry none.
+
+        It is this state's clone with the redrawn parts put in their places, not a
+        replay of the redrawn history: nothing the rules do depends on which cards the
+        hidden ones are but the hands and the draw pile, and on a swat's choices only
+        their events until all are in.  So it is the very state ``remade`` builds from
+        that history (``tests/games/superfly/test_sf_resample.py`` checks it against the
+        replay, the definition), with ``rng`` drawn from in the same order: the others'
+        choices, each pile's redeal, then the result's generator.
         """
-        steps = list(self.history)
+        twin = self.clone()
+        assert isinstance(twin, SuperflyState)
+        history, events = twin.history, twin.events
         if self.phase == SWAT:
-            # The choices made so far in this swat are its last steps; the seat knows
-            # only who chose, so the others' choices are redrawn among what was legal.
-            legal = [str(action) for action in self._legal]
-            for i in range(len(steps) - len(self.choices), len(steps)):
-                step = steps[i]
+            # The choices made so far in this swat are its last steps, each told by one
+            # event (its last events); the seat knows only who chose, so the others'
+            # choices are redrawn among what was legal.
+            for i in range(len(history) - len(self.choices), len(history)):
+                step = history[i]
                 assert step.seat in self.choices, "a swat's choices are its last steps"
                 if step.seat != seat:
-                    steps[i] = Step(step.seat, rng.choice(legal), step.at_ms)
+                    action = rng.choice(self._legal)
+                    card = action.card if type(action) is Swat else None
+                    twin.choices[step.seat] = card
+                    history[i] = Step(step.seat, str(action), step.at_ms)
+                    told = events[i - len(history)]
+                    assert type(told) is SwatChosen and told.seat == step.seat
+                    events[i - len(history)] = swat_chosen(
+                        step.seat, "pass" if card is None else NAMES[card])
         # When another seat chose is never shown (views list who has chosen and, once
         # all are in, what; never at what time), so none of their times is kept: their
         # choices carry no time, as a script's do (a choice without one is accepted).
-        steps = [Step(step.seat, step.value) if step.seat not in (None, seat) else step
-                 for step in steps]
+        twin.history = [step if step.at_ms is None or step.seat == seat
+                        else Step(step.seat, step.value) for step in history]
         if not self.options["open_hands"]:
-            for i, card in self._redeal_unseen(seat, rng).items():
-                steps[i] = Step(None, card)
-        state = self.remade(steps, rng.getrandbits(64))
-        assert isinstance(state, SuperflyState)
-        return state
+            self._redeal_unseen(twin, seat, rng)
+        twin.rng = random.Random(rng.getrandbits(64))
+        return twin
 
-    def _redeal_unseen(self, seat: int, rng: random.Random) -> dict[int, int]:
-        """New cards for the face-down deals ``seat`` has not seen, by history index.
+    def _unseen_deals(self, seat: int) -> list[tuple[int, int, int, int]]:
+        """This round's face-down deals (as ``_deals`` holds them) whose card ``seat``
+        has not held after any step.  Only the current round can hold any (a round's
+        end shows every hand)."""
+        if self._last_round is not None and self._last_round.round == self.round:
+            return []  # the game ended with the round: every hand was shown
+        others = [deal for deal in self._deals if deal[2] != seat]
+        if not others:
+            return []
+        # A dealt card stays in the hand it was dealt into, and a hand moves only whole,
+        # when tied swatters pass their hands round (``HandsSwapped``): follow each
+        # deal's hand, and see whose it is when each turn ends (a turn's swaps are all
+        # in its last step, which ``TurnEnded`` closes).
+        holder = {deal[0]: deal[2] for deal in others}
+        held: set[int] = set()
+        for event in self.events[self._deals[0][1]:]:
+            kind = type(event)
+            if kind is HandsSwapped:
+                assert isinstance(event, HandsSwapped)
+                group = event.seats
+                to = {s: group[(k + 1) % len(group)] for k, s in enumerate(group)}
+                holder = {i: to.get(at, at) for i, at in holder.items()}
+            elif kind is TurnEnded:
+                held.update(i for i, at in holder.items() if at == seat)
+        return [deal for deal in others if deal[0] not in held]
 
-        Only the current round can hold any (a round's end shows every hand).  Each is
-        drawn from the pile its true card came from, less every card drawn after it that
-        the seat saw: all such choices are equally likely under a uniform deal, so a
-        uniform sample without replacement is exact.  A reshuffle between two deals makes
-        two piles, each sampled on its own.
+    def _redeal_unseen(self, twin: SuperflyState, seat: int, rng: random.Random) -> None:
+        """Give ``twin`` (this state's copy) new cards for the face-down deals ``seat``
+        has not seen: in the history, their events, the hands and the draw pile.
+
+        Each is drawn from the pile its true card came from, less every card drawn after
+        it that the seat saw: all such choices are equally likely under a uniform deal,
+        so a uniform sample without replacement is exact.  A reshuffle between two
+        deals makes two piles, each sampled on its own.  The seat knows every card
+        drawn from a pile after its first unseen deal but the unseen deals' own, and a
+        pile that is not the one drawn from now was drawn to its end (a reshuffle waits
+        for an empty pile).  So the cards to sample from are those deals' cards, and
+        for the pile drawn from now, the cards still in it.
         """
-        replay = SuperflyState(self.game, self.players, self.seed, self.options)
-        # (history index, round, pile's reshuffle count, card, pile before the draw)
-        deals: list[tuple[int, int, int, int, frozenset[int]]] = []
-        draws: list[tuple[int, int]] = []  # every card drawn: (history index, card)
-        seen: set[int] = set()  # cards the seat has held this round
-        round_ = replay.round
-        for i, step in enumerate(self.history):
-            if step.seat is None:
-                if replay.phase == HANDS and replay.to_deal[0] != seat:
-                    deals.append((i, replay.round, replay.reshuffles, step.value,
-                                  frozenset(replay.draw)))
-                if replay.phase in (HANDS, CENTRE):
-                    draws.append((i, step.value))
-                replay.apply_chance(step.value)
-            else:
-                replay.apply_text(step.seat, step.value, step.at_ms)
-            if replay.round != round_:
-                round_ = replay.round
-                seen = set()
-            seen.update(replay.hands[seat])
-        shown = replay._last_round is not None and replay._last_round.round == replay.round
-        if shown:
-            return {}
-        hidden = [d for d in deals if d[1] == replay.round and d[3] not in seen]
-        redealt: dict[int, int] = {}
-        for epoch in sorted({d[2] for d in hidden}):
-            slots = [d for d in hidden if d[2] == epoch]
-            first = slots[0][0]
-            slot_steps = {d[0] for d in slots}
-            fixed = {card for i, card in draws if i > first and i not in slot_steps}
-            pool = sorted(slots[0][4] - fixed)
-            for (i, *_), card in zip(slots, rng.sample(pool, len(slots)), strict=True):
-                redealt[i] = card
-        return redealt
+        hidden = self._unseen_deals(seat)
+        if not hidden:
+            return
+        redealt: dict[int, int] = {}  # a hidden card -> the card dealt in its place
+        put_back: set[int] = set()  # cards of the pile drawn from now, dealt no more
+        for epoch in sorted({deal[3] for deal in hidden}):
+            slots = [deal for deal in hidden if deal[3] == epoch]
+            dealt = [self._dealt_card(deal[0]) for deal in slots]
+            pool = set(dealt)
+            if epoch == self.reshuffles:
+                pool.update(self.draw)
+                put_back.update(dealt)
+            for (i, told, to, _), old, card in zip(
+                    slots, dealt, rng.sample(sorted(pool), len(slots)), strict=True):
+                redealt[old] = card
+                twin.history[i] = Step(None, card)
+                twin.events[told] = card_dealt(to, NAMES[card], self.options["open_hands"])
+        twin.hands = [[redealt.get(c, c) for c in hand] for hand in self.hands]
+        put_back.difference_update(redealt.values())
+        if put_back:
+            # The pile keeps its order: each card at its place in the pile as it was
+            # made (the fresh deck's, or the discards' at the reshuffle).
+            drawn = set(redealt.values())
+            pile = put_back.union(self.draw).difference(drawn)
+            twin.draw = [c for c in (self._pile or range(DECK_SIZE)) if c in pile]
+
+    def _dealt_card(self, i: int) -> int:
+        """The card of the deal at history index ``i``."""
+        card = self.history[i].value
+        assert type(card) is int, "a deal's outcome is a card id"
+        return card
+
+
+#: How ``SuperflyState.__deepcopy__`` copies the game's own fields: shared (never
+#: changed in place; or a cache whose every entry holds for any copy: ``_table`` is
+#: replaced whole and checked against the step, ``_actings`` only ever gains the Acting
+#: of a group of seats, the same in every copy) ...
+_SHARED: Final = frozenset({
+    "first", "turns", "round", "final", "eligible", "rolling", "reshuffles", "truncated",
+    "_last_turn", "_last_round", "_table", "phase", "_acting", "_legal", "_actings",
+    "_pile"})
+#: ... or copied one level down (containers of whole numbers, or of shared values).
+_FLAT: Final = frozenset({
+    "draw", "discards", "centre", "tokens", "to_deal", "choices", "dice", "_shown",
+    "_hand_shown", "_deals"})
 
 
 class Superfly(Game):

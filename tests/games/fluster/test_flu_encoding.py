@@ -173,6 +173,35 @@ def test_random_games_map_every_legal_action_to_an_index_and_back(players: int,
     assert all(low <= s <= high for s in outcome.scores)
 
 
+def test_any_list_of_actions_is_numbered_as_the_table_numbers_it() -> None:
+    """``legal`` reads the caller's calls as whole runs of 27 (see its comment); any
+    other list, or one that only looks like runs (out of order, repeated, a call made
+    afresh instead of the table's own, a run cut short), gets the table's numbering."""
+    enc = encoding(2)
+    calls = list(CALLS.values())
+    actions: list[Any] = [*calls, WRITE_LEFT, WRITE_RIGHT]
+    rng = random.Random(19)
+    for _ in range(3000):
+        numbers = sorted(rng.sample(list(NUMBERS), rng.randrange(1, 26)))
+        legal: list[Any] = [c for c in calls if c.number in numbers]
+        change = rng.randrange(7)
+        if change == 1:
+            rng.shuffle(legal)
+        elif change == 2:
+            legal = rng.sample(actions, rng.randrange(1, 100))
+        elif change == 3:
+            legal = [*legal, legal[0]]
+        elif change == 4:
+            legal = legal[27:] + legal[:27]
+        elif change == 5:
+            legal = [Call(c.letter, c.number) for c in legal]
+        elif change == 6:
+            legal = legal[:-1]
+        expected = sorted({enc.index({}, a) for a in legal})
+        assert enc.legal({}, legal) == expected
+        assert enc.legal({}, legal) == expected  # and again, from what it kept
+
+
 def test_the_highest_score_bound_is_the_rulebook_maximum_of_140() -> None:
     state = fill_solo(WORD_SQUARE, WORD_SQUARE)
     outcome = state.outcome()

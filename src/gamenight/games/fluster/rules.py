@@ -19,6 +19,7 @@ from typing import Any, ClassVar, cast
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, Step
 from gamenight.engine.events import Event
 from gamenight.engine.game import JSON, BotFactory
+from gamenight.engine.seeding import copy_generator
 from gamenight.games.fluster.actions import (
     CALLS,
     WRITE_LEFT,
@@ -214,30 +215,26 @@ class FlusterState(GameState[FlusterAction]):
             return
         # The second call of a number: each pad has one free square of it, which must
         # be used, so nobody has a choice and it is written at once.
-        sides: dict[int, Side] = {}
-        for seat in range(self.players):
-            left = self.blocks[seat][0][self.square_of[seat][0][number]]
-            sides[seat] = LEFT if left == EMPTY else RIGHT
-        self._write(call, sides, forced=True)
+        self._write(call, {seat: self._forced_side(seat, number)
+                           for seat in range(self.players)}, forced=True)
+
+    def _forced_side(self, seat: int, number: int) -> Side:
+        """The block of ``seat``'s pad whose square of ``number`` is still free, on the
+        number's second call (the first call filled the other)."""
+        left = self.blocks[seat][0][self.square_of[seat][0][number]]
+        return LEFT if left == EMPTY else RIGHT
 
     def _write(self, call: Call, sides: dict[int, Side], *, forced: bool) -> None:
         number, letter = call.number, call.letter
         self.last = CallWritten(self.caller, letter, number, forced)
         self.emit(self.last)
-        emit, last_sides = self.emit, self.last_sides
+        emit, last_sides, write_square = self.emit, self.last_sides, self._write_square
         # In seat order, whoever chose first; each pad's writing touches that pad only,
         # so each is told as soon as it is written.
         for seat in range(self.players):
             side = sides[seat]
-            k = 0 if side == LEFT else 1
-            square = self.square_of[seat][k][number]
-            block = self.blocks[seat][k]
-            assert block[square] == EMPTY, "a square is written once"
-            block[square] = letter
             last_sides[seat] = side
-            row, column = divmod(square, SIZE)
-            emit(SquareWritten(seat, side, row + 1, column + 1,
-                               self._words_created(block, square)))
+            emit(write_square(seat, side, letter, number))
         self.call = None
         self.choices = {}
         if self.turns >= TOTAL_CALLS:
@@ -246,6 +243,19 @@ class FlusterState(GameState[FlusterAction]):
         else:
             self.phase = "call"
             self.caller = (self.caller + 1) % self.players  # clockwise
+
+    def _write_square(self, seat: int, side: Side, letter: str, number: int
+                      ) -> SquareWritten:
+        """Write ``letter`` in the square of ``number`` in ``seat``'s ``side`` block; the
+        event that tells it (the caller emits it)."""
+        k = 0 if side == LEFT else 1
+        square = self.square_of[seat][k][number]
+        block = self.blocks[seat][k]
+        assert block[square] == EMPTY, "a square is written once"
+        block[square] = letter
+        row, column = divmod(square, SIZE)
+        return SquareWritten(seat, side, row + 1, column + 1,
+                             self._words_created(block, square))
 
     def _words_created(self, block: list[str], square: int) -> tuple[CreatedWord, ...]:
         """The words that what was just written in ``square`` of ``block`` completed, in
@@ -387,6 +397,35 @@ class FlusterState(GameState[FlusterAction]):
                             "truncated": out.truncated, "reason": out.reason}
         return v
 
+    # -- copies -------------------------------------------------------------------------
+    def clone(self) -> FlusterState:
+        """An independent copy (for search), as ``GameState.clone``'s deep copy makes
+        it, at a sixth of the cost: only what a step changes is copied (the blocks,
+        the counts, the choices, the history and events lists, the generator); the word
+        list, the pads' numbering and everything immutable are shared, and so are the
+        pad views worked out so far (each is checked against its blocks when read)."""
+        twin = self._copy()
+        twin.rng = copy_generator(self.rng)
+        return twin
+
+    def _copy(self) -> FlusterState:
+        """This state with its own copy of everything a step changes (the generator is
+        still shared: the caller sets its own)."""
+        twin = object.__new__(FlusterState)
+        attrs = twin.__dict__
+        attrs.update(self.__dict__)
+        attrs["options"] = dict(self.options)
+        attrs["history"] = list(self.history)
+        attrs["events"] = list(self.events)
+        attrs["numbers"] = list(self.numbers)  # each pad's numbering: tuples
+        attrs["square_of"] = list(self.square_of)  # never changed once made
+        attrs["blocks"] = [(left[:], right[:]) for left, right in self.blocks]
+        attrs["called"] = self.called[:]
+        attrs["choices"] = dict(self.choices)
+        attrs["last_sides"] = self.last_sides[:]
+        attrs["_pads"] = self._pads.copy()
+        return twin
+
     # -- what a seat cannot tell apart ----------------------------------------------------
     def _resample(self, seat: int, rng: random.Random) -> FlusterState:
         """The same calls, with everything ``seat`` has not seen drawn afresh.
@@ -398,29 +437,88 @@ class FlusterState(GameState[FlusterAction]):
         (the view shows it).  Once the game is over every pad is shown, so only what the
         final pads leave open is redrawn: the side another seat took on a number whose two
         calls were the same letter.
+
+        What is drawn, and in what order, is the definition's: a replay through
+        :meth:`remade` of the history with those parts redrawn (the pads, then each other
+        seat's write in the order of the history, then the generator's seed).  The state
+        is not replayed, though: what everyone saw is copied, and only the other pads are
+        written again, call by call, with their events (``_rewritten``): a fifth of a
+        replay's time.  tests/games/fluster/test_flu_resample.py holds the replay and
+        checks the two agree.
         """
+        history = self.history
+        if not history:  # the pads are not handed out yet: nothing is hidden
+            return cast(FlusterState, self.remade([], rng.getrandbits(64)))
         over = self.phase == "over"
-        steps: list[Step] = []
-        letter, number = BLANK, 0  # the call the write steps that follow belong to
-        for step in self.history:
-            if step.seat is None:
-                value = step.value if over else self._redrawn_pads(seat, step.value, rng)
-                steps.append(Step(None, value))
-            elif step.value not in SIDES:  # a call: everyone heard it
-                call = parse_action(step.value)
-                assert isinstance(call, Call)
-                letter, number = call.letter, call.number
-                steps.append(step)
-            elif step.seat == seat:
-                steps.append(step)
+        pads = history[0].value
+        twin = self._copy()
+        if not over:
+            pads = self._redrawn_pads(seat, pads, rng)
+            twin.numbers, twin.square_of = [], []
+            for left, right in pads:
+                twin._hand_out((tuple(left), tuple(right)))
+        sides = twin._rewritten(self, seat, over, rng)
+        # The history as the replay writes it: another seat's write is its side alone
+        # (where and when it wrote are never shown, so its time is not kept either).
+        redrawn = iter(sides)
+        steps = [history[0] if over else Step(None, pads)]
+        for step in history[1:]:
+            other = step.seat
+            if other != seat and step.value in SIDES:
+                steps.append(Step(other, next(redrawn)))
             else:
-                # Where and when another seat wrote are never shown (views list who has
-                # written), so its time is not kept either: a write needs none.
-                side = self._seen_side(step.seat, letter, number) if over else None
-                steps.append(Step(step.seat, side or rng.choice(SIDES)))
-        again = self.remade(steps, rng.getrandbits(64))
-        assert isinstance(again, FlusterState)
-        return again
+                steps.append(step)
+        twin.history = steps
+        twin.rng = random.Random(rng.getrandbits(64))
+        return twin
+
+    def _rewritten(self, was: FlusterState, seat: int, over: bool,
+                   rng: random.Random) -> list[Side]:
+        """Every pad but ``seat``'s written again from empty, through ``was``'s events
+        (this state is ``was``'s copy, with the other pads' numbers as they are to be):
+        each other seat's first-call writes drawn in the order they were made (once the
+        game is over, where the final pads show them only when they cannot tell), its
+        events made again, the rest kept.  The sides drawn, in that order."""
+        blocks, choices, last_sides = self.blocks, self.choices, self.last_sides
+        drawn: list[Side] = []
+        chose: dict[int, Side] = {}  # each other seat's latest write
+        events: list[Event] = []
+        keep = events.append
+        for other in range(self.players):
+            if other != seat:
+                blocks[other] = ([EMPTY] * SQUARES, [EMPTY] * SQUARES)
+        called: Called | None = None
+        written: CallWritten | None = None
+        for event in was.events:
+            if isinstance(event, Called):
+                called = event
+            elif isinstance(event, CallWritten):
+                written = event
+            elif isinstance(event, Wrote) and event.seat != seat:
+                other = event.seat
+                assert called is not None
+                seen = was._seen_side(other, called.letter, called.number) if over else None
+                side = seen if seen is not None else rng.choice(SIDES)
+                drawn.append(side)
+                chose[other] = side
+                event = Wrote(other, side)
+            elif isinstance(event, SquareWritten) and event.seat != seat:
+                other = event.seat
+                assert written is not None
+                side = (self._forced_side(other, written.number) if written.forced
+                        else chose[other])
+                last_sides[other] = side
+                event = self._write_square(other, side, written.letter, written.number)
+            keep(event)
+        self.events = events
+        for other in choices:  # the call being written: the other seats' sides as drawn
+            if other != seat:
+                choices[other] = chose[other]
+        pads = self._pads  # the seat's own pad is as it was: its view is too
+        self._pads = _PadViews(self.players)
+        self._pads.pads[seat] = pads.pads[seat]
+        self._pads.blocks[seat] = list(pads.blocks[seat])
+        return drawn
 
     def _redrawn_pads(self, seat: int, pads: JSON, rng: random.Random) -> JSON:
         """``seat``'s pad as dealt; every other pad numbered afresh, no two blocks alike."""
@@ -501,8 +599,8 @@ _BlockKept = tuple[BlockView, BlockScore]
 
 class _PadViews:
     """Each seat's pad as its view last showed it (``FlusterState.pad_json``), with the
-    blocks' texts it shows, and each of its blocks.  A copy of the state starts without
-    them (it works them out again when asked), so a copy costs no more for them."""
+    blocks' texts it shows, and each of its blocks.  A clone starts with the same ones
+    (``copy``), a deep copy without them (it works them out again when asked)."""
 
     __slots__ = ("blocks", "pads")
 
@@ -512,6 +610,13 @@ class _PadViews:
 
     def __deepcopy__(self, memo: dict[int, object]) -> _PadViews:
         return _PadViews(len(self.pads))
+
+    def copy(self) -> _PadViews:
+        """A copy holding the same views (read, never changed, so shared)."""
+        twin = _PadViews.__new__(_PadViews)
+        twin.pads = self.pads[:]
+        twin.blocks = [kept[:] for kept in self.blocks]
+        return twin
 
 
 def _may_complete(blank: bool, before: str, after: str) -> bool:

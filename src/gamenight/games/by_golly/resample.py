@@ -82,7 +82,9 @@ from gamenight.games.by_golly.cards import (
     PLACES,
     RUN_FACE,
     deal_of,
+    kind_of_card,
 )
+from gamenight.games.by_golly.events import Dealt, Drew, Refilled
 
 if TYPE_CHECKING:
     from gamenight.games.by_golly.rules import ByGollyState
@@ -138,23 +140,31 @@ class _Watched:
     gave_up: int = 0
     solved: int = 0
     program: _CardProgram | None = None
+    plan: _Plan | None = None  # where the redrawn cards go (made at the first resample)
 
 
 def resample(state: ByGollyState, seat: int, rng: random.Random) -> ByGollyState:
-    """A game ``seat`` cannot tell from ``state`` after any step; see the module text."""
+    """A game ``seat`` cannot tell from ``state`` after any step; see the module text.
+
+    It is the state ``state.remade`` builds from the history with the redrawn deal,
+    shuffles and unseen draws in place (the definition, kept in
+    tests/games/by_golly/test_bg_resample_copy.py), made without the replay: a clone
+    with the hidden cards rewritten (:func:`_rewrite`).  The redrawn history keeps
+    every step the seat watched as it went (each lay, match, mess and refill), so the
+    replay would differ from the state only in the run's faces, the hands, stacks and
+    box, the history's chance steps and the events that name a hidden card.  ``rng``
+    is drawn from in the replay's order: the run's deal, each shuffle, the cards, then
+    the new generator."""
     watched = _watched(state, seat)
-    steps = list(state.history)
+    twin = state.clone()
+    assert isinstance(twin, type(state))
     if watched.deal_step is not None:
         run = _redraw_deal_run(watched, rng)
-        for shuffle in watched.shuffles:
-            steps[shuffle.step] = Step(None, _redraw_shuffle(shuffle, rng))
+        orders = [_redraw_shuffle(shuffle, rng) for shuffle in watched.shuffles]
         deck, draws = _redraw_cards(state.players, seat, watched, rng)
-        steps[watched.deal_step] = Step(None, {"run": run, "deck": deck})
-        for index, kind in draws.items():
-            steps[index] = Step(None, ANIMALS[kind])
-    remade = state.remade(steps, rng.getrandbits(64))
-    assert isinstance(remade, type(state))
-    return remade
+        _rewrite(twin, watched, run, orders, deck, draws)
+    twin.rng = random.Random(rng.getrandbits(64))
+    return twin
 
 
 #: What each seat saw, by state, for as long as the state lives: search resamples one
@@ -256,6 +266,137 @@ def _refilled(replay: ByGollyState, seat: int, step: Step,
             kinds = tuple(k for k in range(KINDS) for _ in range(after[k] - before[k]))
             assert len(kinds) == count
         events.append((REFILL, current, count, *kinds))
+
+
+# -- the redrawn game, as a rewritten copy -------------------------------------------------
+# What an event told with a hidden card is told of: the top card of a stack (a deck
+# position), the cards of a refill (positions), or an unseen draw (its step).
+TOLD_STACK, TOLD_REFILL, TOLD_DRAW = range(3)
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """Where the cards of a redrawn deck and unseen draws end up, for :func:`_rewrite`:
+    the same for every resample of one state and seat, so made once (from the seat's
+    record and the state's public events, never from a hidden card)."""
+
+    # Per seat and kind: what the hand gained and lost in moves the seat saw the kind
+    # of (lays, laid cards taken back, blind draws it took part in).
+    seen: list[list[int]]
+    into: list[list[int]]  # per seat: the deck positions that came into the hand
+    stacks: list[list[int]]  # per seat: the deck positions still in the stack, top last
+    draws: list[tuple[int, int, int]]  # the unseen draws: (victim, drawer, step)
+    dealt: int  # the index of the Dealt event
+    told: list[tuple[int, int, int | tuple[int, ...]]]  # (event index, TOLD_*, what)
+
+
+def _plan(state: ByGollyState, watched: _Watched) -> _Plan:
+    """Follow the deck positions and unseen draws through the seat's record of card
+    moves, and pair each move that names a card with the event that tells it (they
+    come in the same order: a deal, a stack draw, a refill or a blind draw each)."""
+    from gamenight.games.by_golly.events import Dealt, Drew, Refilled
+
+    players = state.players
+    deal = deal_of(players)
+    stacks = [list(stack) for stack in deal.stacks]
+    into = [list(hand) for hand in deal.hands]
+    seen = [[0] * KINDS for _ in range(players)]
+    draws: list[tuple[int, int, int]] = []
+    told: list[tuple[int, int, int | tuple[int, ...]]] = []
+    telling = (i for i, event in enumerate(state.events)
+               if type(event) in (Dealt, Drew, Refilled))
+    dealt = -1
+    laid = FREE
+    for event in watched.events:
+        code = event[0]
+        if code == LAID:
+            seen[event[1]][event[2]] -= 1
+            laid = event[2]
+        elif code == BACK:
+            seen[event[1]][laid] += 1
+        elif code == OUT:
+            pass
+        else:
+            index = next(telling)
+            teller = state.events[index]
+            if code == DEALT:
+                assert type(teller) is Dealt
+                dealt = index
+            elif code == FROM_STACK:
+                assert type(teller) is Drew and teller.source == "stack"
+                position = stacks[event[1]].pop()
+                into[event[2]].append(position)
+                told.append((index, TOLD_STACK, position))
+            elif code == REFILL:
+                assert type(teller) is Refilled and teller.count == event[2]
+                positions = tuple(stacks[event[1]].pop() for _ in range(event[2]))
+                into[event[1]].extend(positions)
+                told.append((index, TOLD_REFILL, positions))
+            elif code == SEEN_DRAW:  # told as the seat saw it: the event stays
+                assert type(teller) is Drew and teller.source == "hand"
+                seen[event[1]][event[3]] -= 1
+                seen[event[2]][event[3]] += 1
+            else:  # UNSEEN_DRAW
+                assert type(teller) is Drew and teller.source == "hand"
+                draws.append((event[1], event[2], event[3]))
+                told.append((index, TOLD_DRAW, event[3]))
+    assert next(telling, None) is None, "every hidden card's event is paired"
+    return _Plan(seen, into, stacks, draws, dealt, told)
+
+
+def _rewrite(twin: ByGollyState, watched: _Watched, run: list[int],
+             orders: list[list[int]], deck: list[int], draws: dict[int, int]) -> None:
+    """Make ``twin`` (a clone of the state) the game the redrawn deal ``run`` and
+    ``deck``, shuffle ``orders`` and unseen ``draws`` (kind by step) lead to."""
+    from gamenight.games.by_golly.rules import _hand_names  # (rules imports this module)
+
+    plan = watched.plan
+    if plan is None:
+        plan = watched.plan = _plan(twin, watched)
+    history, events = twin.history, twin.events
+    assert watched.deal_step is not None
+    history[watched.deal_step] = Step(None, {"run": run, "deck": deck})
+    # The run: the deal's faces, then each shuffle as ``rules._do_chance`` carries it
+    # out (the place ``sorted(order)[i]`` gets the card from ``order[i]``).
+    faces = [RUN_FACE[card] for card in run]
+    for shuffle, order in zip(watched.shuffles, orders, strict=True):
+        history[shuffle.step] = Step(None, order)
+        old = [faces[place] for place in order]
+        for place, face in zip(shuffle.places, old, strict=True):
+            faces[place] = face
+    twin.run = faces
+    # The animal cards: a kind per deck position.
+    kind = [kind_of_card(card) for card in deck]
+    deal = deal_of(twin.players)
+    hands = [row.copy() for row in plan.seen]
+    for hand, positions in zip(hands, plan.into, strict=True):
+        for position in positions:
+            hand[kind[position]] += 1
+    for victim, drawer, step in plan.draws:
+        k = draws[step]
+        hands[victim][k] -= 1
+        hands[drawer][k] += 1
+        history[step] = Step(None, ANIMALS[k])
+    twin.hands = hands
+    twin.stacks = [[kind[position] for position in stack] for stack in plan.stacks]
+    twin.box = [kind[position] for position in deal.box]
+    dealt = events[plan.dealt]
+    assert type(dealt) is Dealt
+    at_deal = [[0] * KINDS for _ in deal.hands]
+    for hand, dealt_to in zip(at_deal, deal.hands, strict=True):
+        for position in dealt_to:
+            hand[kind[position]] += 1
+    events[plan.dealt] = Dealt(dealt.each, dealt.box, tuple(map(_hand_names, at_deal)))
+    for index, told, what in plan.told:
+        teller = events[index]
+        if told == TOLD_REFILL:
+            assert type(teller) is Refilled and isinstance(what, tuple)
+            events[index] = Refilled(teller.seat, teller.count,
+                                     tuple(ANIMALS[k] for k in sorted(kind[p] for p in what)))
+        else:
+            assert type(teller) is Drew and isinstance(what, int)
+            k = kind[what] if told == TOLD_STACK else draws[what]
+            events[index] = Drew(teller.seat, teller.victim, teller.source, ANIMALS[k])
 
 
 # -- the chicken run ------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 
 import pytest
 from scipy.stats import binomtest, chisquare, norm
@@ -13,9 +14,9 @@ from gamenight.bots.base import Clock, make_bot
 from gamenight.bots.levels import LEVELS
 from gamenight.engine import OptionError
 from gamenight.engine.seeding import derive_seed
-from gamenight.games.fly.actions import Drop
-from gamenight.games.fly.bots import HANDS, AimerBot, RandomDropBot
-from gamenight.games.fly.geometry import over_table
+from gamenight.games.fly.actions import Drop, aim_fields
+from gamenight.games.fly.bots import HANDS, AimerBot, RandomDropBot, _fan_aims
+from gamenight.games.fly.geometry import frame_box, line_angle, over_table
 from gamenight.games.fly.rules import GAME
 from gamenight.sim.runner import make_bots, play_out
 from tests.games.fly.fly_table import fly_at, laid_out
@@ -142,3 +143,28 @@ def test_the_aimers_level_is_its_eye_and_hand_a_child_misses_most() -> None:
         drops = [bot.act(state.view(0), state.legal_actions(0), Clock()) for _ in range(60)]
         spread[level] = sum(math.hypot(d.x - x, d.y - y) for d in drops) / len(drops)
     assert spread["expert"] <= 0.01 < spread["average"] < spread["child"]
+
+
+def test_the_aimers_pairs_and_trios_are_the_rule_worked_out_by_hand() -> None:
+    # The aimer sorts out trios whose last two flies lie too far apart before it turns
+    # them into the swatter's frame: the same aims as trying every trio, in the same
+    # order, for random flies and swatters from narrower than a fly to wide.
+    rng = random.Random(18)
+    for _ in range(400):
+        width = rng.choice([0.4, 0.55, 1.0, 1.3, 2.0])
+        length = rng.choice([0.55, 1.5, 3.0, 4.0])
+        radius = rng.choice([0.2, 0.275])
+        span, spread = length - 2 * radius, width - 2 * radius
+        first = (rng.uniform(0, 9), rng.uniform(0, 9))
+        others = tuple((first[0] + rng.uniform(-2, 2), first[1] + rng.uniform(-2, 2))
+                       for _ in range(rng.randrange(6)))
+        plain = []
+        for j, second in enumerate(others):
+            angle = line_angle(first, second)
+            plain.append(aim_fields((first[0] + second[0]) / 2, (first[1] + second[1]) / 2,
+                                    angle))
+            for third in others[j + 1:]:
+                x, y, across, along = frame_box((first, second, third), angle)
+                if across <= spread and along <= span:
+                    plain.append(aim_fields(x, y, angle))
+        assert list(_fan_aims(first, others, spread, span)) == plain

@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
-from gamenight.games.fly.cards import COLOURS, FLY_DATA, SYMBOLS
-from gamenight.games.fly.table import score, scoring_flies
+import random
+
+from gamenight.games.fly.cards import COLOURS, DECK_SIZE, FLY_DATA, SYMBOLS
+from gamenight.games.fly.table import score, score_gains, scoring_flies
 from tests.games.fly.fly_table import laid_out, land
 
 
 def fly(colour: str, symbol: str) -> int:
     """The card id of the fly with this colour and symbol."""
     return next(i for i, (c, s, _, _) in enumerate(FLY_DATA) if (c, s) == (colour, symbol))
+
+
+def test_score_gains_are_the_score_with_each_card_less_the_score_without() -> None:
+    # The definition, over random hands: blanks held, repeats (the entries of held
+    # cards are never asked for, but stay the definition too), hands of 0 to 15 cards.
+    rng = random.Random(18)
+    for _ in range(3000):
+        hand = [rng.randrange(DECK_SIZE) for _ in range(rng.randrange(16))]
+        if rng.random() < 0.5:
+            hand = list(dict.fromkeys(hand))
+        now = score(hand)
+        assert score_gains(hand) == [score([*hand, card]) - now for card in range(DECK_SIZE)]
 
 
 def test_a_fly_earns_1_point_with_3_or_more_of_its_colour() -> None:

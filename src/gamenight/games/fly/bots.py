@@ -36,7 +36,7 @@ from gamenight.games.fly.geometry import (
     slot_origin,
     to_swatter,
 )
-from gamenight.games.fly.table import score
+from gamenight.games.fly.table import score_gains
 from gamenight.games.fly.views import TableCardView
 
 #: The aimer's eye and hand by level: how many of the aims that look best it weighs
@@ -140,10 +140,19 @@ def _fan_aims(first: tuple[float, float], others: tuple[tuple[float, float], ...
     line, each trio with a later one of ``others`` whose box in the swatter's frame fits
     the spans (``spread`` across, ``span`` along)."""
     out = []
+    # Two flies farther apart than the box's diagonal never fit under it together (a
+    # little slack, so that rounding never sorts out a trio that fits): most trios are
+    # sorted out so, before the swatter's frame is worked out.
+    apart = (spread * spread + span * span) * (1 + 1e-9) + 1e-9
     for j, second in enumerate(others):
         angle = line_angle(first, second)
         out.append(aim_fields((first[0] + second[0]) / 2, (first[1] + second[1]) / 2, angle))
+        sx, sy = second
         for third in others[j + 1:]:
+            dx = third[0] - sx
+            dy = third[1] - sy
+            if dx * dx + dy * dy > apart:
+                continue
             x, y, across, along = frame_box((first, second, third), angle)
             if across <= spread and along <= span:
                 out.append(aim_fields(x, y, angle))
@@ -158,7 +167,7 @@ def _worth(mine: tuple[int, ...]) -> np.ndarray:
     holding ``mine``, collected alone now: what it adds to the score, plus a little for
     every fly (flies break ties) and for each fly of its colour or symbol already held,
     up to two of each (a set in the making).  Read-only: it is shared."""
-    now = score(mine)
+    gains = score_gains(mine)
     colours = [0] * 5
     symbols = [0] * 5
     for c in mine:
@@ -167,7 +176,7 @@ def _worth(mine: tuple[int, ...]) -> np.ndarray:
             symbols[SYMBOL_OF[c]] += 1
     worth = np.zeros(DECK_SIZE)
     for card in range(FLIES):
-        gain = score([*mine, card]) - now
+        gain = gains[card]
         building = min(colours[COLOUR_OF[card]], 2) + min(symbols[SYMBOL_OF[card]], 2)
         worth[card] = gain + 0.3 + 0.15 * building
     worth.flags.writeable = False
@@ -228,7 +237,13 @@ class AimerBot(Bot[FlyAction]):
                     ) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
         """:meth:`candidates` in two parts: the aims at each fly's centre, and those at
         its pairs and trios."""
-        points: list[tuple[float, float]] = [(x, y) for x, y in flies.tolist()]
+        return self._candidate_aims([(x, y) for x, y in flies.tolist()], width, length,
+                                    radius)
+
+    def _candidate_aims(self, points: list[tuple[float, float]], width: float, length: float,
+                        radius: float,
+                        ) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
+        """:meth:`_candidates` for flies at ``points`` (inches, in table order)."""
         centres = [f for x, y in points for f in _centre_aims(x, y, self.ANGLES)]
         out: list[tuple[int, int, int]] = []
         n = len(points)
@@ -255,13 +270,17 @@ class AimerBot(Bot[FlyAction]):
     def _table_aims(self, on_table: Sequence[TableCardView], width: float, length: float,
                     radius: float) -> TableAims:
         """What the aimer works out from a table alone (see :class:`TableAims`)."""
-        entries = [e for e in on_table if e["fly"] is not None]
-        flies = np.array([e["fly"] for e in entries], dtype=float).reshape(-1, 2)
-        fly_cards = np.array([e["id"] for e in entries], dtype=np.intp)
-        fx, fy = flies[:, 0], flies[:, 1]
-        if not entries:
+        # The fly cards and their flies' places as plain floats (keys of the remembered
+        # aims), then as arrays.
+        ids = [e["id"] for e in on_table if e["fly"] is not None]
+        points = [(float(f[0]), float(f[1])) for e in on_table if (f := e["fly"]) is not None]
+        n = len(points)
+        flies = np.fromiter(chain.from_iterable(points), dtype=float, count=2 * n)
+        fly_cards = np.fromiter(ids, dtype=np.intp, count=n)
+        fx, fy = flies[0::2], flies[1::2]
+        if not points:
             return TableAims(fly_cards, fx, fy, [], fx, fx, fx, fx)
-        centres, fans = self._candidates(flies, width, length, radius)
+        centres, fans = self._candidate_aims(points, width, length, radius)
         # A fly's centre lies on its card, which is on the table, and an aim rounds it
         # to hundredths, never off the card: only the pairs' and trios' aims are
         # checked.  (The first of equal aims is kept, as always.)

@@ -101,16 +101,60 @@ def apply_moves(table: Sequence[int | None], moves: Iterable[Move],
     return places
 
 
-def scoring_flies(flies: Iterable[int]) -> list[int]:
-    """The flies that score: those whose owner holds at least 3 of its colour or at least
-    3 of its symbol."""
+def _held(flies: Iterable[int]) -> tuple[list[int], list[int], list[int]]:
+    """The flies among ``flies`` (blanks left out), and how many of each colour and of
+    each symbol they hold."""
     held = [f for f in flies if COLOUR_OF[f] != BLANK]
     colours = [0] * len(COLOURS)
     symbols = [0] * len(SYMBOLS)
     for f in held:
         colours[COLOUR_OF[f]] += 1
         symbols[SYMBOL_OF[f]] += 1
-    return [f for f in held if colours[COLOUR_OF[f]] >= 3 or symbols[SYMBOL_OF[f]] >= 3]
+    return held, colours, symbols
+
+
+def _scores(fly: int, colours: Sequence[int], symbols: Sequence[int]) -> bool:
+    """Whether ``fly`` scores for an owner holding ``colours`` and ``symbols`` (counts):
+    at least 3 of its colour or at least 3 of its symbol."""
+    return colours[COLOUR_OF[fly]] >= 3 or symbols[SYMBOL_OF[fly]] >= 3
+
+
+def scoring_flies(flies: Iterable[int]) -> list[int]:
+    """The flies that score: those whose owner holds at least 3 of its colour or at least
+    3 of its symbol."""
+    held, colours, symbols = _held(flies)
+    return [f for f in held if _scores(f, colours, symbols)]
+
+
+def score_gains(flies: Iterable[int]) -> list[int]:
+    """For each fly card (by id), the points it would add to ``flies``: ``score`` of
+    ``flies`` and the card, less ``score`` of ``flies``.
+
+    Worked out from the counts (the aimer asks it of every fly after each collection):
+    the card brings only itself and the held flies of its colour or symbol that did not
+    score before.
+
+    >>> score_gains([0, 5])[10], score_gains([0, 5])[1]  # a third star; a red circle
+    (3, 0)
+    """
+    held, colours, symbols = _held(flies)
+    waiting = [f for f in held if not _scores(f, colours, symbols)]  # not scoring yet
+    gains = []
+    for card in range(len(COLOUR_OF)):
+        colour, symbol = COLOUR_OF[card], SYMBOL_OF[card]
+        if colour == BLANK:
+            gains.append(0)
+            continue
+        colours[colour] += 1
+        symbols[symbol] += 1
+        gain = int(_scores(card, colours, symbols))
+        for f in waiting:
+            if COLOUR_OF[f] == colour or SYMBOL_OF[f] == symbol:
+                gain += _scores(f, colours, symbols)
+        colours[colour] -= 1
+        symbols[symbol] -= 1
+        gains.append(gain)
+    return gains
 
 
 def score(flies: Iterable[int]) -> int:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from gamenight.cli import main
+from tests.lab.terminal import ctrl_c_interrupts
 
 #: By Golly! for two, its last_card rule varied: 2 cells of 80 games, 16 chunks of 10.
 STUDY = ("study", "by-golly", "--players", "2", "--games", "80", "--chunk-games", "10",
@@ -88,7 +89,8 @@ def test_a_study_begun_locally_is_finished_on_ray(whole: Path, tmp_path: Path,
     # Ctrl-C at a terminal reaches the command's whole process group.
     begun = subprocess.Popen([sys.executable, "-m", "gamenight.cli", *STUDY, "--workers", "1",
                               "--out", str(out)], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+                             stderr=subprocess.PIPE, text=True, start_new_session=True,
+                             preexec_fn=ctrl_c_interrupts)
     deadline = time.monotonic() + 60
     while len(list((out / "chunks").glob("*.parquet"))) < 2:
         assert begun.poll() is None and time.monotonic() < deadline, begun.communicate()

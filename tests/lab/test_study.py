@@ -18,6 +18,7 @@ import pytest
 from gamenight.cli import main
 from gamenight.lab import store
 from gamenight.lab.backends import run
+from tests.lab.terminal import ctrl_c_interrupts
 
 #: By Golly! for two, its last_card rule varied: 2 cells of 80 games, 16 chunks of 10.
 STUDY = ("study", "by-golly", "--players", "2", "--games", "80", "--chunk-games", "10",
@@ -31,7 +32,8 @@ def gamenight(*args: str) -> subprocess.CompletedProcess[str]:
 
 def start(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "gamenight.cli", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=ctrl_c_interrupts)
 
 
 @pytest.fixture(scope="module")

@@ -20,6 +20,7 @@ from gamenight.games.by_golly import resample
 from gamenight.games.by_golly.cards import ANIMALS
 from gamenight.games.by_golly.rules import GAME, ByGollyState
 from gamenight.sim.random_play import random_playout
+from tests.engine.same_state import assert_same_state, state_fields
 
 #: The state's cache of the views' shared part: made from the rest when asked for.
 CACHES = frozenset({"_table"})
@@ -46,25 +47,11 @@ def replayed(state: ByGollyState, seat: int, rng: random.Random) -> ByGollyState
 
 
 def fields(state: ByGollyState) -> dict[str, Any]:
-    found = {key: value for key, value in vars(state).items() if key not in CACHES}
-    found["rng"] = state.rng.getstate()
-    found["history"] = [tuple(step) for step in state.history]
-    return found
+    return state_fields(state, CACHES)
 
 
 def same(new: ByGollyState, old: ByGollyState) -> None:
-    assert fields(new) == fields(old)
-    assert new.snapshot() == old.snapshot()
-    assert new.digest() == old.digest()
-    assert new.events == old.events
-    assert new.acting() == old.acting()
-    assert new.outcome() == old.outcome()
-    for seat in [None, *range(new.players)]:
-        assert new.view(seat) == old.view(seat)
-        if seat is not None:
-            assert new.legal_actions(seat) == old.legal_actions(seat)
-            assert ([event.seen_by(seat) for event in new.events]
-                    == [event.seen_by(seat) for event in old.events])
+    assert_same_state(new, old, CACHES)
 
 
 def whole(state: ByGollyState) -> tuple[object, ...]:

@@ -18,6 +18,7 @@ import pytest
 from gamenight.engine import GameState, Step
 from gamenight.games.superfly.rules import GAME, HANDS, SWAT, SuperflyState
 from gamenight.sim.random_play import random_playout
+from tests.engine.same_state import assert_same_state, state_fields
 
 #: The state's caches: made from the rest when asked for, so not compared.
 CACHES = frozenset({"_shown", "_table", "_hand_shown", "_actings"})
@@ -101,24 +102,11 @@ def play_to(rng: random.Random, players: int, steps: int, **options: Any) -> Sup
 
 
 def fields(state: GameState[Any]) -> dict[str, Any]:
-    found = {key: value for key, value in vars(state).items() if key not in CACHES}
-    found["rng"] = state.rng.getstate()
-    found["history"] = [tuple(step) for step in state.history]
-    return found
+    return state_fields(state, CACHES)
 
 
 def same(new: SuperflyState, old: SuperflyState) -> None:
-    assert fields(new) == fields(old)
-    assert new.snapshot() == old.snapshot()
-    assert new.digest() == old.digest()
-    assert new.events == old.events
-    assert new.acting() == old.acting()
-    for seat in [None, *range(new.players)]:
-        assert new.view(seat) == old.view(seat)
-        if seat is not None:
-            assert new.legal_actions(seat) == old.legal_actions(seat)
-            assert ([event.seen_by(seat) for event in new.events]
-                    == [event.seen_by(seat) for event in old.events])
+    assert_same_state(new, old, CACHES)
 
 
 def points(count: int, seed: int) -> list[SuperflyState]:

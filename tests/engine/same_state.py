@@ -1,0 +1,36 @@
+"""Two states compared as a search must find them alike: for a cheap path (a resample or
+clone by copy) checked against its definition (a replay)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from gamenight.engine import GameState
+
+
+def state_fields(state: GameState[Any], caches: Collection[str] = ()) -> dict[str, Any]:
+    """Every attribute of ``state`` but its ``caches`` (worked out again when asked, so
+    a copy may hold them or not), with the generator's state and the history as tuples."""
+    found = {key: value for key, value in vars(state).items() if key not in caches}
+    found["rng"] = state.rng.getstate()
+    found["history"] = [tuple(step) for step in state.history]
+    return found
+
+
+def assert_same_state(new: GameState[Any], old: GameState[Any],
+                      caches: Collection[str] = ()) -> None:
+    """``new`` and ``old`` alike in every field, in what they show every seat and
+    spectator, in each seat's legal actions and form of every event."""
+    assert state_fields(new, caches) == state_fields(old, caches)
+    assert new.snapshot() == old.snapshot()
+    assert new.digest() == old.digest()
+    assert new.events == old.events
+    assert new.acting() == old.acting()
+    assert new.outcome() == old.outcome()
+    for seat in [None, *range(new.players)]:
+        assert new.view(seat) == old.view(seat)
+        if seat is not None:
+            assert new.legal_actions(seat) == old.legal_actions(seat)
+            assert ([event.seen_by(seat) for event in new.events]
+                    == [event.seen_by(seat) for event in old.events])

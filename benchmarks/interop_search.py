@@ -28,6 +28,7 @@ CPU time (``time.process_time``); on a shared machine a figure moves by 10-30%.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -191,7 +192,16 @@ def measure(game_id: str) -> tuple[float, float, float, float, float]:
 
 
 def main(argv: list[str]) -> None:
-    games = argv or ["by-golly", "superfly", "fluster", "fliegen-klatschen", "fly"]
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="CPU time (time.process_time); on a shared machine a figure moves by 10-30%.")
+    parser.add_argument("games", nargs="*", metavar="GAME",
+                        help=f"games to measure (default: every game): {', '.join(GAMES)}")
+    games = parser.parse_args(argv).games or [
+        "by-golly", "superfly", "fluster", "fliegen-klatschen", "fly"]
+    unknown = [g for g in games if g not in GAMES]
+    if unknown:
+        parser.error(f"no game {', '.join(unknown)} (the games: {', '.join(GAMES)})")
     # A caption first, so that a table pasted into a note says what it measured.
     print(f"CPU ms per simulation of OpenSpiel's stock search through the adapter, "
           f"{SIMULATIONS} simulations at each of {POINTS} decisions with a choice, 2 "

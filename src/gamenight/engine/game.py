@@ -472,11 +472,19 @@ class GameState(ABC, Generic[ActionT]):
     options: dict[str, Any]
     history: list[Step]
     rng: random.Random
-    #: Attributes a game only ever replaces whole, never changes in place (tables made
-    #: once, records of the latest step), or caches that only gain entries, each the
-    #: same for every state that adds it: ``clone`` shares them instead of copying them
-    #: (search clones a state at every simulation).
+    # How ``clone`` copies a game's own attributes (search clones a state at every
+    # simulation, and a deep copy walks every number of every list one by one).  An
+    # attribute named in none of the three is deep-copied.
+    #: Attributes a game only ever replaces whole, never changes in place (numbers,
+    #: tables made once, records of the latest step), or caches that only gain entries,
+    #: each the same for every state that adds it, or that are checked before use:
+    #: clones share them.
     shared_when_cloned: ClassVar[tuple[str, ...]] = ()
+    #: Containers changed in place whose items are shared as above (lists of numbers,
+    #: of frozen values): copied one level down.
+    flat_when_cloned: ClassVar[tuple[str, ...]] = ()
+    #: Lists of such containers (a hand or a stack per seat): copied two levels down.
+    rows_when_cloned: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         # A seed is a whole number 0 or more: the generator would take a text, a float
@@ -814,18 +822,47 @@ class GameState(ABC, Generic[ActionT]):
 
     def clone(self) -> GameState[ActionT]:
         """An independent copy (for search); the generator is copied too."""
-        # deepcopy would copy the generator's 625 numbers one by one and walk the history
-        # entry by entry; both have cheaper exact copies, handed to deepcopy in its memo
-        # (the definition is shared, not copied).
-        rng = copy_generator(self.rng)
-        # The options are never changed once the game is made, so they are shared.
-        memo: dict[int, Any] = {id(self.rng): rng, id(self.history): list(self.history),
-                                id(self.events): list(self.events), id(self.game): self.game,
-                                id(self.options): self.options}
-        if self.start is not None:
-            memo[id(self.start)] = self.start  # never changed once set
-        for name in self.shared_when_cloned:
-            value = getattr(self, name)
-            memo[id(value)] = value
-        return copy.deepcopy(self, memo)
+        return copy.deepcopy(self)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState[ActionT]:
+        """A copy as independent as a deep one, made as ``_clone_plan`` says: the
+        engine's own attributes have cheaper exact copies (the generator's, without its
+        625 numbers one by one; the history and events, of frozen steps, one level
+        down; the definition and options, never changed once the game is made, shared),
+        and a game's attributes are copied as its ``*_when_cloned`` lists say."""
+        twin = object.__new__(type(self))
+        memo[id(self)] = twin
+        plan = _clone_plan(type(self))
+        fields = twin.__dict__
+        for key, value in self.__dict__.items():
+            how = plan.get(key)
+            if how is None:
+                fields[key] = copy.deepcopy(value, memo)
+            elif how is _SHARE:
+                fields[key] = value
+            elif how is _FLAT:
+                fields[key] = value.copy()
+            elif how is _ROWS:
+                fields[key] = [row.copy() for row in value]
+            else:
+                fields[key] = copy_generator(value)
+        return twin
+
+
+
+# -- how a state is cloned --------------------------------------------------------------------
+_SHARE, _FLAT, _ROWS, _GENERATOR = "share", "flat", "rows", "generator"
+
+
+@functools.cache
+def _clone_plan(state_type: type[GameState[Any]]) -> dict[str, str]:
+    """How ``GameState.__deepcopy__`` copies each attribute of a game's states."""
+    plan = {"game": _SHARE, "players": _SHARE, "seed": _SHARE, "options": _SHARE,
+            "start": _SHARE, "history": _FLAT, "events": _FLAT, "rng": _GENERATOR}
+    for names, how in ((state_type.shared_when_cloned, _SHARE),
+                       (state_type.flat_when_cloned, _FLAT),
+                       (state_type.rows_when_cloned, _ROWS)):
+        for name in names:
+            assert name not in plan, f"{state_type.__name__}.{name} is listed twice"
+            plan[name] = how
+    return plan

@@ -151,9 +151,16 @@ class ByGollyState(GameState[ByGollyAction]):
     """A game of By Golly! in progress."""
 
     game: ByGolly
-    # Made once per game and never changed (each seat's turn, the events of a lay):
-    # clones share them.
-    shared_when_cloned = ("_acting", "_laid")
+    # How a clone copies the game's fields (the information-set search of the research
+    # adapters and ``master`` clones at every simulation): shared, as numbers, texts,
+    # what is made once per game and never changed (each seat's turn, the events of a
+    # lay) and the views' shared part (replaced whole, checked against the step, and
+    # showing only what every copy shows alike) ...
+    shared_when_cloned = ("laid", "current", "phase", "draws_left", "draw_from", "turns",
+                          "winner", "truncated", "_acting", "_laid", "_table")
+    # ... or copied one level down (lists of whole numbers), or two (a list per seat).
+    flat_when_cloned = ("run", "up", "turned", "hand_sizes", "discarded", "box")
+    rows_when_cloned = ("hands", "stacks")
 
     def __init__(self, game: ByGolly, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)

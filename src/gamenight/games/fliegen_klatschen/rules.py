@@ -194,10 +194,17 @@ class FliegenKlatschenState(GameState[Action]):
     """A game of Fliegen klatschen in progress."""
 
     game: FliegenKlatschen
-    # Clones share the latest reveal (an event, replaced, never changed) and the
-    # ``Acting`` made for each set of seats still slapping (a cache that only gains
-    # entries, each the same for every game of this table size).
-    shared_when_cloned = ("last_reveal", "_actings")
+    # How a clone copies the game's fields: shared, as numbers, the seats in play (a
+    # tuple), the latest reveal (an event, replaced, never changed) and the ``Acting``
+    # made for each set of seats still slapping (a cache that only gains entries, each
+    # the same for every game of this table size) ...
+    shared_when_cloned = ("hands", "current", "phase", "turns", "last_card_revealed",
+                          "truncated", "in_play", "game_began", "last_reveal", "_actings")
+    # ... or copied one level down (lists of card ids, of frozen games played, of the
+    # views' fly lists kept by their cards, each replaced whole), or two (a pile per
+    # seat).  A hunt in progress is copied deep.
+    flat_when_cloned = ("centre", "box", "played", "_shown")
+    rows_when_cloned = ("piles", "won")
 
     def __init__(self, game: FliegenKlatschen, players: int, seed: int,
                  options: dict[str, Any]) -> None:

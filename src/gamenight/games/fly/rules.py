@@ -84,9 +84,15 @@ class FlyState(GameState[FlyAction]):
     """A game of FLY in progress."""
 
     game: Fly
-    # Replaced whole at each landing, never changed in place (the latest drop's record
-    # holds a table list that is replaced, never changed, too): clones share them.
-    shared_when_cloned = ("_flies", "_last", "_drawn")
+    # How a clone copies the game's fields: shared, as numbers, the drop in the air (an
+    # action, frozen) and what is replaced whole at each landing, never changed in
+    # place (the latest drop's record holds a table list that is replaced, never
+    # changed, too) ...
+    shared_when_cloned = ("current", "phase", "aim", "drops", "truncated", "sigma_pos",
+                          "sigma_angle", "_reach_u", "_reach_v", "_flies", "_last", "_drawn")
+    # ... or copied one level down (the table's card ids), or two (each seat's flies).
+    flat_when_cloned = ("table",)
+    rows_when_cloned = ("collected",)
 
     def __init__(self, game: Fly, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)

@@ -15,7 +15,6 @@ See docs/rules/superfly.md for every rulebook sentence mapped to this code and i
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -101,6 +100,22 @@ class SuperflyState(GameState[SuperflyAction]):
     """A game of Superfly in progress."""
 
     game: Superfly
+    # How a clone copies the game's fields (search clones twice a simulation through
+    # the OpenSpiel adapter; a deep copy walked every card of every hand and pile, every
+    # view cached and every frozen fact one by one, about 3.5 times as long): shared,
+    # never changed in place, or a cache whose every entry holds for any copy
+    # (``_table`` is replaced whole and checked against the step, ``_actings`` only
+    # ever gains the Acting of a group of seats, the same in every copy) ...
+    shared_when_cloned = (
+        "first", "turns", "round", "final", "eligible", "rolling", "reshuffles",
+        "truncated", "_last_turn", "_last_round", "_table", "phase", "_acting", "_legal",
+        "_actings", "_pile")
+    # ... or copied one level down (containers of whole numbers, or of shared values),
+    # or two (the hands).
+    flat_when_cloned = (
+        "draw", "discards", "centre", "tokens", "to_deal", "choices", "dice", "_shown",
+        "_hand_shown", "_deals")
+    rows_when_cloned = ("hands",)
 
     def __init__(self, game: Superfly, players: int, seed: int, options: dict[str, Any],
                  *, deal: bool = True) -> None:
@@ -553,34 +568,6 @@ class SuperflyState(GameState[SuperflyAction]):
 
         return position_of(self)
 
-    # -- copies for search ---------------------------------------------------------------
-    def __deepcopy__(self, memo: dict[int, Any]) -> SuperflyState:
-        """A copy as independent as a deep one (``clone`` makes it), copying only what
-        play changes in place: the piles, hands and per-turn containers, which hold
-        whole numbers, are copied one level down; what the rules only ever replace
-        whole (numbers, tuples, the frozen facts of the last turn and round, the
-        swat's actions) is shared, and so are the caches, each checked before use
-        (``_view``, ``_choosing``).  Fields this class does not name (the engine's:
-        history, events, generator, options) are deep-copied as before, through
-        ``memo`` (``GameState.clone`` fills it with their cheaper exact copies).
-        A deep copy walked every card of every hand and pile, every view cached and
-        every frozen fact one by one: a clone of a two-player game took about 3.5
-        times as long (search through the OpenSpiel adapter clones twice a
-        simulation)."""
-        twin = object.__new__(type(self))
-        memo[id(self)] = twin
-        fields = twin.__dict__
-        for key, value in self.__dict__.items():
-            if key in _SHARED:
-                fields[key] = value
-            elif key in _FLAT:
-                fields[key] = value.copy()
-            elif key == "hands":
-                fields[key] = [hand.copy() for hand in value]
-            else:
-                fields[key] = copy.deepcopy(value, memo)
-        return twin
-
     # -- what a seat cannot tell apart ----------------------------------------------------
     def _resample(self, seat: int, rng: random.Random) -> SuperflyState:
         """A game ``seat`` cannot tell from this one: the same history, except that the
@@ -700,20 +687,6 @@ class SuperflyState(GameState[SuperflyAction]):
         card = self.history[i].value
         assert type(card) is int, "a deal's outcome is a card id"
         return card
-
-
-#: How ``SuperflyState.__deepcopy__`` copies the game's own fields: shared (never
-#: changed in place; or a cache whose every entry holds for any copy: ``_table`` is
-#: replaced whole and checked against the step, ``_actings`` only ever gains the Acting
-#: of a group of seats, the same in every copy) ...
-_SHARED: Final = frozenset({
-    "first", "turns", "round", "final", "eligible", "rolling", "reshuffles", "truncated",
-    "_last_turn", "_last_round", "_table", "phase", "_acting", "_legal", "_actings",
-    "_pile"})
-#: ... or copied one level down (containers of whole numbers, or of shared values).
-_FLAT: Final = frozenset({
-    "draw", "discards", "centre", "tokens", "to_deal", "choices", "dice", "_shown",
-    "_hand_shown", "_deals"})
 
 
 class Superfly(Game):

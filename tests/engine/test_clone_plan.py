@@ -1,0 +1,85 @@
+"""``GameState.clone`` copies each attribute as the game's ``*_when_cloned`` lists say
+(shared, one level down, two levels down) instead of deep-copying all: a clone is still a
+game of its own.  Played on, it does what the original would have (the original remade
+from its history is the reference), and the original is left exactly as it was, down to
+every number of every list, however long the clone plays."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from gamenight.engine.game import GameState
+from gamenight.games import GAMES
+from gamenight.sim.random_play import random_playout
+from tests.engine.same_state import state_fields
+from tests.engine.test_remade import plain_remade, points
+
+#: Caches that clones share and that only gain entries, each the same for every state
+#: (the ``Acting`` of a group of seats): a clone's play may add to them, never change one.
+GAIN_ONLY = ("_actings",)
+
+
+def frozen_fields(state: GameState[Any]) -> dict[str, Any]:
+    """Every attribute of ``state`` as plain values taken now (the definition and a word
+    list, never changed, are left out): compared later, it shows any change made in
+    place, which a dict of the very same objects would follow."""
+    return {key: plain(value) for key, value in state_fields(state).items()
+            if key not in ("game", "words", *GAIN_ONLY)}
+
+
+def gain_only_entries(state: GameState[Any]) -> dict[str, dict[Any, Any]]:
+    return {key: dict(getattr(state, key)) for key in GAIN_ONLY if hasattr(state, key)}
+
+
+def plain(value: Any) -> Any:
+    """``value`` rebuilt of numbers, texts, lists and dicts, down to its last field (an
+    object is its type's name and its fields, whether it compares them or not)."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, dict):
+        return {"dict": [(plain(k), plain(v)) for k, v in value.items()]}
+    if isinstance(value, (list, tuple)):
+        return {type(value).__name__: [plain(item) for item in value]}
+    if isinstance(value, (set, frozenset)):
+        return {"set": sorted(map(repr, map(plain, value)))}
+    names = (list(vars(value)) if hasattr(value, "__dict__") else
+             [n for cls in type(value).__mro__ for n in getattr(cls, "__slots__", ())])
+    return {type(value).__name__: {n: plain(getattr(value, n)) for n in names
+                                   if hasattr(value, n)}}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_clone_plays_on_as_the_original_would_and_leaves_it_untouched(game_id: str) -> None:
+    for k, state in enumerate(points(game_id, 24, seed=41)):
+        for seat in range(state.players):  # the views' caches filled: a clone shares them
+            state.view(seat)
+        before, events = frozen_fields(state), list(state.events)
+        kept = gain_only_entries(state)
+        twin = state.clone()
+        assert twin.digest() == state.digest() and twin.events == state.events
+        reference = plain_remade(state, state.history, 0)
+        reference.rng.setstate(state.rng.getstate())
+        random_playout(twin, random.Random(k))
+        random_playout(reference, random.Random(k))
+        assert twin.digest() == reference.digest() and twin.events == reference.events
+        for seat in range(state.players):
+            assert twin.view(seat) == reference.view(seat)
+        # Nothing the clone did reached the original ...
+        assert frozen_fields(state) == before and state.events == events
+        for key, entries in gain_only_entries(state).items():
+            assert entries.items() >= kept[key].items()
+        # ... which plays on to the same end.
+        random_playout(state, random.Random(k))
+        assert state.digest() == reference.digest() and state.events == reference.events
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_attribute_a_game_lists_is_one_its_states_have(game_id: str) -> None:
+    """A name misspelt or left over in a ``*_when_cloned`` list would copy nothing."""
+    state = points(game_id, 1, seed=5)[0]
+    kind = type(state)
+    for name in (*kind.shared_when_cloned, *kind.flat_when_cloned, *kind.rows_when_cloned):
+        assert name in vars(state), f"{kind.__name__} has no attribute {name}"

@@ -14,6 +14,9 @@ from gamenight.bots.driver import BotDriver, decide
 from gamenight.bots.master import MARGIN, PLANS, MasterBot, play_until
 from gamenight.engine import GameState, OptionError
 from gamenight.games import get_game
+from gamenight.games.by_golly.actions import Turn
+from gamenight.games.by_golly.bots import PerfectBot
+from gamenight.games.by_golly.cards import KIND_OF_NAME
 from gamenight.sim.runner import make_bots, play_out
 from gamenight.sim.simulate import simulate
 
@@ -283,3 +286,52 @@ def test_with_several_rivals_each_must_clear_more_so_that_luck_rarely_picks_one(
     # Three rivals (four-player swats): each at the level a third of one's, 1.62.
     assert plan.rival_z(3) == pytest.approx(1.6175, abs=1e-4)
     assert PLANS["fly"].rival_z(3) == PLANS["fly"].z  # tuned without it
+
+
+def test_by_golly_candidates_are_one_place_for_each_thing_the_perfect_bot_remembers() -> None:
+    """The places a search tries are the ones memory tells apart: one of all those the
+    seat knows nothing of, one per face it knows, one per shuffled group, the bot's own
+    choice first and the rest by their worth; asking changes nothing the bot keeps."""
+    game = get_game("by-golly")
+    turns = known = 0
+    for seed in range(4):
+        state = game.new(3, seed)
+        bots = make_bots(game, ["perfect"] * 3, seed)
+        driver = BotDriver(state, bots)
+        while state.acting().kind != "over":
+            driver.show()
+            acting = state.acting()
+            if acting.kind == "chance":
+                state.draw_chance()
+                continue
+            seat = acting.seats[0]
+            bot, view, legal = bots[seat], state.view(seat), state.legal_actions(seat)
+            assert isinstance(bot, PerfectBot)
+            chosen = legal[len(legal) // 2]
+            kept = (bot.rng.getstate(), dict(bot.known), list(bot.groups), bot._plan)
+            distinct = bot.distinct_choices(view, legal, chosen)
+            assert (bot.rng.getstate(), bot.known, bot.groups, bot._plan) == kept
+            assert distinct is not None and distinct[0] == chosen
+            if isinstance(chosen, Turn):
+                turns += 1
+                known += len(bot.known) > 0
+                beliefs = bot.beliefs(view["run"])
+                kinds = [id(beliefs[a.place]) for a in distinct]
+                assert len(set(kinds)) == len(kinds)  # no two alike
+                assert set(kinds) == {id(beliefs[a.place]) for a in legal}  # none left out
+                if view["phase"] == "turn" and view["laid"] is not None:
+                    animal = KIND_OF_NAME[view["laid"]]
+                    stakes = bot.stakes(view, beliefs)
+                    worths = [bot.worth(beliefs[a.place], animal, stakes)
+                              for a in distinct[1:]]
+                    assert worths == sorted(worths, reverse=True)
+                # The master searches just these, up to its width.
+                searcher = master("by-golly", seat)
+                searcher.prior = bot
+                assert searcher._candidates(chosen, view, legal, Clock(),
+                                            random.Random(0)) == \
+                    distinct[:PLANS["by-golly"].width]
+            else:
+                assert sorted(map(str, distinct)) == sorted(map(str, legal))
+            driver.take_turn(seat)
+    assert turns > 100 and known > 50, (turns, known)

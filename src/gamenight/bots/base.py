@@ -150,6 +150,16 @@ class Bot(ABC, Generic[ActionT]):
         drawn from those this seat cannot tell from the true one
         (``GameState.resample``).  The default ignores it."""
 
+    def distinct_choices(self, view: View, legal: Sequence[ActionT],
+                         chosen: ActionT) -> list[ActionT] | None:
+        """For a search that sets this bot's choice against others (``master``): the
+        legal actions worth telling apart, ``chosen`` (this bot's answer) first, then
+        one for each other kind of choice the bot sees, the best first by its own
+        weighing; actions alike to it are one kind, since a search that tried two of
+        them would see only luck between them.  None (the default): the bot does not
+        say, and the search picks its rivals itself."""
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat}, level={self.level!r})"
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -367,6 +367,37 @@ class MemoryBot(Bot[ByGollyAction]):
             return value, self.rng.random()
 
         return max(legal, key=key)
+
+    def distinct_choices(self, view: View, legal: Sequence[ByGollyAction],
+                         chosen: ByGollyAction) -> list[ByGollyAction] | None:
+        """The places to turn over that memory tells apart: one for each belief (the
+        places it knows nothing of are one, so are the places of one shuffled group and
+        two places it knows hold the same face), ``chosen``'s first, then the others by
+        their worth (or after the poo, their mess); every lay, draw and choice of a
+        shuffle as they are.  Nothing is drawn from the bot's generator, and nothing it
+        remembers or plans changes."""
+        if not isinstance(chosen, Turn):
+            return [chosen, *(a for a in legal if a != chosen)]
+        seen = as_view(view)
+        dists = self.beliefs(seen["run"])
+        value: Callable[[Belief], float]
+        if seen["laid"] is None or seen["phase"] == "second":
+            costs = _mess_costs(dists)
+            value = lambda belief: -costs[id(belief)]  # noqa: E731
+        else:
+            animal = KIND_OF_NAME[seen["laid"]]
+            stakes = self.stakes(seen, dists)
+            value = lambda belief: self.worth(belief, animal, stakes)  # noqa: E731
+        kinds: dict[int, tuple[Belief, Turn]] = {id(_sure(dists[chosen.place])): (
+            _sure(dists[chosen.place]), chosen)}
+        for action in legal:
+            if isinstance(action, Turn):
+                belief = _sure(dists[action.place])
+                kinds.setdefault(id(belief), (belief, action))
+        others = sorted((kind for key, kind in kinds.items()
+                         if key != id(_sure(dists[chosen.place]))),
+                        key=lambda kind: -value(kind[0]))
+        return [chosen, *(action for _, action in others)]
 
     def _draw(self, view: ByGollyView, legal: list[Draw]) -> Draw:
         # Every card drawn brings its owner nearer to winning: draw from whoever is

@@ -31,7 +31,14 @@ EXPECT_MS = 15_000
 expect.set_options(timeout=EXPECT_MS)
 
 
-@pytest.fixture(scope="session")
+# Scoped to this package, not the session: Playwright's sync API runs an event loop of
+# its own in the worker's thread while it is open, and every asyncio test that a worker
+# runs after a browser test (the terminal's, the server's) would then find a loop running
+# and fail.  Test files run in name order, so tests/web came last in every worker and hid
+# it; any other order (a subset named web first, xdist handing a worker a web file
+# early) did not.  Torn down when a worker leaves the package, it starts again (about a
+# second) only if the worker comes back to it.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
         pytest.fail(CHROMIUM_HINT, pytrace=False)

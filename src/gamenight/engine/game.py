@@ -849,7 +849,6 @@ class GameState(ABC, Generic[ActionT]):
         return twin
 
 
-
 # -- how a state is cloned --------------------------------------------------------------------
 _SHARE, _FLAT, _ROWS, _GENERATOR = "share", "flat", "rows", "generator"
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -380,23 +380,25 @@ class MemoryBot(Bot[ByGollyAction]):
             return [chosen, *(a for a in legal if a != chosen)]
         seen = as_view(view)
         dists = self.beliefs(seen["run"])
-        value: Callable[[Belief], float]
         if seen["laid"] is None or seen["phase"] == "second":
             costs = _mess_costs(dists)
-            value = lambda belief: -costs[id(belief)]  # noqa: E731
+
+            def value(belief: Belief) -> float:
+                return -costs[id(belief)]  # after the poo: the fewer draws the better
         else:
             animal = KIND_OF_NAME[seen["laid"]]
             stakes = self.stakes(seen, dists)
-            value = lambda belief: self.worth(belief, animal, stakes)  # noqa: E731
-        kinds: dict[int, tuple[Belief, Turn]] = {id(_sure(dists[chosen.place])): (
-            _sure(dists[chosen.place]), chosen)}
+
+            def value(belief: Belief) -> float:
+                return self.worth(belief, animal, stakes)
+        mine = id(_sure(dists[chosen.place]))
+        kinds: dict[int, tuple[Belief, Turn]] = {}  # the first place of each belief
         for action in legal:
             if isinstance(action, Turn):
                 belief = _sure(dists[action.place])
-                kinds.setdefault(id(belief), (belief, action))
-        others = sorted((kind for key, kind in kinds.items()
-                         if key != id(_sure(dists[chosen.place]))),
-                        key=lambda kind: -value(kind[0]))
+                if id(belief) != mine:
+                    kinds.setdefault(id(belief), (belief, action))
+        others = sorted(kinds.values(), key=lambda kind: -value(kind[0]))
         return [chosen, *(action for _, action in others)]
 
     def _draw(self, view: ByGollyView, legal: list[Draw]) -> Draw:

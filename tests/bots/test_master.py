@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -17,6 +17,8 @@ from gamenight.games import get_game
 from gamenight.games.by_golly.actions import Turn
 from gamenight.games.by_golly.bots import PerfectBot
 from gamenight.games.by_golly.cards import KIND_OF_NAME
+from gamenight.games.fly.rules import FlyState
+from gamenight.games.fly.table import score
 from gamenight.sim.runner import make_bots, play_out
 from gamenight.sim.simulate import simulate
 
@@ -266,11 +268,12 @@ def test_superfly_rollouts_stop_at_the_rounds_end_valued_by_the_token() -> None:
     assert horizon is not None
     state = get_game("superfly").new(3, 2)
     driver = BotDriver(state, make_bots(state.game, ["collector"] * 3, 2))
+    begun = state.round
     start = horizon.start(state)
     value = play_until(driver, lambda: horizon.value(state, 0, start))
     assert value is not None and state.acting().kind != "over"
     gained = [now - then for now, then in zip(state.tokens, start[1], strict=True)]
-    assert state.round == start[0] + 1 and max(gained) == 1
+    assert state.round == begun + 1 and max(gained) == 1
     winners = [s for s, g in enumerate(gained) if g]
     assert value == pytest.approx((1 / len(winners) if 0 in winners else 0)
                                   + MARGIN * (state.tokens[0] - max(state.tokens[1:]))
@@ -279,13 +282,41 @@ def test_superfly_rollouts_stop_at_the_rounds_end_valued_by_the_token() -> None:
     assert play_until(driver, lambda: None) is None and state.is_over
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_fly_rollouts_stop_after_two_drops_of_every_seat_valued_by_the_standing(
+        players: int) -> None:
+    """The points gained meanwhile (the flies, as a fraction of a point, where points
+    tie: the end's tie-break) decide the "win"."""
+    horizon = PLANS["fly"].horizon
+    assert horizon is not None
+    game = get_game("fly")
+    state = cast(FlyState, game.new(players, 5))
+    driver = BotDriver(state, make_bots(game, ["aimer:quick"] * players, 5))
+    driver.play_to_end(lambda: state.drops >= 3)  # into the game, a swatter in hand
+    begun = state.drops
+    before = state.standing
+    start = horizon.start(state)
+    value = play_until(driver, lambda: horizon.value(state, 0, start))
+    assert value is not None and not state.is_over
+    assert state.drops == begun + 2 * players
+    now = state.standing
+    for seat, mine in enumerate(state.collected):
+        assert now[seat] == score(mine) + len(mine) / 28
+    gained = [n - b for n, b in zip(now, before, strict=True)]
+    best = max(gained)
+    winners = [s for s, g in enumerate(gained) if g == best] if best > 0 else []
+    theirs = max(now[1:])
+    lead = (now[0] - theirs) / (now[0] + theirs) if now[0] + theirs else 0.0
+    assert value == pytest.approx((1 / len(winners) if 0 in winners else 0) + MARGIN * lead)
+
+
 def test_with_several_rivals_each_must_clear_more_so_that_luck_rarely_picks_one() -> None:
     plan = PLANS["superfly"]
     assert plan.familywise and plan.z == 1.0
     assert plan.rival_z(1) == 1.0  # a duel: the plan's own z
     # Three rivals (four-player swats): each at the level a third of one's, 1.62.
     assert plan.rival_z(3) == pytest.approx(1.6175, abs=1e-4)
-    assert PLANS["fly"].rival_z(3) == PLANS["fly"].z  # tuned without it
+    assert PLANS["fluster"].rival_z(3) == PLANS["fluster"].z  # tuned without it
 
 
 def test_by_golly_candidates_are_one_place_for_each_thing_the_perfect_bot_remembers() -> None:

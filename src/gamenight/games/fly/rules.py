@@ -298,6 +298,13 @@ class FlyState(GameState[FlyAction]):
             v["outcome"] = out.to_json()
         return v
 
+    @property
+    def standing(self) -> tuple[float, ...]:
+        """Each seat's standing as the game's end ranks it: its points, then its flies
+        (a fraction of a point).  The master's rollouts stop a few drops ahead and
+        are valued by it (``MasterPlan.horizon``)."""
+        return tuple(score(mine) + len(mine) / (TABLE_CARDS + 1) for mine in self.collected)
+
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
             return None

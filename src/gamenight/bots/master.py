@@ -73,7 +73,7 @@ class Horizon:
     """Where a game's rollouts may stop short of its end, and what they are worth there.
 
     A rollout stops once the state's ``counter`` (an int attribute, such as Superfly's
-    ``round`` or By Golly!'s ``turns``) has moved ``span`` on from the world's (``span``
+    ``round`` or FLY's ``drops``) has moved ``span`` on from the world's (``span``
     times the players where ``per_player``: a counter of turns, ``span`` turns of every
     seat), and is valued by the standings in ``scores`` (a per-seat attribute, such as
     Superfly's ``tokens``) as a finished game is by its scores: the seats that gained

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from typing import Any, cast
 
 import pytest
@@ -12,11 +13,16 @@ import pytest
 from gamenight.bots.base import Bot, Clock, make_bot
 from gamenight.bots.driver import BotDriver, decide
 from gamenight.bots.master import MARGIN, PLANS, MasterBot, play_until
-from gamenight.engine import GameState, OptionError
+from gamenight.engine import GameState, OptionError, View
 from gamenight.games import get_game
 from gamenight.games.by_golly.actions import Turn
 from gamenight.games.by_golly.bots import PerfectBot
 from gamenight.games.by_golly.cards import KIND_OF_NAME
+from gamenight.games.fluster.actions import Call
+from gamenight.games.fluster.board import SYMBOLS
+from gamenight.games.fluster.bots import RIVAL_CALLS, WordsmithBot
+from gamenight.games.fly.actions import Drop
+from gamenight.games.fly.bots import AimerBot
 from gamenight.games.fly.rules import FlyState
 from gamenight.games.fly.table import score
 from gamenight.sim.runner import make_bots, play_out
@@ -319,24 +325,32 @@ def test_with_several_rivals_each_must_clear_more_so_that_luck_rarely_picks_one(
     assert PLANS["fluster"].rival_z(3) == PLANS["fluster"].z  # tuned without it
 
 
+def decisions(game_id: str, spec: str, players: int, seed: int,
+              ) -> Iterator[tuple[GameState[Any], int, Bot[Any], View, list[Any]]]:
+    """Each decision of a game among ``spec`` bots: the state, the seat to choose, its
+    bot, view and legal actions; the bot takes its turn once the caller is done."""
+    game = get_game(game_id)
+    state = game.new(players, seed)
+    bots = make_bots(game, [spec] * players, seed)
+    driver = BotDriver(state, bots)
+    while not state.is_over:
+        driver.show()
+        acting = state.acting()
+        if acting.kind == "chance":
+            state.draw_chance()
+            continue
+        seat = acting.seats[0]
+        yield state, seat, bots[seat], state.view(seat), state.legal_actions(seat)
+        driver.take_turn(seat)
+
+
 def test_by_golly_candidates_are_one_place_for_each_thing_the_perfect_bot_remembers() -> None:
     """The places a search tries are the ones memory tells apart: one of all those the
     seat knows nothing of, one per face it knows, one per shuffled group, the bot's own
     choice first and the rest by their worth; asking changes nothing the bot keeps."""
-    game = get_game("by-golly")
     turns = known = 0
     for seed in range(4):
-        state = game.new(3, seed)
-        bots = make_bots(game, ["perfect"] * 3, seed)
-        driver = BotDriver(state, bots)
-        while state.acting().kind != "over":
-            driver.show()
-            acting = state.acting()
-            if acting.kind == "chance":
-                state.draw_chance()
-                continue
-            seat = acting.seats[0]
-            bot, view, legal = bots[seat], state.view(seat), state.legal_actions(seat)
+        for _, seat, bot, view, legal in decisions("by-golly", "perfect", 3, seed):
             assert isinstance(bot, PerfectBot)
             chosen = legal[len(legal) // 2]
             kept = (bot.rng.getstate(), dict(bot.known), list(bot.groups), bot._plan)
@@ -359,10 +373,68 @@ def test_by_golly_candidates_are_one_place_for_each_thing_the_perfect_bot_rememb
                 # The master searches just these, up to its width.
                 searcher = master("by-golly", seat)
                 searcher.prior = bot
-                assert searcher._candidates(chosen, view, legal, Clock(),
-                                            random.Random(0)) == \
+                assert searcher._candidates(chosen, view, legal, random.Random(0)) == \
                     distinct[:PLANS["by-golly"].width]
             else:
                 assert sorted(map(str, distinct)) == sorted(map(str, legal))
-            driver.take_turn(seat)
     assert turns > 100 and known > 50, (turns, known)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_fly_candidates_are_one_aim_for_each_set_of_flies_the_aimer_would_take(
+        players: int) -> None:
+    """The aims a FLY search tries take different flies if they land true (the aimer's
+    other seeds mostly chose the same flies a flutter apart: only luck told them
+    apart); asking draws nothing from the bot's generators."""
+    rivals = 0
+    for seed in range(2):
+        for state, seat, bot, view, legal in decisions("fly", "aimer:expert", players, seed):
+            assert isinstance(bot, AimerBot) and isinstance(state, FlyState)
+            chosen = bot.act(view, legal, Clock())
+            kept = (bot.rng.getstate(), bot.np_rng.bit_generator.state)
+            distinct = bot.distinct_choices(view, legal, chosen)
+            assert (bot.rng.getstate(), bot.np_rng.bit_generator.state) == kept
+            assert distinct is not None and distinct[0] == chosen
+            taken = [tuple(state.covered_slots(a.x, a.y, a.angle))
+                     for a in distinct if isinstance(a, Drop)]
+            assert len(taken) == len(distinct) and len(set(taken)) == len(taken)
+            rivals += len(distinct) - 1
+            searcher = master("fly", seat)
+            searcher.prior = bot
+            assert searcher._candidates(chosen, view, legal, random.Random(0)) \
+                == distinct[:PLANS["fly"].width]
+    assert rivals > 100, rivals
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_fluster_calls_searched_are_the_wordsmith_s_best_by_its_own_gain(
+        players: int) -> None:
+    """As caller the search tries the wordsmith's call and its next best calls by the
+    gain to its own pad (a search may find one worse for the others); writing, both
+    blocks.  Asking draws nothing from the bot's generator."""
+    calls = 0
+    for _, seat, bot, view, legal in decisions("fluster", "wordsmith", players, 5):
+        assert isinstance(bot, WordsmithBot)
+        searcher = master("fluster", seat)
+        searcher.prior = bot
+        kept = bot.rng.getstate()
+        chosen = legal[0]
+        distinct = bot.distinct_choices(view, legal, chosen)
+        assert bot.rng.getstate() == kept
+        candidates = searcher._candidates(chosen, view, legal, random.Random(0))
+        if not isinstance(chosen, Call):
+            assert distinct is None and sorted(map(str, candidates)) == sorted(map(str, legal))
+            continue
+        calls += 1
+        assert distinct is not None and distinct[0] == chosen
+        assert len(distinct) == RIVAL_CALLS + 1 == len(set(distinct))
+        assert all(call in legal for call in distinct)
+        numbers, gains = bot._call_gains(bot._pad_worth(view), view)
+        gain = {(s, n): g for n, row in zip(numbers, gains.tolist(), strict=True)
+                for s, g in zip(SYMBOLS, row, strict=True)}
+        rivals = [gain[(c.letter, c.number)] for c in distinct[1:]]
+        assert rivals == sorted(rivals, reverse=True)
+        others = [g for call, g in gain.items() if Call(*call) not in distinct]
+        assert max(others) <= min(rivals)
+        assert candidates == distinct[:PLANS["fluster"].width]
+    assert calls >= 20, calls

@@ -171,3 +171,18 @@ def test_fliegen_klatschen_resample_is_the_replay_it_stands_for() -> None:
         points_seen["deal"] += state.acting().kind == "chance"
         points_seen["deciding"] += bool(getattr(state, "played", None))
     assert all(points_seen.values()), points_seen
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_taken_back_is_the_plain_replay_of_the_steps_kept(game_id: str) -> None:
+    """``taken_back`` (a game may skip the replay) makes the state the replay of the
+    first steps makes, and leaves the state it is asked of as it was."""
+    rng = random.Random(29)
+    for state in points(game_id, 10, 31):
+        n = len(state.history)
+        digest = state.digest()
+        for keep in sorted({0, n, rng.randrange(n + 1), max(0, n - 1), max(0, n - 2)}):
+            same(state.taken_back(keep, 5), plain_remade(state, state.history[:keep], 5))
+        assert state.digest() == digest
+        with pytest.raises(ValueError):
+            state.taken_back(n + 1, 5)

@@ -5,12 +5,13 @@ reasons are in ``docs/bots.md``):
 
 1. **Candidates.**  The game's best heuristic bot (the *prior*, e.g. ``aimer:expert``)
    is asked on the master's own view; its answer is the first candidate.  A prior that
-   can tell which choices differ (``Bot.distinct_choices``: By Golly!'s ``perfect``, one
-   place per thing it remembers of the places) names the others, best first.  Else,
-   where the legal actions are few (Superfly's flies and the pass, Fluster's left or
-   right) the others join it, up to ``width``; where they are many (FLY's aims,
-   Fluster's 648 calls) only what other copies of the prior answer (other seeds) does,
-   since a random aim or call is almost never worth the time it takes to refute.
+   can tell which choices differ (``Bot.distinct_choices``) names the others, best
+   first by its own weighing: By Golly!'s ``perfect`` one place per thing it remembers
+   of the places, FLY's aimer one aim per set of flies it would take, Fluster's
+   wordsmith its next best calls.  Else, where the legal actions are few (Superfly's
+   flies and the pass, Fluster's left or right) the others join it, up to ``width``;
+   where they are many, the prior's choice stands (a random one of many is almost
+   never worth the time it takes to refute).
 2. **Worlds.**  Each round draws one world with the sampler the driver handed over
    (``GameState.resample`` for this seat: others' cards, secret choices and future
    chance drawn afresh, never read from the true state).
@@ -119,9 +120,6 @@ class MasterPlan:
     #: Legal sets up to this size join the candidates (beyond it: only the prior's
     #: answers under other seeds).
     few: int = 12
-    #: How many other seeds of the prior to ask for more candidates (a prior that
-    #: remembers is not asked again: a fresh copy would have forgotten the game).
-    reasks: int = 0
     #: How many standard errors a candidate's lead over the prior's choice must exceed.
     z: float = Z
     #: True: ``z`` bounds the chance that *any* of the prior's rivals passes by luck
@@ -255,25 +253,19 @@ class MasterBot(Bot[Any]):
         # Every decision gets its own generator from the seed and the decision's number,
         # so twins (states the seat cannot tell apart) get the same search.
         rng = random.Random(f"{self.seed}:{self.seat}:{self._decisions}")
-        candidates = self._candidates(first, view, legal, clock, rng)
+        candidates = self._candidates(first, view, legal, rng)
         if len(candidates) < 2:
             return first
         at_ms = clock.now_ms if clock.in_window else None
         return self._search(sample, candidates, at_ms, rng)
 
-    def _candidates(self, first: Any, view: View, legal: Sequence[Any], clock: Clock,
+    def _candidates(self, first: Any, view: View, legal: Sequence[Any],
                     rng: random.Random) -> list[Any]:
         plan = self.plan
         distinct = self.prior.distinct_choices(view, legal, first)
         if distinct is not None:  # the prior says which choices differ, best first
             return distinct[:plan.width]
         found = [first]
-        if not self.remembers_prior:
-            for _ in range(plan.reasks):
-                other = make_bot(self.game, plan.prior, self.seat,
-                                 rng.randrange(2**32)).act(view, legal, clock)
-                if not isinstance(other, Wait) and other not in found:
-                    found.append(other)
         if len(legal) <= plan.few:
             rest = [a for a in legal if a not in found]
             rng.shuffle(rest)
@@ -341,7 +333,8 @@ class MasterBot(Bot[Any]):
         the table (what cost Superfly's master most at four players, where up to three
         seats choose before it).  The choices are the last steps of the history, back to
         a chance step, the seat's own step, or a second step of one seat (Fluster's call
-        before its writes)."""
+        before its writes).  Superfly takes them back in a copy (``taken_back``); other
+        games replay the history up to them."""
         acting = world.acting()
         if acting.kind != "simultaneous" or self.seat not in acting.seats:
             return world
@@ -356,7 +349,7 @@ class MasterBot(Bot[Any]):
             keep -= 1
         if keep == len(history):
             return world
-        return world.remade(history[:keep], world.rng.getrandbits(64))
+        return world.taken_back(keep, world.rng.getrandbits(64))
 
     def _rollout_bots(self, players: int, seed: int) -> list[Bot[Any]]:
         bots = [make_bot(self.game, self.plan.rollout, s, seed + s) for s in range(players)]
@@ -445,15 +438,16 @@ def master_bot(game: Game, plan: MasterPlan) -> type[MasterBot]:
 #: Each game's plan.  The priors are the games' best bots at their best level; the
 #: rollout bots are the same bots (cheaper settings where they cost most).
 PLANS: dict[str, MasterPlan] = {
-    # FLY's candidates (the aimer's answers under other seeds) are close, and the
-    # flutter makes rollouts noisy: at 1 standard error the search switched aims in one
-    # turn in five, and won no more than the aimer.
-    # Its rollouts stop after two drops of every seat (this one first), valued by the
-    # standing (points, then flies): over 200 games at four players 54% against the
-    # aimer, 46.5% with whole games (two players: 48.5%, 48%).  One drop each, or the
-    # familywise rule at 1 standard error, did worse (docs/bots.md).
+    # FLY's flutter makes rollouts noisy: at 1 standard error the search switched aims
+    # in one turn in five, and won no more than the aimer.  Its rollouts stop after two
+    # drops of every seat (this one first), valued by the standing (points, then
+    # flies): over 200 games at four players 54% against the aimer, 46.5% with whole
+    # games (two players: 48.5%, 48%).  One drop each, or the familywise rule at 1
+    # standard error, did worse.  Its rivals are the aimer's best aims at other flies
+    # (the aimer's answers under other seeds took the same flies, a landing's flutter
+    # apart): 59% against 51% over the same 200 four-player games (docs/bots.md).
     "fly": MasterPlan(prior="aimer:expert", rollout="aimer:expert:samples=8:keep=4",
-                      reasks=3, width=4, z=2.0,
+                      width=4, z=2.0,
                       horizon=Horizon("drops", "standing", span=2, per_player=True)),
     # A Superfly round's hands are gone at its end (only its token stays), so rollouts
     # stop there: five to ten times the worlds of whole games, for the same sight.
@@ -466,7 +460,10 @@ PLANS: dict[str, MasterPlan] = {
                            familywise=True, min_worlds=6),
     # Fluster's rollouts are costly and their calls a rough model: at 1 standard error
     # the search overruled the wordsmith in one write in eight and lost more than it won.
-    "fluster": MasterPlan(prior="wordsmith", rollout="wordsmith", width=2, hasty_over=30,
+    # As caller it tries the wordsmith's call and its next three by the wordsmith's gain
+    # (two players, 200 games: 53.5% and +2.5 points a game against the wordsmith,
+    # 49.5% and -0.7 with the wordsmith's calls unsearched; docs/bots.md).
+    "fluster": MasterPlan(prior="wordsmith", rollout="wordsmith", width=4, hasty_over=30,
                           z=2.0),
     # By Golly!'s candidates are the perfect bot's distinct choices (one place for each
     # thing it remembers of the places: every place it knows nothing of is alike, and

@@ -820,6 +820,25 @@ class GameState(ABC, Generic[ActionT]):
         state.rng = random.Random(generator_seed)
         return state
 
+    def taken_back(self, keep: int, generator_seed: int) -> GameState[ActionT]:
+        """A new game as this one stood after its first ``keep`` steps, whose generator
+        then starts from ``generator_seed``: the very state ``remade(history[:keep],
+        generator_seed)`` builds, made faster where the game knows how (search takes
+        back the others' choices of an open simultaneous decision in every world it
+        draws).  ``self`` is unchanged."""
+        if not 0 <= keep <= len(self.history):
+            raise ValueError(f"keep is 0 to {len(self.history)} steps, not {keep}")
+        state = self._taken_back(keep)
+        if state is None:
+            return self.remade(self.history[:keep], generator_seed)
+        state.rng = random.Random(generator_seed)
+        return state
+
+    def _taken_back(self, keep: int) -> GameState[ActionT] | None:
+        """:meth:`taken_back` without the generator, made without a replay; None where
+        the game has no such way for these steps (then the history is replayed)."""
+        return None
+
     def clone(self) -> GameState[ActionT]:
         """An independent copy (for search); the generator is copied too."""
         return copy.deepcopy(self)

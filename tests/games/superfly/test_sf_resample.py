@@ -156,6 +156,39 @@ def test_resample_is_the_replay_of_the_redrawn_history() -> None:
         (reshuffled, swapped, swat, over)
 
 
+def test_taken_back_choices_are_the_replay_of_the_shorter_history() -> None:
+    """A master takes back the others' choices of the swat open in each world it draws
+    (``taken_back``): without a replay, the state is the one the replay of the history
+    up to them makes, and goes on as it would, whoever then chooses first."""
+    fast = 0
+    for k, state in enumerate(points(200, 7)):
+        state.view(None)  # the views' shared part, made at the last step
+        before, events = fields(state), list(state.events)
+        for keep in range(max(0, len(state.history) - 5), len(state.history) + 1):
+            rng = random.Random(k * 100 + keep)
+            new = state.taken_back(keep, 11)
+            old = state.remade(state.history[:keep], 11)
+            assert isinstance(new, SuperflyState) and isinstance(old, SuperflyState)
+            assert fields(new) == fields(old) and new.events == old.events
+            fast += state._taken_back(keep) is not None and keep < len(state.history)
+            # The next choice, by any seat still to choose, shows the same table: the
+            # views' shared part made at a later step of the same swat is not shown
+            # again (it may show other raised swatters).
+            acting = new.acting()
+            if acting.kind == "simultaneous":
+                seat = rng.choice(acting.seats)
+                action = rng.choice(new.legal_actions(seat))
+                new.apply(seat, action)
+                old.apply(seat, action)
+            same(new, old)
+            if not new.is_over:
+                random_playout(new, random.Random(k))
+                random_playout(old, random.Random(k))
+                assert new.digest() == old.digest() and new.events == old.events
+            assert fields(state) == before and state.events == events
+    assert fast >= 40, fast
+
+
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_a_clone_is_an_equal_game_of_its_own(players: int) -> None:
     rng = random.Random(players)

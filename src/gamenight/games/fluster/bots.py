@@ -69,6 +69,8 @@ LIBRARY_NODES = 60_000
 SEARCH_NODES = 150
 #: What a block's plan is worth when choosing where to write (a square keeps 70 points).
 PLAN_WORTH = 12.0
+#: How many other calls a search is offered beside the bot's own (``distinct_choices``).
+RIVAL_CALLS = 5
 
 
 class PatternIndex:
@@ -467,19 +469,11 @@ class WordsmithBot(Bot[FlusterAction]):
 
     def act(self, view: View, legal: Sequence[FlusterAction], clock: Clock) -> FlusterAction:
         table = cast(FlusterView, view)  # this game's view (rules.py builds it)
-        # The view names the dictionary in play (every player knows it), a list this
-        # process has loaded.
-        index = self.index(lookup(table["dictionary"]))
-        pad = table["pad"]
-        numbering = (pad["left"]["numbers"], pad["right"]["numbers"])
-        if numbering != self._numbering:  # a pad's numbers stay as dealt all game
-            self._numbering = numbering
-            self._square_of = [{n: s for s, n in enumerate(numbers)} for numbers in numbering]
-        worth = _PadWorth(index, pad, self.flex, self._square_of, self._parts)
+        worth = self._pad_worth(table)
         # Plans pay only where the bot calls every letter: with others calling, their
         # letters break plans faster than they are kept (see rules.md for the figures).
         if self.planning and table["players"] == 1:
-            self._plan(index, worth.blocks)
+            self._plan(worth.index, worth.blocks)
         rng = self.rng
         call = table["call"]
         if call is not None:  # everyone is writing it: choose a block
@@ -492,12 +486,7 @@ class WordsmithBot(Bot[FlusterAction]):
         top: tuple[float, float] = (-math.inf, 0.0)
         choice = legal[0]
         draw = rng.random
-        numbers = callable_numbers(table["called"])  # in order, as the legal calls hold them
-        # Each symbol's gain on the better side for it (-inf marks a filled square, so
-        # the side left wins on a number's second call).
-        gains_of = [self._planned(worth, k, worth.square_gains(k)) for k in (0, 1)]
-        better = np.maximum(gains_of[0][[worth.square_of[0][n] for n in numbers]],
-                            gains_of[1][[worth.square_of[1][n] for n in numbers]])
+        numbers, better = self._call_gains(worth, table)
         for number, most, row in zip(numbers, better.max(axis=1).tolist(), better,
                                      strict=True):
             if most < top[0]:
@@ -508,6 +497,51 @@ class WordsmithBot(Bot[FlusterAction]):
                     if key > top:
                         top, choice = key, CALLS[(symbol, number)]
         return choice
+
+    def distinct_choices(self, view: View, legal: Sequence[FlusterAction],
+                         chosen: FlusterAction) -> list[FlusterAction] | None:
+        """As caller: ``chosen``, then the other calls by the bot's own gain, best first
+        (ties in the order of the legal calls), up to :data:`RIVAL_CALLS` of them.  Its
+        gain is its own pad's only: a call a little worse for it may be much worse for
+        the others, who must write it too, which only a search can weigh.  Writing (a
+        block, left or right): None, the search tries both."""
+        table = cast(FlusterView, view)
+        if table["call"] is not None:
+            return None
+        numbers, better = self._call_gains(self._pad_worth(table), table)
+        gains = better.ravel()
+        # Stable: equal gains keep the legal calls' order (by number, then symbol).
+        order = np.argsort(-gains, kind="stable")
+        found = [chosen]
+        for i in order[:RIVAL_CALLS + 1].tolist():
+            call = CALLS[(SYMBOLS[i % len(SYMBOLS)], numbers[i // len(SYMBOLS)])]
+            if call != chosen and len(found) <= RIVAL_CALLS and gains[i] > -math.inf:
+                found.append(call)
+        return found
+
+    def _pad_worth(self, table: FlusterView) -> _PadWorth:
+        """What the bot works out of its pad in ``table`` for its decisions."""
+        # The view names the dictionary in play (every player knows it), a list this
+        # process has loaded.
+        index = self.index(lookup(table["dictionary"]))
+        pad = table["pad"]
+        numbering = (pad["left"]["numbers"], pad["right"]["numbers"])
+        if numbering != self._numbering:  # a pad's numbers stay as dealt all game
+            self._numbering = numbering
+            self._square_of = [{n: s for s, n in enumerate(numbers)} for numbers in numbering]
+        return _PadWorth(index, pad, self.flex, self._square_of, self._parts)
+
+    def _call_gains(self, worth: _PadWorth, table: FlusterView,
+                    ) -> tuple[list[int], FloatArray]:
+        """The numbers still callable, in order, and each symbol's gain if called on
+        each of them (numbers x symbols), on the better side for it: -inf marks a
+        filled square, so the side left wins on a number's second call."""
+        numbers = callable_numbers(table["called"])  # in order, as the legal calls hold them
+        gains_of = [self._planned(worth, k, worth.square_gains(k)) for k in (0, 1)]
+        better: FloatArray = np.maximum(
+            gains_of[0][[worth.square_of[0][n] for n in numbers]],
+            gains_of[1][[worth.square_of[1][n] for n in numbers]])
+        return numbers, better
 
     def _planned(self, worth: _PadWorth, k: int, gains: FloatArray) -> FloatArray:
         """``gains`` (squares x symbols of block ``k``) with a plan's worth added where a

@@ -299,8 +299,46 @@ class AimerBot(Bot[FlyAction]):
 
     # -- choosing ----------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[FlyAction], clock: Clock) -> FlyAction:
+        weighed = self._weigh(view, self.np_rng)
+        if weighed is None:  # no fly is left (or none can be aimed at)
+            return legal[0]
+        aims, _, keep, expected = weighed
+        best = Drop(*aims[int(keep[int(expected.argmax())])])
+        return self._miss(best, len(view["table"]))
+
+    def distinct_choices(self, view: View, legal: Sequence[FlyAction],
+                         chosen: FlyAction) -> list[FlyAction] | None:
+        """``chosen``, then one aim for each other set of flies the aims weighed with
+        care would take if they landed true: each set's best aim, the best sets first,
+        by the same Monte Carlo as :meth:`act` (its landings drawn from a generator of
+        their own, so that asking draws nothing from the bot's).  The aims the bot's
+        other seeds would choose mostly take the same flies as ``chosen``, a landing's
+        flutter apart: a search that set them against it would see only luck."""
+        weighed = self._weigh(view, np.random.default_rng(len(view["table"])))
+        if weighed is None:
+            return [chosen]
+        aims, covered, keep, expected = weighed
+        fields = (chosen.x100, chosen.y100, chosen.angle) if isinstance(chosen, Drop) else None
+        taken: set[bytes] = set()
+        if fields in aims:
+            taken.add(covered[aims.index(fields)].tobytes())
+        found: list[FlyAction] = [chosen]
+        for i in np.argsort(-expected, kind="stable").tolist():
+            aim = int(keep[i])
+            flies = covered[aim].tobytes()
+            if flies not in taken and aims[aim] != fields:
+                taken.add(flies)
+                found.append(Drop(*aims[aim]))
+        return found
+
+    def _weigh(self, view: View, noise: np.random.Generator,
+               ) -> tuple[list[tuple[int, int, int]], np.ndarray, np.ndarray,
+                          np.ndarray] | None:
+        """The table's candidate aims (drop fields), which flies each covers if it lands
+        true (aims x flies), the aims weighed with care (the indices of stage 1's best
+        ``keep``) and each one's expected gain over landings drawn with ``noise``
+        (stage 2); None when there is no aim."""
         on_table = view["table"]
-        cards = len(on_table)
         width, length = view["swatter"]["width"], view["swatter"]["length"]
         radius = view["fly_diameter"] / 2
         key = (tuple([e["id"] for e in on_table]), width, length, radius, self.ANGLES)
@@ -312,8 +350,8 @@ class AimerBot(Bot[FlyAction]):
                 _TABLE_AIMS.pop(next(iter(_TABLE_AIMS), None), None)  # type: ignore[arg-type]
             _TABLE_AIMS[key] = table
         fly_cards, fx, fy, aims, ax, ay, aa, covered = table
-        if not aims:  # no fly is left (or none can be aimed at)
-            return legal[0]
+        if not aims:
+            return None
         mine = tuple([c["id"] for c in view["collected"][self.seat]])
         values = _worth(mine)[fly_cards]
         reach = cover_reach(radius, width, length)  # the rules' reach
@@ -327,17 +365,16 @@ class AimerBot(Bot[FlyAction]):
         sigma_angle = (view["flutter"]["sigma_angle"] if self.sigma_angle is None
                        else self.sigma_angle)
         k = self.samples
-        noise = self.np_rng.standard_normal((3, k))
+        drawn = noise.standard_normal((3, k))
         kx, ky = ax[keep], ay[keep]
-        lx = kx[:, None] + sigma_pos * noise[0]
-        ly = ky[:, None] + sigma_pos * noise[1]
-        la = aa[keep][:, None] + math.radians(sigma_angle) * noise[2]
-        drift = abs(sigma_pos) * float(np.sqrt(noise[0] ** 2 + noise[1] ** 2).max())
+        lx = kx[:, None] + sigma_pos * drawn[0]
+        ly = ky[:, None] + sigma_pos * drawn[1]
+        la = aa[keep][:, None] + math.radians(sigma_angle) * drawn[2]
+        drift = abs(sigma_pos) * float(np.sqrt(drawn[0] ** 2 + drawn[1] ** 2).max())
         # The mean over each aim's landings (``mean`` is this sum and division).
         expected = np.add.reduce(_covers(fx, fy, reach, kx, ky, drift, lx, ly, la) @ values,
                                  axis=1) / k
-        best = Drop(*aims[int(keep[int(expected.argmax())])])
-        return self._miss(best, cards)
+        return aims, covered, keep, expected
 
     def _miss(self, aim: Drop, cards: int) -> Drop:
         """Where the bot's hand puts the swatter when it means ``aim`` (its level's

@@ -617,6 +617,31 @@ class SuperflyState(GameState[SuperflyAction]):
         twin.rng = random.Random(rng.getrandbits(64))
         return twin
 
+    def _taken_back(self, keep: int) -> SuperflyState | None:
+        """Where every step after the first ``keep`` is a choice in the swat open now,
+        this state's clone without them (``taken_back``); otherwise None.  Until all
+        are in, a choice changes only the choices, who is still to choose and its own
+        event, the swat's last events (as in ``_resample``)."""
+        steps = self.history[keep:]
+        if (self.phase != SWAT or len(steps) > len(self.choices)
+                or any(step.seat not in self.choices for step in steps)):
+            return None
+        twin = self.clone()
+        assert isinstance(twin, SuperflyState)
+        if not steps:
+            return twin
+        for step in steps:
+            assert type(twin.events[-1]) is SwatChosen
+            del twin.choices[step.seat]  # type: ignore[arg-type]  # (a seat, not None)
+            twin.events.pop()
+        del twin.history[keep:]
+        twin._acting = twin._choosing(tuple([s for s in self.eligible
+                                             if s not in twin.choices]))
+        # The views' shared part was made at a later step: a step of the same number
+        # after other choices would show other raised swatters.
+        twin._table = None
+        return twin
+
     def _unseen_deals(self, seat: int) -> list[tuple[int, int, int, int]]:
         """This round's face-down deals (as ``_deals`` holds them) whose card ``seat``
         has not held after any step.  Only the current round can hold any (a round's

@@ -461,8 +461,9 @@ PLANS: dict[str, MasterPlan] = {
     # Fluster's rollouts are costly and their calls a rough model: at 1 standard error
     # the search overruled the wordsmith in one write in eight and lost more than it won.
     # As caller it tries the wordsmith's call and its next three by the wordsmith's gain
-    # (two players, 200 games: 53.5% and +2.5 points a game against the wordsmith,
-    # 49.5% and -0.7 with the wordsmith's calls unsearched; docs/bots.md).
+    # (200 games against the wordsmith: 53.5% and +2.5 points a game at two players,
+    # 58.3% and +1.8 at four; with its calls unsearched 49.5% and -0.7, 53% and +0.2;
+    # docs/bots.md).
     "fluster": MasterPlan(prior="wordsmith", rollout="wordsmith", width=4, hasty_over=30,
                           z=2.0),
     # By Golly!'s candidates are the perfect bot's distinct choices (one place for each

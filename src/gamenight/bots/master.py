@@ -445,7 +445,7 @@ PLANS: dict[str, MasterPlan] = {
     # games (two players: 48.5%, 48%).  One drop each, or the familywise rule at 1
     # standard error, did worse.  Its rivals are the aimer's best aims at other flies
     # (the aimer's answers under other seeds took the same flies, a landing's flutter
-    # apart): 59% against 51% over the same 200 four-player games (docs/bots.md).
+    # apart): 55.6% against 50.2% over the same 400 four-player games (docs/bots.md).
     "fly": MasterPlan(prior="aimer:expert", rollout="aimer:expert:samples=8:keep=4",
                       width=4, z=2.0,
                       horizon=Horizon("drops", "standing", span=2, per_player=True)),

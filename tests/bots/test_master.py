@@ -438,3 +438,13 @@ def test_fluster_calls_searched_are_the_wordsmith_s_best_by_its_own_gain(
         assert max(others) <= min(rivals)
         assert candidates == distinct[:PLANS["fluster"].width]
     assert calls >= 20, calls
+
+
+@pytest.mark.parametrize("game_id", sorted(PLANS))
+def test_a_master_is_shown_views_and_events_exactly_when_its_prior_is(game_id: str) -> None:
+    game = get_game(game_id)
+    bot = make_bot(game, "master", 0, 0)
+    assert isinstance(bot, MasterBot)
+    assert (bot.remembers, bot.listens) == (bot.prior.remembers, bot.prior.listens)
+    # By Golly!'s perfect bot learns from events; the others' priors keep no memory.
+    assert bot.listens == (game_id == "by-golly") and not bot.remembers

@@ -492,4 +492,9 @@ def master_for(game: Game) -> type[MasterBot]:
     made = _MADE.get(game.id)
     if made is None or made.game is not game:
         made = _MADE[game.id] = master_bot(game, PLANS[game.id])
+        # Shown views and events exactly when its prior is: a driver builds a view a
+        # step for a bot that remembers, in vain where the prior keeps no memory.  Asked
+        # once the class is known here, since making the prior asks the game's bots.
+        prior = make_bot(game, made.plan.prior, 0, 0)
+        made.remembers, made.listens = prior.remembers, prior.listens
     return made

@@ -326,7 +326,7 @@ class AimerBot(Bot[FlyAction]):
         for i in np.argsort(-expected, kind="stable").tolist():
             aim = int(keep[i])
             flies = covered[aim].tobytes()
-            if flies not in taken and aims[aim] != fields:
+            if flies not in taken:  # (``chosen``'s own flies are taken from the start)
                 taken.add(flies)
                 found.append(Drop(*aims[aim]))
         return found

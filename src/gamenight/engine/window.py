@@ -66,6 +66,17 @@ class ReactionWindow:
         # Read-only to everyone but finish().
         self.pending: tuple[int, ...] = self.seats
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ReactionWindow:
+        """A copy as independent as a deep one, of its lists and the dict of who
+        finished: the seats, entries and keys in them are tuples, never changed, and the
+        priority is never changed (a search clones a state in a race at every step)."""
+        twin = object.__new__(ReactionWindow)
+        twin.seats, twin.deadline_ms, twin._priority = (self.seats, self.deadline_ms,
+                                                         self._priority)
+        twin.entries, twin._keys = self.entries.copy(), self._keys.copy()
+        twin.finished, twin.pending = self.finished.copy(), self.pending
+        return twin
+
     def check_time(self, at_ms: float | None) -> float:
         """The time as a float; IllegalAction if it is missing, not a time (see
         ``checks.check_time``) or after the deadline."""

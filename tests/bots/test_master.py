@@ -20,7 +20,8 @@ from gamenight.games.by_golly.bots import PerfectBot
 from gamenight.games.by_golly.cards import KIND_OF_NAME
 from gamenight.games.fluster.actions import Call
 from gamenight.games.fluster.board import SYMBOLS
-from gamenight.games.fluster.bots import RIVAL_CALLS, WordsmithBot
+from gamenight.games.fluster.bots import RIVAL_CALLS, WordsmithBot, block_worth, pattern_index
+from gamenight.games.fluster.rules import FlusterState
 from gamenight.games.fly.actions import Drop
 from gamenight.games.fly.bots import AimerBot
 from gamenight.games.fly.rules import FlyState
@@ -275,10 +276,10 @@ def test_superfly_rollouts_stop_at_the_rounds_end_valued_by_the_token() -> None:
     state = get_game("superfly").new(3, 2)
     driver = BotDriver(state, make_bots(state.game, ["collector"] * 3, 2))
     begun = state.round
-    start = horizon.start(state)
-    value = play_until(driver, lambda: horizon.value(state, 0, start))
+    stop = horizon.stop_at(state)
+    value = play_until(driver, lambda: horizon.value(state, 0, stop))
     assert value is not None and state.acting().kind != "over"
-    gained = [now - then for now, then in zip(state.tokens, start[1], strict=True)]
+    gained = [now - then for now, then in zip(state.tokens, stop[1], strict=True)]
     assert state.round == begun + 1 and max(gained) == 1
     winners = [s for s, g in enumerate(gained) if g]
     assert value == pytest.approx((1 / len(winners) if 0 in winners else 0)
@@ -301,8 +302,8 @@ def test_fly_rollouts_stop_after_two_drops_of_every_seat_valued_by_the_standing(
     driver.play_to_end(lambda: state.drops >= 3)  # into the game, a swatter in hand
     begun = state.drops
     before = state.standing
-    start = horizon.start(state)
-    value = play_until(driver, lambda: horizon.value(state, 0, start))
+    stop = horizon.stop_at(state)
+    value = play_until(driver, lambda: horizon.value(state, 0, stop))
     assert value is not None and not state.is_over
     assert state.drops == begun + 2 * players
     now = state.standing
@@ -314,6 +315,36 @@ def test_fly_rollouts_stop_after_two_drops_of_every_seat_valued_by_the_standing(
     theirs = max(now[1:])
     lead = (now[0] - theirs) / (now[0] + theirs) if now[0] + theirs else 0.0
     assert value == pytest.approx((1 / len(winners) if 0 in winners else 0) + MARGIN * lead)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_fluster_rollouts_stop_after_two_calls_of_every_seat_valued_by_the_pads_worth(
+        players: int) -> None:
+    """The calls are the wordsmith's own; the seats whose pads the wordsmith weighs
+    highest (an estimate of the end's scores, not what was gained meanwhile) share the
+    "win"."""
+    plan = PLANS["fluster"]
+    horizon = plan.horizon
+    assert horizon is not None and not horizon.since
+    rollout_bots = master("fluster", 0)._rollout_bots(players, 1)
+    assert all(type(bot) is WordsmithBot for bot in rollout_bots)
+    game = get_game("fluster")
+    state = cast(FlusterState, game.new(players, 5))
+    driver = BotDriver(state, make_bots(game, [plan.rollout] * players, 5))
+    driver.play_to_end(lambda: state.turns >= 7)  # some letters on every pad
+    begun = state.turns
+    stop = horizon.stop_at(state)
+    value = play_until(driver, lambda: horizon.value(state, 0, stop))
+    assert value is not None and not state.is_over
+    assert state.turns == begun + 2 * players
+    index = pattern_index(state.words)
+    now = [block_worth(index, "".join(left)) + block_worth(index, "".join(right))
+           for left, right in state.blocks]
+    assert len(set(now)) > 1, "pads this far in are worth different amounts"
+    winners = [s for s, w in enumerate(now) if w == max(now)]
+    theirs = max(now[1:])
+    assert value == pytest.approx((1 / len(winners) if 0 in winners else 0)
+                                  + MARGIN * (now[0] - theirs) / (now[0] + theirs))
 
 
 def test_with_several_rivals_each_must_clear_more_so_that_luck_rarely_picks_one() -> None:

@@ -16,7 +16,8 @@ reasons are in ``docs/bots.md``):
    (``GameState.resample`` for this seat: others' cards, secret choices and future
    chance drawn afresh, never read from the true state).
 3. **Rollouts.**  In that world every candidate is played and the game is played out to
-   its end by the game's heuristic bots in every seat (the *rollout* bots), the same
+   its end by the game's heuristic bots in every seat (the *rollout* bots), or to the
+   plan's ``Horizon`` a few steps ahead, valued there by the game's standings; the same
    world, bot seeds and future chance for every candidate (common random numbers: the
    candidates are compared on equal luck, which is most of the luck there is).
 4. **Value.**  A rollout is worth its share of the win (1, or 1/k for a win shared by k)
@@ -44,7 +45,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from gamenight.bots.base import Bot, Clock, Sampler, Wait, bot_number, make_bot
 from gamenight.bots.driver import BotDriver
@@ -54,6 +55,7 @@ from gamenight.engine import IllegalAction, OptionError, View
 if TYPE_CHECKING:
     from gamenight.engine import Game, GameState
     from gamenight.engine.events import Event
+    from gamenight.games.fluster.rules import FlusterState
 
 #: The thinking time per decision, in ms of the thread's CPU time (option ``time_ms``).
 DEFAULT_TIME_MS = 200.0
@@ -69,6 +71,10 @@ NORMAL = NormalDist()
 MIN_WORLDS = 3
 
 
+#: Each seat's standing in a state, as a horizon values a rollout (``Horizon.scores``).
+Standings = Callable[["GameState[Any]"], Sequence[float]]
+
+
 @dataclass(frozen=True, slots=True)
 class Horizon:
     """Where a game's rollouts may stop short of its end, and what they are worth there.
@@ -77,33 +83,44 @@ class Horizon:
     ``round`` or FLY's ``drops``) has moved ``span`` on from the world's (``span``
     times the players where ``per_player``: a counter of turns, ``span`` turns of every
     seat), and is valued by the standings in ``scores`` (a per-seat attribute, such as
-    Superfly's ``tokens``) as a finished game is by its scores: the seats that gained
-    most since the world share the "win", and the lead counts ``MARGIN``.  Where what
-    follows the horizon hardly depends on the decision (a Superfly round's hands are
-    gone at its end), this buys many more worlds for the same time at almost no loss of
-    sight.
+    Superfly's ``tokens``, or a function of the state, such as Fluster's pad worths) as
+    a finished game is by its scores.  ``since``: the seats that gained most since the
+    world share the "win" (a Superfly round's token); else those that stand highest (an
+    estimate of the end's scores, such as Fluster's); the lead counts ``MARGIN``.
+    Where what follows the horizon hardly depends on the decision (a Superfly round's
+    hands are gone at its end), or is foreseen by the standings, this buys many more
+    worlds for the same time at little loss of sight.
     """
 
     counter: str
-    scores: str
+    scores: str | Standings
     span: int = 1
     per_player: bool = False
+    since: bool = True
 
-    def start(self, world: GameState[Any]) -> tuple[int, tuple[float, ...]]:
-        """What the horizon is measured from: where the counter stops the rollout, and
-        the world's standings."""
+    def standings(self, state: GameState[Any]) -> tuple[float, ...]:
+        scores = self.scores
+        return tuple(getattr(state, scores) if isinstance(scores, str) else scores(state))
+
+    def stop_at(self, world: GameState[Any]) -> tuple[int, tuple[float, ...]]:
+        """Where the counter stops a rollout from ``world``, and the world's standings
+        (what gains are measured from)."""
         span = self.span * world.players if self.per_player else self.span
-        return getattr(world, self.counter) + span, tuple(getattr(world, self.scores))
+        return getattr(world, self.counter) + span, self.standings(world)
 
     def value(self, state: GameState[Any], seat: int,
-              start: tuple[int, tuple[float, ...]]) -> float | None:
+              stop: tuple[int, tuple[float, ...]]) -> float | None:
         """None while the rollout is short of the horizon; else its worth to ``seat``."""
-        if getattr(state, self.counter) < start[0]:
+        if getattr(state, self.counter) < stop[0]:
             return None
-        scores = tuple(getattr(state, self.scores))
-        gains = [now - then for now, then in zip(scores, start[1], strict=True)]
-        best = max(gains)
-        winners = tuple(s for s, g in enumerate(gains) if g == best) if best > 0 else ()
+        scores = self.standings(state)
+        if self.since:
+            gains = [now - then for now, then in zip(scores, stop[1], strict=True)]
+            best = max(gains)
+            winners = tuple(s for s, g in enumerate(gains) if g == best) if best > 0 else ()
+        else:
+            best = max(scores)
+            winners = tuple(s for s, g in enumerate(scores) if g == best)
         return lead_value(winners, scores, seat)
 
 
@@ -137,11 +154,6 @@ class MasterPlan:
         if not self.familywise or rivals < 2:
             return self.z
         return NORMAL.inv_cdf(1 - NORMAL.cdf(-self.z) / rivals)
-    #: In rollouts, a decision with more legal actions than this is taken at random
-    #: rather than thought through (Fluster's calls: 648 of them, the wordsmith's
-    #: costliest choice, and the letters others call are all but random to one's own
-    #: pad); None: every decision is thought through.
-    hasty_over: int | None = None
     #: False: the master plays as its prior (Fliegen klatschen, a race: speed wins there,
     #: and thinking takes time no hand can spare).
     search: bool = True
@@ -293,11 +305,13 @@ class MasterBot(Bot[Any]):
             seed = rng.randrange(2**32)
             world = self._undecided(world)
             primed = self._primed_bots(world, seed)
+            # Where the world's rollouts stop, worked out once for all its candidates.
+            stop = None if self.plan.horizon is None else self.plan.horizon.stop_at(world)
             values: list[float] = []
             for action in candidates:
                 if budget is not None and clock() - started >= budget:
                     break
-                values.append(self._rollout(world, action, at_ms, seed, primed))
+                values.append(self._rollout(world, action, at_ms, seed, primed, stop))
                 rollouts += 1
             if len(values) < n:
                 break  # the time ran out inside this world: it is not counted
@@ -352,11 +366,7 @@ class MasterBot(Bot[Any]):
         return world.taken_back(keep, world.rng.getrandbits(64))
 
     def _rollout_bots(self, players: int, seed: int) -> list[Bot[Any]]:
-        bots = [make_bot(self.game, self.plan.rollout, s, seed + s) for s in range(players)]
-        hasty = self.plan.hasty_over
-        if hasty is None:
-            return bots
-        return [HastyBot(bot, hasty) for bot in bots]
+        return [make_bot(self.game, self.plan.rollout, s, seed + s) for s in range(players)]
 
     def _primed_bots(self, world: GameState[Any], seed: int) -> list[Bot[Any]] | None:
         """Rollout bots that remember, shown the world's whole history, each its seat's
@@ -378,10 +388,12 @@ class MasterBot(Bot[Any]):
         return bots
 
     def _rollout(self, world: GameState[Any], action: Any, at_ms: float | None, seed: int,
-                 primed: list[Bot[Any]] | None) -> float:
+                 primed: list[Bot[Any]] | None,
+                 stop: tuple[int, tuple[float, ...]] | None) -> float:
         """``action`` in a copy of ``world``, then the game played out by rollout bots
         seeded by ``seed`` (the same for every candidate: common random numbers), or by
-        copies of the ``primed`` ones; its value to this seat."""
+        copies of the ``primed`` ones, to its end or to ``stop`` (the plan's horizon's
+        ``stop_at`` of the world); its value to this seat."""
         state = world.clone()
         bots = (self._rollout_bots(state.players, seed) if primed is None
                 else copy.deepcopy(primed))  # memories are not shared between candidates
@@ -391,8 +403,8 @@ class MasterBot(Bot[Any]):
         if horizon is None:
             driver.play_to_end()
             return rollout_value(state, self.seat)
-        start = horizon.start(world)
-        value = play_until(driver, lambda: horizon.value(state, self.seat, start))
+        assert stop is not None, "a plan with a horizon stops its rollouts"
+        value = play_until(driver, lambda: horizon.value(state, self.seat, stop))
         return rollout_value(state, self.seat) if value is None else value
 
 
@@ -412,27 +424,16 @@ def play_until(driver: BotDriver, stop: Callable[[], float | None]) -> float | N
     return found[0] if found else None
 
 
-class HastyBot(Bot[Any]):
-    """A rollout bot that thinks through only decisions of at most ``over`` choices and
-    takes any legal action for the rest (``MasterPlan.hasty_over``)."""
-
-    name = "hasty"
-
-    def __init__(self, inner: Bot[Any], over: int) -> None:
-        super().__init__(inner.seat)
-        self.inner = inner
-        self.over = over
-        self.rng = inner.rng
-
-    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
-        if len(legal) > self.over:
-            return self.rng.choice(legal)
-        return self.inner.act(view, legal, clock)
-
-
 def master_bot(game: Game, plan: MasterPlan) -> type[MasterBot]:
     """The ``master`` bot class of ``game`` (each game's ``bots()`` offers one)."""
     return type(f"{type(game).__name__}Master", (MasterBot,), {"game": game, "plan": plan})
+
+
+def _fluster_worths(state: GameState[Any]) -> tuple[float, ...]:
+    """Fluster's pad worths (``games.fluster.bots.pad_worths``), imported when first
+    asked: the game's module imports this one."""
+    from gamenight.games.fluster.bots import pad_worths
+    return pad_worths(cast("FlusterState", state))
 
 
 #: Each game's plan.  The priors are the games' best bots at their best level; the
@@ -464,8 +465,9 @@ PLANS: dict[str, MasterPlan] = {
     # (200 games against the wordsmith: 53.5% and +2.5 points a game at two players,
     # 58.3% and +1.8 at four; with its calls unsearched 49.5% and -0.7, 53% and +0.2;
     # docs/bots.md).
-    "fluster": MasterPlan(prior="wordsmith", rollout="wordsmith", width=4, hasty_over=30,
-                          z=2.0),
+    "fluster": MasterPlan(prior="wordsmith", rollout="wordsmith", width=4, z=2.0,
+                          horizon=Horizon("turns", _fluster_worths, span=2,
+                                          per_player=True, since=False)),
     # By Golly!'s candidates are the perfect bot's distinct choices (one place for each
     # thing it remembers of the places: every place it knows nothing of is alike, and
     # rivals drawn among them showed only luck), the best by its weighing first.  Up to

@@ -22,7 +22,9 @@ from gamenight.games.fluster.bots import (
     PatternIndex,
     _Block,
     _PadWorth,
+    block_worth,
     find_square,
+    pad_worths,
     pattern_index,
 )
 from gamenight.games.fluster.rules import GAME
@@ -237,6 +239,39 @@ def test_the_slot_tables_hold_the_words_that_fit_each_letter_in_the_slot() -> No
         assert freedom.tolist() == [math.log2(1 + fit) for fit in fits], run
         checked += any(fits)
     assert checked > 1500
+
+
+def test_a_pads_worth_changes_by_the_gain_the_wordsmith_weighs_each_symbol_by() -> None:
+    # The master's Fluster rollouts stop a few calls ahead and are valued by each pad's
+    # worth (``pad_worths``): the measure whose change is every gain the wordsmith
+    # chooses by, so a rollout cut short is judged as the wordsmith judges a write.
+    index = pattern_index(load(""))
+    state = GAME.new(3, 17)
+    state.draw_chance()
+    rng = random.Random(17)
+    checked = 0
+    while not state.is_over:
+        if state.acting().kind == "turn" and state.turns % 8 == 3:
+            worths = pad_worths(state)
+            for seat, pad in enumerate(state.blocks):
+                blocks = ["".join(block) for block in pad]
+                assert worths[seat] == sum(block_worth(index, b) for b in blocks)
+                worth = _PadWorth(index, state.view(seat)["pad"], FLEX)
+                for k, block in enumerate(blocks):
+                    before = block_worth(index, block)
+                    gains = worth.square_gains(k)
+                    for square in rng.sample(range(25), 8):
+                        if block[square] != EMPTY:
+                            assert (gains[square] == -math.inf).all()
+                            continue
+                        for i, symbol in enumerate(SYMBOLS):
+                            after = block[:square] + symbol + block[square + 1:]
+                            assert block_worth(index, after) - before == pytest.approx(
+                                gains[square, i], abs=1e-9)
+                            checked += 1
+        for seat in state.acting().seats:
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 2000
 
 
 def test_a_block_kept_from_view_to_view_weighs_as_one_worked_out_afresh() -> None:

@@ -25,7 +25,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -51,6 +51,9 @@ from gamenight.games.fluster.board import (
 )
 from gamenight.games.fluster.views import FlusterView, PadView
 from gamenight.games.fluster.words import ONE_LETTER_WORDS, Dictionary, lookup, packaged
+
+if TYPE_CHECKING:
+    from gamenight.games.fluster.rules import FlusterState
 
 FloatArray = npt.NDArray[np.float64]
 #: Codes of lines: a caller's arrays, or a writer's Python numbers (see ``_gains``).
@@ -423,6 +426,28 @@ def find_square(index: PatternIndex, block: str, rng: random.Random, limit: int
 def pattern_index(words: Dictionary) -> PatternIndex:
     """One index per dictionary, shared by every wordsmith in the process."""
     return PatternIndex(words)
+
+
+def pad_worths(state: FlusterState) -> tuple[float, ...]:
+    """Each seat's pad as the wordsmith weighs it: the most its lines can still score,
+    ``FLEX`` times how freely, and the bonuses of those totals (``block_worth`` of both
+    blocks).  A wordsmith's choice is the one that raises it most; the master's rollouts
+    stop a few calls ahead and are valued by it (``MasterPlan.horizon``)."""
+    index = pattern_index(state.words)
+    return tuple(sum(block_worth(index, "".join(block)) for block in pad)
+                 for pad in state.blocks)
+
+
+def block_worth(index: PatternIndex, block: str, flex: float = FLEX) -> float:
+    """The worth of one block's lines: the sum of which a wordsmith's gain for a symbol
+    is the change (``_gains``): the most each row and column can still score, ``flex``
+    times how freely, and the bonuses of the Across and Down totals."""
+    code = index.code
+    rows = [unpack(code(block[i * SIZE:(i + 1) * SIZE])) for i in range(SIZE)]
+    cols = [unpack(code(block[i::SIZE])) for i in range(SIZE)]
+    across, down = sum(p for p, _ in rows), sum(p for p, _ in cols)
+    freedom = sum(f for _, f in rows) + sum(f for _, f in cols)
+    return (across + down) + flex * freedom + (bonus(across) + bonus(down))
 
 
 class WordsmithBot(Bot[FlusterAction]):

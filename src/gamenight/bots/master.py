@@ -459,15 +459,16 @@ PLANS: dict[str, MasterPlan] = {
     "superfly": MasterPlan(prior="collector:expert", rollout="collector:expert",
                            horizon=Horizon(counter="round", scores="tokens"),
                            familywise=True, min_worlds=6),
-    # Fluster's rollouts are costly and their calls a rough model: at 1 standard error
-    # the search overruled the wordsmith in one write in eight and lost more than it won.
-    # As caller it tries the wordsmith's call and its next three by the wordsmith's gain
-    # (200 games against the wordsmith: 53.5% and +2.5 points a game at two players,
-    # 58.3% and +1.8 at four; with its calls unsearched 49.5% and -0.7, 53% and +0.2;
-    # docs/bots.md).
+    # Fluster's rollouts are costly: at 1 standard error the search overruled the
+    # wordsmith in one write in eight and lost more than it won.  As caller it tries the
+    # wordsmith's call and its next three by the wordsmith's gain.  Rollouts stop four
+    # calls on, with the wordsmith's own calls, valued by each pad's worth as the
+    # wordsmith weighs it, the seats standing highest taking the "win" (200 games
+    # against the wordsmith: 59% and +5.0 points a game at two players, 59.5% and +2.1
+    # at four; whole games with every call at random 53.5% and +2.5, 58.3% and +1.8;
+    # two calls of every seat at four players, 54% and +1.6; docs/bots.md).
     "fluster": MasterPlan(prior="wordsmith", rollout="wordsmith", width=4, z=2.0,
-                          horizon=Horizon("turns", _fluster_worths, span=2,
-                                          per_player=True, since=False)),
+                          horizon=Horizon("turns", _fluster_worths, span=4, since=False)),
     # By Golly!'s candidates are the perfect bot's distinct choices (one place for each
     # thing it remembers of the places: every place it knows nothing of is alike, and
     # rivals drawn among them showed only luck), the best by its weighing first.  Up to

@@ -99,6 +99,7 @@ class Horizon:
     since: bool = True
 
     def standings(self, state: GameState[Any]) -> tuple[float, ...]:
+        """Each seat's standing in ``state``, by ``scores``."""
         scores = self.scores
         return tuple(getattr(state, scores) if isinstance(scores, str) else scores(state))
 
@@ -431,7 +432,7 @@ def master_bot(game: Game, plan: MasterPlan) -> type[MasterBot]:
 
 def _fluster_worths(state: GameState[Any]) -> tuple[float, ...]:
     """Fluster's pad worths (``games.fluster.bots.pad_worths``), imported when first
-    asked: the game's module imports this one."""
+    asked, so that every other game's master does without Fluster's bots."""
     from gamenight.games.fluster.bots import pad_worths
     return pad_worths(cast("FlusterState", state))
 

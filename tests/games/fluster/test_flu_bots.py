@@ -7,6 +7,7 @@ import json
 import math
 import random
 import statistics
+from collections.abc import Iterator
 
 import pytest
 from scipy.stats import binomtest, wilcoxon
@@ -27,7 +28,7 @@ from gamenight.games.fluster.bots import (
     pad_worths,
     pattern_index,
 )
-from gamenight.games.fluster.rules import GAME
+from gamenight.games.fluster.rules import GAME, FlusterState
 from gamenight.games.fluster.words import load
 from gamenight.sim.runner import make_bots, play_out
 
@@ -156,27 +157,35 @@ def test_the_remembered_gains_of_every_symbol_are_those_worked_out_one_by_one() 
     # rest of the totals, clamped); a writer's are worked out for its one letter.  Both
     # must agree to the last bit, or same-seed games would change.
     index = pattern_index(load(""))
-    state = GAME.new(4, 11)
-    state.draw_chance()
-    rng = random.Random(11)
     checked = 0
+    for state, _ in calls_of_a_random_game(4, 11, every=10):
+        for flex in (FLEX, 0.8):
+            worth = _PadWorth(index, state.view(0)["pad"], flex)
+            for k, number in itertools.product((0, 1), range(1, 26)):
+                for _ in range(2):  # worked out, then remembered
+                    gains = worth.gains(k, number, SYMBOLS)
+                    one_by_one = [worth.gains(k, number, (symbol,)) for symbol in SYMBOLS]
+                    if gains is None:
+                        assert all(g is None for g in one_by_one)
+                        continue
+                    assert list(gains) == [g[0] for g in one_by_one if g is not None]
+                    checked += 1
+    assert checked > 200
+
+
+def calls_of_a_random_game(players: int, seed: int, every: int, at: int = 0
+                           ) -> Iterator[tuple[FlusterState, random.Random]]:
+    """A game played at random, at each call whose number of calls made is ``at``
+    modulo ``every`` (and the generator that plays it, for the test's own draws)."""
+    state = GAME.new(players, seed)
+    state.draw_chance()
+    rng = random.Random(seed)
     while not state.is_over:
         acting = state.acting()
-        if acting.kind == "turn" and state.turns % 10 == 0:
-            for flex in (FLEX, 0.8):
-                worth = _PadWorth(index, state.view(0)["pad"], flex)
-                for k, number in itertools.product((0, 1), range(1, 26)):
-                    for _ in range(2):  # worked out, then remembered
-                        gains = worth.gains(k, number, SYMBOLS)
-                        one_by_one = [worth.gains(k, number, (symbol,)) for symbol in SYMBOLS]
-                        if gains is None:
-                            assert all(g is None for g in one_by_one)
-                            continue
-                        assert list(gains) == [g[0] for g in one_by_one if g is not None]
-                        checked += 1
+        if acting.kind == "turn" and state.turns % every == at:
+            yield state, rng
         for seat in acting.seats:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert checked > 200
 
 
 def test_the_26_letters_worked_out_together_are_each_letter_worked_out_alone() -> None:
@@ -246,31 +255,25 @@ def test_a_pads_worth_changes_by_the_gain_the_wordsmith_weighs_each_symbol_by() 
     # worth (``pad_worths``): the measure whose change is every gain the wordsmith
     # chooses by, so a rollout cut short is judged as the wordsmith judges a write.
     index = pattern_index(load(""))
-    state = GAME.new(3, 17)
-    state.draw_chance()
-    rng = random.Random(17)
     checked = 0
-    while not state.is_over:
-        if state.acting().kind == "turn" and state.turns % 8 == 3:
-            worths = pad_worths(state)
-            for seat, pad in enumerate(state.blocks):
-                blocks = ["".join(block) for block in pad]
-                assert worths[seat] == sum(block_worth(index, b) for b in blocks)
-                worth = _PadWorth(index, state.view(seat)["pad"], FLEX)
-                for k, block in enumerate(blocks):
-                    before = block_worth(index, block)
-                    gains = worth.square_gains(k)
-                    for square in rng.sample(range(25), 8):
-                        if block[square] != EMPTY:
-                            assert (gains[square] == -math.inf).all()
-                            continue
-                        for i, symbol in enumerate(SYMBOLS):
-                            after = block[:square] + symbol + block[square + 1:]
-                            assert block_worth(index, after) - before == pytest.approx(
-                                gains[square, i], abs=1e-9)
-                            checked += 1
-        for seat in state.acting().seats:
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    for state, rng in calls_of_a_random_game(3, 17, every=8, at=3):
+        worths = pad_worths(state)
+        for seat, pad in enumerate(state.blocks):
+            blocks = ["".join(block) for block in pad]
+            assert worths[seat] == sum(block_worth(index, b) for b in blocks)
+            worth = _PadWorth(index, state.view(seat)["pad"], FLEX)
+            for k, block in enumerate(blocks):
+                before = block_worth(index, block)
+                gains = worth.square_gains(k)
+                for square in rng.sample(range(25), 8):
+                    if block[square] != EMPTY:
+                        assert (gains[square] == -math.inf).all()
+                        continue
+                    for i, symbol in enumerate(SYMBOLS):
+                        after = block[:square] + symbol + block[square + 1:]
+                        assert block_worth(index, after) - before == pytest.approx(
+                            gains[square, i], abs=1e-9)
+                        checked += 1
     assert checked > 2000
 
 

@@ -890,7 +890,8 @@ def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.json:
         sys.stdout.write(json.dumps(report.to_json(), indent=2) + "\n")
         return 0
-    table = Table(title=f"gamenight bench (one core, {seconds:g} s per row)")
+    table = Table(title=f"gamenight bench (one core, {seconds:g} s per row; "
+                        f"{report.compiled})")
     for name in ("What", "Seats", "Games", "Games/s", "Steps/s", "Steps/game"):
         table.add_column(name, justify="left" if name == "What" else "right", no_wrap=True)
     rows = [t for g in report.games for t in (g.random, g.bots, *g.interop)] + report.openspiel

@@ -45,9 +45,10 @@ from tests.web.pages import (
 DEADLINE_MS = 1500
 #: How far the server may place a person's move from the reaction its page claimed
 #: (see check_hunt_moves_carry_their_reactions): later, when the claim is earlier than
-#: its arrival allows (a busy machine's slow paint or input); earlier, when the paint's
-#: frame time came before the update arrived.
-CLAMPED_LATER_MS, CLAIM_AFTER_ARRIVAL_MS = 300.0, 20.0
+#: its arrival allows (a busy machine's slow paint or input: 309 ms was seen once on 2
+#: cores under `pytest -n auto`, so the bound is twice the 300 ms it was); earlier, when
+#: the paint's frame time came before the update arrived.
+CLAMPED_LATER_MS, CLAIM_AFTER_ARRIVAL_MS = 600.0, 20.0
 HOST, FRIEND = "Ann", "Ben"
 #: A whole game takes some 15-25 s; this bounds a stuck one.
 GAME_S = 90.0

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from gamenight import compiled as compiled_status
 from gamenight.bots.base import parse_bot_spec
 from gamenight.engine import Game, OptionError
 from gamenight.engine.seeding import derive_seed
@@ -317,11 +318,15 @@ class BenchReport:
     openspiel: list[Timing]
     #: Games not timed, with why: they cannot seat the players asked for.
     left_out: dict[str, str] = field(default_factory=dict)
+    #: What ran compiled (gamenight.compiled): the figures depend on it.
+    compiled: str = field(default_factory=lambda: compiled_status.STATUS.describe())
 
     def to_json(self) -> dict[str, Any]:
         return {"games": [g.to_json() for g in self.games],
                 "openspiel": [t.to_json() for t in self.openspiel],
-                "left_out": self.left_out}
+                "left_out": self.left_out,
+                "compiled": self.compiled,
+                "compiled_modules": list(compiled_status.STATUS.compiled)}
 
 
 def run_bench(

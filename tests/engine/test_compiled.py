@@ -1,0 +1,128 @@
+"""The compiled modules (hatch_build.py, issue 18) play the same games as their source.
+
+CI's install compiles the hot modules, so the whole suite runs on them; here the
+fingerprinted games are played again with every module run from its source
+(``GAMENIGHT_PURE_PYTHON=1``) and must come out the same, and the rule that sets a
+compiled module aside (forced, or its source changed since) is checked on a package
+made for the test.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import gamenight
+from gamenight import compiled
+from gamenight.compiled import PURE_ENV, survey
+
+ROOT = Path(__file__).resolve().parents[2]
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+#: Played in a fresh interpreter with every module from its source: the fingerprinted
+#: games, and what was loaded from where.
+PURE_RUN = """
+import json, sys
+from tests.sim.same_games import every_fingerprint
+found = every_fingerprint()
+native = sorted(name for name, module in sys.modules.items()
+                if name.startswith("gamenight") and
+                not str(getattr(module, "__file__", "") or ".py").endswith(".py"))
+print(json.dumps({"fingerprints": found, "native": native}))
+"""
+
+
+def test_every_module_run_from_its_source_plays_the_same_games() -> None:
+    env = {**os.environ, PURE_ENV: "1"}
+    done = subprocess.run([sys.executable, "-c", PURE_RUN], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600, check=True)
+    run = json.loads(done.stdout)
+    assert run["native"] == [], "a compiled module was loaded in a pure Python run"
+    kept = json.loads((ROOT / "tests/sim/same_games.json").read_text(encoding="utf-8"))
+    changed = [key for key, value in kept.items() if run["fingerprints"][key] != value]
+    assert not changed, f"pure Python plays these games differently: {changed}"
+
+
+def test_what_the_install_compiled_is_what_runs() -> None:
+    """Every module the status calls compiled was loaded from its compiled form, and
+    every other module of the package from its source."""
+    status = compiled.STATUS
+    assert not status.forced or not status.compiled
+    for name in status.compiled:
+        module = __import__(name, fromlist=["_"])
+        assert str(module.__file__).endswith(SUFFIX), name
+    for name in status.stale:
+        module = __import__(name, fromlist=["_"])
+        assert str(module.__file__).endswith(".py"), name
+    assert gamenight.compiled.__file__.endswith(".py")  # (never compiled: it decides)
+
+
+def _package(tmp_path: Path) -> tuple[Path, Path]:
+    """A package laid out as gamenight's with one compiled module, ``pkg.hot``, and its
+    manifest; returns the package and the module's source."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    source = package / "hot.py"
+    source.write_text("X = 1\n", encoding="utf-8")
+    (package / f"hot{SUFFIX}").write_bytes(b"")  # (only its presence is read)
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    (package / "_compiled.json").write_text(json.dumps({"pkg.hot": digest}),
+                                            encoding="utf-8")
+    return package, source
+
+
+def test_a_compiled_module_runs_while_its_source_is_as_compiled(tmp_path: Path) -> None:
+    package, _ = _package(tmp_path)
+    status, sources = survey(package)
+    assert (status.compiled, status.stale, sources) == (("pkg.hot",), (), {})
+
+
+def test_a_changed_source_runs_instead_of_its_compiled_module(tmp_path: Path) -> None:
+    package, source = _package(tmp_path)
+    source.write_text("X = 2\n", encoding="utf-8")
+    status, sources = survey(package)
+    assert (status.compiled, status.stale, sources) == ((), ("pkg.hot",),
+                                                        {"pkg.hot": source})
+    assert "1 run from a source changed since" in status.describe()
+
+
+def test_pure_python_asked_for_runs_every_source(tmp_path: Path) -> None:
+    package, source = _package(tmp_path)
+    status, sources = survey(package, forced=True)
+    assert (status.compiled, status.stale, sources) == ((), (), {"pkg.hot": source})
+    assert status.describe() == f"pure Python ({PURE_ENV}=1)"
+
+
+def test_a_compiled_module_the_manifest_does_not_list_is_set_aside(tmp_path: Path) -> None:
+    package, source = _package(tmp_path)
+    (package / "_compiled.json").write_text("{}", encoding="utf-8")
+    status, sources = survey(package)
+    assert (status.compiled, sources) == ((), {"pkg.hot": source})
+
+
+def test_the_bench_says_what_ran_compiled(tmp_path: Path) -> None:
+    """Its figures depend on it: the table's title and the JSON say what ran."""
+    def bench(*args: str, pure: bool) -> str:
+        env = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1"}
+        env.pop(PURE_ENV, None)
+        if pure:
+            env[PURE_ENV] = "1"
+        done = subprocess.run([sys.executable, "-m", "gamenight.cli", "bench", "by-golly",
+                               "--quick", *args], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=300, check=True)
+        return done.stdout
+
+    forced = json.loads(bench("--json", pure=True))
+    assert (forced["compiled"], forced["compiled_modules"]) == (
+        f"pure Python ({PURE_ENV}=1)", [])
+    as_installed = json.loads(bench("--json", pure=False))
+    assert as_installed["compiled"] == compiled.STATUS.describe()
+    assert as_installed["compiled_modules"] == list(compiled.STATUS.compiled)
+    # (The title may fold: its words are compared, not its lines.)
+    title = " ".join(bench(pure=False).split())
+    assert f"s per row; {compiled.STATUS.describe()})" in title

@@ -81,9 +81,12 @@ async def test_every_card_of_the_run_every_seat_and_my_whole_hand_are_on_screen(
     app = app_for(state)
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: app.my_turn)
+        # Until the layout has given every part its room: under a loaded CI a fixed
+        # pause once ended before the run was laid out (no room on 140x45).
+        parts = ("#status", "#run", "#seats", "#laid", "#hand", "#message", "#log", "#help")
+        await until(pilot, lambda: all(app.screen.query_one(p).region.area > 0 for p in parts))
         await pilot.pause(0.05)
-        assert_apart(app, "#status", "#run", "#seats", "#laid", "#hand", "#message", "#log",
-                     "#help")
+        assert_apart(app, *parts)
         run = seen_in(app, "#run")
         assert single_letters(run) == set(PLACE_KEYS)  # all 19 cards, each with its key
         # The names are whole: no ROOST… or HEDGE….

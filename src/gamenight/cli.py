@@ -71,8 +71,8 @@ def _games(text: str) -> int:
 
     value = _positive(text)
     if value > MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"at most {MAX_GAMES:,} games in one run (every "
-                                         f"result is kept until the end), not {_brief(text)}")
+        raise argparse.ArgumentTypeError(f"at most {MAX_GAMES:,} games in one run, not "
+                                         f"{_brief(text)}")
     return value
 
 
@@ -300,7 +300,8 @@ def build_parser() -> Parser:
                 "winners (lists joined by ';' in CSV), length (steps), turns, truncated.")
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
     p.add_argument("--games", "-n", type=_games, required=True,
-                   help="games to play (at most 1,000,000 in one run)")
+                   help="games to play (at most 100,000,000 in one run; rows and the summary "
+                        "are kept as games finish, so Ctrl-C keeps what was played)")
     p.add_argument("--players", "-p", type=_positive, default=4, help="players per game "
                    "(default 4)")
     p.add_argument("--bots", "-b", type=_specs, default=None, metavar="SPECS", help=BOTS_HELP)
@@ -651,7 +652,8 @@ def result_line(game: Game, outcome: Outcome) -> str:
 def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from gamenight.sim.simulate import simulate, summarize, write_results
+    from gamenight.games import get_game
+    from gamenight.sim.simulate import ResultsFile, Tallies, stream
 
     if args.sign_key is not None and args.records is None:
         raise ValueError("--sign-key signs the records: give --records DIR too")
@@ -660,13 +662,18 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.records is not None:
         from gamenight.sim.simulate import check_records_folder
 
-        check_records_folder(args.records)  # likewise; simulate() makes it
+        check_records_folder(args.records)  # likewise; stream() makes it
     seed = _new_seed(args.seed)
     # No auto-refresh thread: the bar is redrawn as chunks arrive, and no thread is
     # running while the worker processes are forked.
     bar = Progress("{task.description}", BarColumn(), MofNCompleteColumn(),
                    TimeRemainingColumn(), console=err, auto_refresh=False,
                    disable=not err.is_terminal, transient=True)
+    # Each game is summed and written as it comes: memory stays flat however many games,
+    # and Ctrl-C (or a failure) leaves the rows and the summary of every game before it.
+    tally = Tallies(get_game(args.game).summary_columns())
+    rows = None
+    stopped = False
     with bar:
         task = bar.add_task(args.game, total=args.games)
 
@@ -674,25 +681,45 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
             bar.advance(task, n)
             bar.refresh()
 
-        results = simulate(args.game, args.games, args.players, args.bots, seed,
-                           args.workers, _game_options(args), advance, args.records,
-                           word_lists=[] if args.dictionary is None else [args.dictionary.path],
-                           sign_key=args.sign_key)
-    if args.out is not None:
-        write_results(results, args.out)
-    from gamenight.games import get_game
-
-    columns = get_game(args.game).summary_columns()
-    _print_summary(out, args, seed, summarize(results, columns))
-    if args.out is not None:
-        out.print(f"wrote {len(results)} rows to {args.out}")
+        # Every argument is checked here, before the rows file is made.
+        games = stream(args.game, args.games, args.players, args.bots, seed, args.workers,
+                       _game_options(args), advance, args.records,
+                       word_lists=[] if args.dictionary is None else [args.dictionary.path],
+                       sign_key=args.sign_key)
+        try:
+            if args.out is not None:
+                rows = ResultsFile(args.out)
+            for result in games:
+                tally.add(result)
+                if rows is not None:
+                    rows.write(result)
+        except KeyboardInterrupt:
+            stopped = True
+        finally:
+            games.close()  # stops the workers now, wherever the loop was left
+            if rows is not None:
+                rows.close()
+    summary = tally.summary()
+    if stopped and not summary.games:
+        return 130
+    _print_summary(out, args, seed, summary)
+    if rows is not None:
+        out.print(f"wrote {rows.rows} rows to {args.out}")
     if args.records is not None:
-        out.print(f"wrote {len(results)} records to {args.records}")
+        # Stopped, the workers may have written a few records past the last summed game.
+        out.print(f"wrote the records of the games played to {args.records}" if stopped
+                  else f"wrote {summary.games} records to {args.records}")
+    if stopped:
+        err.print(f"stopped after {summary.games:,} of {args.games:,} games: the summary "
+                  f"above is theirs, and so are the rows written (seed {seed} plays the same "
+                  "games again)", highlight=False)
+        return 130
     return 0
 
 
 def _print_summary(out: Console, args: argparse.Namespace, seed: int, s: Summary) -> None:
-    title = f"{args.game}: {s.games} games, {args.players} players, seed {seed}"
+    played = f"{s.games} games" if s.games == args.games else f"{s.games} of {args.games} games"
+    title = f"{args.game}: {played}, {args.players} players, seed {seed}"
     for heading, rows in (("Seat", s.seats), ("Bot", s.bots)):
         table = Table(title=title if heading == "Seat" else None)
         table.add_column(heading, no_wrap=True)

@@ -30,6 +30,7 @@ import dataclasses
 import hashlib
 import json
 import math
+import os
 import re
 import reprlib
 import sys
@@ -149,8 +150,17 @@ class Record:
                           allow_nan=False)
 
     def write(self, path: str | Path) -> Path:
+        """Write the record to ``path`` whole or not at all: it is written beside it
+        first (``NAME.part``) and then put in its place, so a process stopped mid-way
+        (a batch's worker, Ctrl-C) never leaves half a record under the record's name."""
         path = Path(path)
-        path.write_text(self.dumps() + "\n", encoding="utf-8")
+        text = self.dumps() + "\n"
+        if path.exists() and not path.is_file():  # a pipe or a device: written straight
+            path.write_text(text, encoding="utf-8")
+            return path
+        part = path.with_name(path.name + ".part")
+        part.write_text(text, encoding="utf-8")
+        os.replace(part, path)
         return path
 
     @classmethod

@@ -13,9 +13,11 @@ from gamenight.record import load, replay
 from gamenight.sim.simulate import (
     MAX_GAMES,
     GameResult,
+    _digits,
     resolve_table,
     seat_specs,
     simulate,
+    stream,
     summarize,
     to_csv,
     to_jsonl,
@@ -135,7 +137,7 @@ def test_a_count_the_game_takes_only_with_an_option_fails_before_any_game(
 
 def test_a_batch_is_at_most_max_games_and_uses_no_more_workers_than_cores(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    with pytest.raises(OptionError, match="1,000,000"):
+    with pytest.raises(OptionError, match="100,000,000"):
         simulate("fliegen-klatschen", MAX_GAMES + 1, 2, seed=0, workers=1)
     pools: list[int] = []
     monkeypatch.setattr("gamenight.sim.simulate.in_order",
@@ -163,3 +165,24 @@ def test_a_bare_adaptive_level_means_the_default_bot_at_it_where_the_game_is_a_r
     assert seat_specs(GAMES["superfly"], ["adaptive"], 1) == ["collector:adaptive"]
     with pytest.raises(OptionError, match="adaptive"):  # FLY is no race
         make_bots(GAMES["fly"], seat_specs(GAMES["fly"], ["adaptive"], 1), 0)
+
+
+def test_a_batch_streams_its_results_one_chunk_at_a_time(tmp_path: Path) -> None:
+    seen: list[int] = []
+    games = stream("fliegen-klatschen", 1000, 2, ["random"], seed=4, workers=1,
+                   progress=seen.append, records=tmp_path)
+    assert not list(tmp_path.iterdir())  # nothing is played before it is asked for
+    first = next(games)
+    assert first.index == 0 and first == simulate("fliegen-klatschen", 1, 2, ["random"],
+                                                  seed=4, workers=1)[0]
+    # The first result came once its chunk was played, not the whole batch.
+    played = sorted(p.name for p in tmp_path.iterdir())
+    assert 1 <= len(played) < 1000 and played[0] == "game-000000.json"
+    assert all(name.endswith(".json") for name in played)  # whole records, no .part
+    assert seen == []  # the chunk is counted once all of it has been handed on
+    games.close()
+
+
+def test_record_names_widen_past_a_million_games_so_they_sort_in_order() -> None:
+    assert _digits(1) == 6 and _digits(1_000_000) == 6
+    assert _digits(1_000_001) == 7 and _digits(MAX_GAMES) == 8

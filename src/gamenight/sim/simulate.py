@@ -12,7 +12,8 @@ import io
 import json
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import signal
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -38,9 +39,10 @@ Progress = Callable[[int], None]
 """Called with the number of games just finished (from the parent process)."""
 
 FIELDS = ("index", "seed", "players", "bots", "scores", "winners", "length", "turns", "truncated")
-#: The most games one batch plays: every result is kept in memory until the batch ends
-#: (play more in several batches, with different seeds).
-MAX_GAMES = 1_000_000
+#: The most games one batch plays.  Results stream out as they are played (nothing is
+#: kept), so this only catches a slip of the keyboard: at the fastest bots' 300 games a
+#: second on each of two cores, it is about two days of play.
+MAX_GAMES = 100_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +127,8 @@ class Job:
     word_lists: tuple[str, ...] = ()
     #: A key file to sign every record with (gamenight.signing).
     sign_key: str | None = None
+    #: The digits of a record's number in its file name (``_digits``).
+    digits: int = 6
 
     def play(self, index: int) -> GameResult:
         game = get_game(self.game_id)
@@ -140,7 +144,7 @@ class Job:
             record = record_of(state, seats)
             if self.sign_key is not None:
                 record = sign(record, _signing_key(self.sign_key))
-            record.write(Path(self.records) / f"game-{index:06d}.json")
+            record.write(Path(self.records) / f"game-{index:0{self.digits}d}.json")
         turns = getattr(state, "turns", None)
         return GameResult(index, seed, self.players, self.bots, outcome.scores,
                           outcome.winners, len(state.history),
@@ -184,7 +188,28 @@ def simulate(
     word_lists: Sequence[str | Path] = (),
     sign_key: str | Path | None = None,
 ) -> list[GameResult]:
-    """Play ``games`` games with bots only; results in index order.
+    """Play ``games`` games with bots only; results in index order (the whole list of
+    :func:`stream`, which says what each argument is)."""
+    return list(stream(game_id, games, players, bots, seed, workers, options, progress,
+                       records, word_lists, sign_key))
+
+
+def stream(
+    game_id: str,
+    games: int,
+    players: int,
+    bots: Sequence[str] | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    progress: Progress | None = None,
+    records: str | Path | None = None,
+    word_lists: Sequence[str | Path] = (),
+    sign_key: str | Path | None = None,
+) -> Generator[GameResult, None, None]:
+    """Play ``games`` games with bots only, yielding each result in index order as soon
+    as it and every game before it are played: nothing is kept, so memory stays flat
+    however many games, and a caller that stops early (Ctrl-C) has every game so far.
 
     ``workers`` defaults to every core, and is never more; 1 plays in this process.
     ``records`` names a folder that gets one replayable record per game
@@ -192,7 +217,8 @@ def simulate(
     given.  ``word_lists`` are files of word lists that ``options`` name by hash
     (Fluster: ``words.use_file``); every worker reads them.  Bad game ids, player counts,
     options, bot specs or keys, and more than :data:`MAX_GAMES` games, raise a
-    ValueError (OptionError, KeyFileError) before any game starts.
+    ValueError (OptionError, KeyFileError) here, before any game starts, not at the
+    first result.
     """
     if not 0 <= games <= MAX_GAMES:
         raise OptionError(f"a batch is 0 to {MAX_GAMES:,} games, not {games:,}")
@@ -210,11 +236,18 @@ def simulate(
         make_records_folder(records)
     job = Job(game_id, players, specs, seed, resolved,
               None if records is None else str(records), lists,
-              None if sign_key is None else str(sign_key))
+              None if sign_key is None else str(sign_key), _digits(games))
     # Small chunks keep the bar moving and the cores busy to the end; large enough that
     # sending results back costs little next to playing the games.
-    return in_chunks(_play_chunk, job, games, workers,
-                     lambda workers: max(1, min(200, games // (workers * 16))), progress)
+    return in_chunks_streamed(_play_chunk, job, games, workers,
+                              lambda workers: max(1, min(200, games // (workers * 16))),
+                              progress)
+
+
+def _digits(games: int) -> int:
+    """The width of a record's number in its file name: six digits, or as many as the
+    batch's last index needs, so the names sort in the order of the games."""
+    return max(6, len(str(games - 1)))
 
 
 def check_records_folder(path: str | Path) -> Path:
@@ -250,34 +283,50 @@ def make_records_folder(path: str | Path) -> Path:
 def in_chunks(play: Callable[[tuple[J, int, int]], list[R]], job: J, games: int,
               workers: int | None, chunk: Callable[[int], int],
               progress: Progress | None = None) -> list[R]:
+    """Every result of :func:`in_chunks_streamed`, as one list."""
+    return list(in_chunks_streamed(play, job, games, workers, chunk, progress))
+
+
+def in_chunks_streamed(play: Callable[[tuple[J, int, int]], list[R]], job: J, games: int,
+                       workers: int | None, chunk: Callable[[int], int],
+                       progress: Progress | None = None) -> Generator[R, None, None]:
     """Games 0..``games``-1 of ``job``, played in chunks of ``chunk(workers)`` games by
     ``play`` (a module-level function of ``(job, start, stop)``) over at most ``workers``
-    processes (default and most: every core), in the order of their index."""
+    processes (default and most: every core), yielded in the order of their index as
+    each chunk comes back."""
     # More processes than cores never plays faster, and each costs memory.
     cores = os.cpu_count() or 1
     workers = max(1, min(workers or cores, cores))
     size = chunk(workers)
-    tasks = [(job, start, min(start + size, games)) for start in range(0, games, size)]
-    results: list[R] = []
-    for done in in_order(play, tasks, min(workers, len(tasks))):
-        results.extend(done)
+    chunks = -(-games // size)
+    # The tasks are made as the pool asks for them: a list of a hundred million games'
+    # chunks would itself be a burden.
+    tasks = ((job, start, min(start + size, games)) for start in range(0, games, size))
+    for done in in_order(play, tasks, min(workers, chunks)):
+        yield from done
         if progress is not None:
             progress(len(done))
-    return results
 
 
-def in_order(play: Callable[[T], R], tasks: list[T], workers: int) -> Iterator[R]:
+def in_order(play: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterator[R]:
     """``play`` of each task, in the tasks' order, over ``workers`` processes (1: here).
     ``play`` must be a module-level function, so a worker process can be handed it."""
     if workers <= 1:
         yield from map(play, tasks)
         return
-    with multiprocessing.get_context().Pool(workers) as pool:
+    # The workers leave Ctrl-C to this process, which stops them (leaving the pool's
+    # block terminates them) and keeps what came back; each would otherwise print its
+    # own traceback.
+    with multiprocessing.get_context().Pool(workers, _ignore_interrupts) as pool:
         # imap keeps the order of tasks, so rows come out by index whoever played them.
         yield from pool.imap(play, tasks)
 
 
-def to_csv(results: Sequence[GameResult]) -> str:
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def to_csv(results: Iterable[GameResult]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(FIELDS)
@@ -285,21 +334,60 @@ def to_csv(results: Sequence[GameResult]) -> str:
     return out.getvalue()
 
 
-def to_jsonl(results: Sequence[GameResult]) -> str:
-    return "".join(json.dumps(r.to_json(), separators=(",", ":")) + "\n" for r in results)
+def to_jsonl(results: Iterable[GameResult]) -> str:
+    return "".join(_json_line(r) for r in results)
 
 
-def write_results(results: Sequence[GameResult], path: str | Path) -> Path:
+def _json_line(result: GameResult) -> str:
+    return json.dumps(result.to_json(), separators=(",", ":")) + "\n"
+
+
+def rows_format(path: str | Path) -> str:
+    """``csv`` or ``jsonl``, by the file's suffix; OptionError for any other."""
+    suffix = Path(path).suffix
+    if suffix not in (".csv", ".jsonl"):
+        raise OptionError(f"output file must end in .csv or .jsonl, not {Path(path).name!r}")
+    return suffix[1:]
+
+
+class ResultsFile:
+    """A file of one row per game (CSV or JSON Lines, by its suffix), written as the
+    games come in: whatever stops the batch, the rows of the games before it are there,
+    whole.  A context manager; ``rows`` counts the rows written."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._jsonl = rows_format(path) == "jsonl"
+        self.rows = 0
+        self._file = self.path.open("w", encoding="utf-8", newline="")
+        self._csv = None if self._jsonl else csv.writer(self._file, lineterminator="\n")
+        if self._csv is not None:
+            self._csv.writerow(FIELDS)
+
+    def write(self, result: GameResult) -> None:
+        if self._csv is None:
+            self._file.write(_json_line(result))
+        else:
+            self._csv.writerow(result.to_csv_row())
+        self.rows += 1
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> ResultsFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def write_results(results: Iterable[GameResult], path: str | Path) -> Path:
     """Write one row per game, as CSV or JSON Lines by the file's suffix."""
-    path = Path(path)
-    if path.suffix == ".csv":
-        text = to_csv(results)
-    elif path.suffix == ".jsonl":
-        text = to_jsonl(results)
-    else:
-        raise OptionError(f"output file must end in .csv or .jsonl, not {path.name!r}")
-    path.write_text(text, encoding="utf-8")
-    return path
+    rows_format(path)  # refused before the file is made
+    with ResultsFile(path) as rows:
+        for result in results:
+            rows.write(result)
+    return rows.path
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,34 +429,76 @@ class Summary:
     columns: tuple[SummaryColumn, ...] = (MEAN_SCORE,)
 
 
-def summarize(results: Sequence[GameResult],
+def summarize(results: Iterable[GameResult],
               columns: Sequence[SummaryColumn] = (MEAN_SCORE,)) -> Summary:
     """Per seat and per bot spec: wins (with shared wins), mean score and the mean of
     each of ``columns`` (the game's ``Game.summary_columns()``); game lengths."""
-    width = 4 + len(columns)
-    seat_rows: dict[str, list[float]] = {}
-    bot_rows: dict[str, list[float]] = {}
-    for r in results:
-        outcome = r.outcome() if columns else None
+    tally = Tallies(columns)
+    for result in results:
+        tally.add(result)
+    return tally.summary()
+
+
+class Tallies:
+    """The sums of a :class:`Summary`, added to one game at a time, so a batch is
+    summarised as it streams by without keeping its results."""
+
+    def __init__(self, columns: Sequence[SummaryColumn] = (MEAN_SCORE,)) -> None:
+        self.columns = tuple(columns)
+        self._width = 4 + len(self.columns)
+        self._seat_rows: dict[str, list[float]] = {}
+        self._bot_rows: dict[str, list[float]] = {}
+        self.games = 0
+        self._length = _Spread()
+        self._turns = _Spread()
+        self._truncated = 0
+
+    def add(self, r: GameResult) -> None:
+        width = self._width
+        outcome = r.outcome() if self.columns else None
         for seat, spec in enumerate(r.bots):
             won = seat in r.winners
             row = [1.0, float(won), float(won and len(r.winners) > 1), float(r.scores[seat])]
             if outcome is not None:
-                row.extend(float(c.value(outcome, seat)) for c in columns)
-            for rows, key in ((seat_rows, f"seat {seat}: {spec}"), (bot_rows, spec)):
+                row.extend(float(c.value(outcome, seat)) for c in self.columns)
+            for rows, key in ((self._seat_rows, f"seat {seat}: {spec}"),
+                              (self._bot_rows, spec)):
                 acc = rows.setdefault(key, [0.0] * width)
                 for k in range(width):
                     acc[k] += row[k]
+        self.games += 1
+        self._length.add(r.length)
+        if r.turns is not None:
+            self._turns.add(r.turns)
+        self._truncated += r.truncated
 
-    def tallies(rows: dict[str, list[float]]) -> list[Tally]:
-        return [Tally(key, int(a[0]), int(a[1]), int(a[2]), a[3], tuple(a[4:]))
-                for key, a in rows.items()]
+    def summary(self) -> Summary:
+        def tallies(rows: dict[str, list[float]]) -> list[Tally]:
+            return [Tally(key, int(a[0]), int(a[1]), int(a[2]), a[3], tuple(a[4:]))
+                    for key, a in rows.items()]
 
-    def spread(values: list[int]) -> tuple[float, int, int]:
-        return (sum(values) / len(values), min(values), max(values)) if values else (0.0, 0, 0)
+        return Summary(self.games, tallies(self._seat_rows), tallies(self._bot_rows),
+                       self._length.figures(),
+                       self._turns.figures() if self._turns.count else None,
+                       self._truncated, self.columns)
 
-    turns = [r.turns for r in results if r.turns is not None]
-    return Summary(len(results), tallies(seat_rows), tallies(bot_rows),
-                   spread([r.length for r in results]),
-                   spread(turns) if turns else None,
-                   sum(r.truncated for r in results), tuple(columns))
+
+class _Spread:
+    """Mean, least and most of whole numbers seen one at a time."""
+
+    def __init__(self) -> None:
+        self.count = self.total = 0
+        self.low: int | None = None
+        self.high: int | None = None
+
+    def add(self, value: int) -> None:
+        self.count += 1
+        self.total += value
+        self.low = value if self.low is None else min(self.low, value)
+        self.high = value if self.high is None else max(self.high, value)
+
+    def figures(self) -> tuple[float, int, int]:
+        if not self.count:
+            return (0.0, 0, 0)
+        assert self.low is not None and self.high is not None
+        return (self.total / self.count, self.low, self.high)

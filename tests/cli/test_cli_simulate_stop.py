@@ -1,0 +1,71 @@
+"""A long batch stopped with Ctrl-C, as a person stops it: the rows and the summary of
+every game played so far are kept, the workers are gone, and the rows are the very rows
+a whole run writes for those games."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.cli.conftest import Gamenight
+from tests.lab.terminal import ctrl_c_interrupts
+
+#: Random Fliegen klatschen plays a few thousand games a second: far more than the test
+#: waits for, so the batch is always stopped midway.
+GAMES = 2_000_000
+COMMAND = ("simulate", "fliegen-klatschen", "--bots", "random", "--players", "3",
+           "--seed", "7", "--workers", "2")
+
+
+def test_ctrl_c_keeps_the_rows_and_summary_of_the_games_played(
+        gamenight: Gamenight, tmp_path: Path) -> None:
+    out = tmp_path / "games.csv"
+    env = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1"}
+    batch = subprocess.Popen(
+        [sys.executable, "-m", "gamenight.cli", *COMMAND, "--games", str(GAMES),
+         "--out", str(out)], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_interrupts,
+        start_new_session=True)
+    # Rows reach the file while the batch plays: wait for a few thousand.
+    deadline = time.monotonic() + 120
+    while not out.exists() or out.stat().st_size < 100_000:
+        assert batch.poll() is None and time.monotonic() < deadline, batch.communicate()
+        time.sleep(0.05)
+    # Ctrl-C at a terminal reaches the whole group: the command and its workers.
+    os.killpg(batch.pid, signal.SIGINT)
+    stdout, stderr = batch.communicate(timeout=60)
+    assert batch.returncode == 130, stderr
+
+    rows = list(csv.DictReader(io.StringIO(out.read_text())))
+    played = len(rows)
+    assert 1000 < played < GAMES
+    # Every game before the stop, in order, each row whole.
+    assert [int(r["index"]) for r in rows] == list(range(played))
+    assert f"{played:,} of {GAMES:,} games" in stderr and "seed 7" in stderr
+    assert "Traceback" not in stderr
+    assert f"fliegen-klatschen: {played} of {GAMES} games, 3 players, seed 7" in stdout
+    assert f"wrote {played} rows to" in stdout
+    # The summary counts those games: three seats, each in every game played.
+    bot_rows = [[cell.strip() for cell in line.split("│")[1:-1]]
+                for line in stdout.splitlines() if line.startswith("│ random ")]
+    assert bot_rows and bot_rows[0][1] == str(3 * played)
+    # The workers went with the command: nothing of its group is left.
+    try:
+        os.killpg(batch.pid, 0)
+    except ProcessLookupError:
+        pass
+    else:
+        raise AssertionError("a worker of the stopped batch is still running")
+
+    # The rows kept are the rows a whole run of those games writes.
+    whole = gamenight(*COMMAND, "--games", "1500", "--out", "whole.csv")
+    assert whole.returncode == 0, whole.stderr
+    kept = out.read_text().splitlines()
+    assert (tmp_path / "whole.csv").read_text().splitlines()[:min(played, 1500) + 1] == \
+        kept[:min(played, 1500) + 1]

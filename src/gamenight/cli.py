@@ -66,6 +66,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _index(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {_brief(text)}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {_brief(text)}")
+    return value
+
+
 def _games(text: str) -> int:
     from gamenight.sim.simulate import MAX_GAMES
 
@@ -297,11 +307,16 @@ def build_parser() -> Parser:
                 "  gamenight simulate fliegen-klatschen --games 10 --records recs/\n\n"
                 "The same command with the same --seed writes the identical --out file\n"
                 "whatever --workers is.  Output columns: index, seed, players, bots, scores,\n"
-                "winners (lists joined by ';' in CSV), length (steps), turns, truncated.")
+                "winners (lists joined by ';' in CSV), length (steps), turns, truncated.\n"
+                "Rows are written as games finish: Ctrl-C stops the batch keeping the rows\n"
+                "and the summary of the games played, and --from N plays the rest.")
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
     p.add_argument("--games", "-n", type=_games, required=True,
                    help="games to play (at most 100,000,000 in one run; rows and the summary "
                         "are kept as games finish, so Ctrl-C keeps what was played)")
+    p.add_argument("--from", dest="first", type=_index, default=0, metavar="N",
+                   help="play the batch from game N on (the rest of a batch stopped there: "
+                        "the same games, rows and records a whole run gives)")
     p.add_argument("--players", "-p", type=_positive, default=4, help="players per game "
                    "(default 4)")
     p.add_argument("--bots", "-b", type=_specs, default=None, metavar="SPECS", help=BOTS_HELP)
@@ -675,7 +690,7 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
     rows = None
     stopped = False
     with bar:
-        task = bar.add_task(args.game, total=args.games)
+        task = bar.add_task(args.game, total=args.games - min(args.first, args.games))
 
         def advance(n: int) -> None:
             bar.advance(task, n)
@@ -685,7 +700,7 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
         games = stream(args.game, args.games, args.players, args.bots, seed, args.workers,
                        _game_options(args), advance, args.records,
                        word_lists=[] if args.dictionary is None else [args.dictionary.path],
-                       sign_key=args.sign_key)
+                       sign_key=args.sign_key, first=args.first)
         try:
             if args.out is not None:
                 rows = ResultsFile(args.out)
@@ -710,15 +725,18 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
         out.print(f"wrote the records of the games played to {args.records}" if stopped
                   else f"wrote {summary.games} records to {args.records}")
     if stopped:
-        err.print(f"stopped after {summary.games:,} of {args.games:,} games: the summary "
-                  f"above is theirs, and so are the rows written (seed {seed} plays the same "
-                  "games again)", highlight=False)
+        upto = args.first + summary.games
+        err.print(f"stopped after games {args.first:,} to {upto - 1:,} of {args.games:,}: the "
+                  "summary above is theirs, and so are the rows written.  The rest: the same "
+                  f"command with --seed {seed} --from {upto}", highlight=False)
         return 130
     return 0
 
 
 def _print_summary(out: Console, args: argparse.Namespace, seed: int, s: Summary) -> None:
-    played = f"{s.games} games" if s.games == args.games else f"{s.games} of {args.games} games"
+    played = (f"{s.games} games" if s.games in (0, args.games)
+              else f"{s.games} games ({args.first} to {args.first + s.games - 1} of "
+                   f"{args.games})")
     title = f"{args.game}: {played}, {args.players} players, seed {seed}"
     for heading, rows in (("Seat", s.seats), ("Bot", s.bots)):
         table = Table(title=title if heading == "Seat" else None)

@@ -1,6 +1,6 @@
 """A long batch stopped with Ctrl-C, as a person stops it: the rows and the summary of
 every game played so far are kept, the workers are gone, and the rows are the very rows
-a whole run writes for those games."""
+a whole run writes for those games; --from plays the rest."""
 
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ def test_ctrl_c_keeps_the_rows_and_summary_of_the_games_played(
          "--out", str(out)], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_interrupts,
         start_new_session=True)
-    # Rows reach the file while the batch plays: wait for a few thousand.
+    # Rows reach the file while the batch plays: wait for a few hundred.
     deadline = time.monotonic() + 120
-    while not out.exists() or out.stat().st_size < 100_000:
+    while not out.exists() or out.stat().st_size < 20_000:
         assert batch.poll() is None and time.monotonic() < deadline, batch.communicate()
         time.sleep(0.05)
     # Ctrl-C at a terminal reaches the whole group: the command and its workers.
@@ -44,12 +44,15 @@ def test_ctrl_c_keeps_the_rows_and_summary_of_the_games_played(
 
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     played = len(rows)
-    assert 1000 < played < GAMES
+    assert 200 <= played < GAMES
     # Every game before the stop, in order, each row whole.
     assert [int(r["index"]) for r in rows] == list(range(played))
-    assert f"{played:,} of {GAMES:,} games" in stderr and "seed 7" in stderr
+    assert f"stopped after games 0 to {played - 1:,} of {GAMES:,}" in stderr
+    assert f"--seed 7 --from {played}" in stderr
     assert "Traceback" not in stderr
-    assert f"fliegen-klatschen: {played} of {GAMES} games, 3 players, seed 7" in stdout
+    # (The table's title folds to the table's width.)
+    assert (f"fliegen-klatschen: {played} games (0 to {played - 1} of {GAMES}), 3 players, "
+            "seed 7") in " ".join(stdout.split())
     assert f"wrote {played} rows to" in stdout
     # The summary counts those games: three seats, each in every game played.
     bot_rows = [[cell.strip() for cell in line.split("│")[1:-1]]
@@ -63,9 +66,16 @@ def test_ctrl_c_keeps_the_rows_and_summary_of_the_games_played(
     else:
         raise AssertionError("a worker of the stopped batch is still running")
 
-    # The rows kept are the rows a whole run of those games writes.
-    whole = gamenight(*COMMAND, "--games", "1500", "--out", "whole.csv")
+    # The rows kept, and those of the rest played with --from, are the rows of a whole run.
+    total = played + 40
+    rest = gamenight(*COMMAND, "--games", str(total), "--from", str(played), "--out",
+                     "rest.csv")
+    assert rest.returncode == 0, rest.stderr
+    assert f"40 games ({played} to {total - 1} of {total})" in " ".join(rest.stdout.split())
+    whole = gamenight(*COMMAND, "--games", str(total), "--out", "whole.csv")
     assert whole.returncode == 0, whole.stderr
+    header, *whole_rows = (tmp_path / "whole.csv").read_text().splitlines()
     kept = out.read_text().splitlines()
-    assert (tmp_path / "whole.csv").read_text().splitlines()[:min(played, 1500) + 1] == \
-        kept[:min(played, 1500) + 1]
+    resumed = (tmp_path / "rest.csv").read_text().splitlines()
+    assert kept[0] == resumed[0] == header
+    assert kept[1:] + resumed[1:] == whole_rows

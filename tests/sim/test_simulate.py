@@ -186,3 +186,15 @@ def test_a_batch_streams_its_results_one_chunk_at_a_time(tmp_path: Path) -> None
 def test_record_names_widen_past_a_million_games_so_they_sort_in_order() -> None:
     assert _digits(1) == 6 and _digits(1_000_000) == 6
     assert _digits(1_000_001) == 7 and _digits(MAX_GAMES) == 8
+
+
+def test_the_rest_of_a_batch_is_the_same_games_as_a_whole_run(tmp_path: Path) -> None:
+    whole = simulate("superfly", 9, 3, ["random"], seed=2, workers=2)
+    rest = simulate("superfly", 9, 3, ["random"], seed=2, workers=2, first=6,
+                    records=tmp_path)
+    assert rest == whole[6:]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "game-000006.json", "game-000007.json", "game-000008.json"]
+    assert simulate("superfly", 9, 3, ["random"], seed=2, workers=1, first=9) == []
+    with pytest.raises(OptionError, match="cannot start from game 10"):
+        simulate("superfly", 9, 3, ["random"], seed=2, workers=1, first=10)

@@ -187,11 +187,12 @@ def simulate(
     records: str | Path | None = None,
     word_lists: Sequence[str | Path] = (),
     sign_key: str | Path | None = None,
+    first: int = 0,
 ) -> list[GameResult]:
     """Play ``games`` games with bots only; results in index order (the whole list of
     :func:`stream`, which says what each argument is)."""
     return list(stream(game_id, games, players, bots, seed, workers, options, progress,
-                       records, word_lists, sign_key))
+                       records, word_lists, sign_key, first))
 
 
 def stream(
@@ -206,11 +207,14 @@ def stream(
     records: str | Path | None = None,
     word_lists: Sequence[str | Path] = (),
     sign_key: str | Path | None = None,
+    first: int = 0,
 ) -> Generator[GameResult, None, None]:
     """Play ``games`` games with bots only, yielding each result in index order as soon
     as it and every game before it are played: nothing is kept, so memory stays flat
     however many games, and a caller that stops early (Ctrl-C) has every game so far.
 
+    ``first`` > 0 plays the rest of a batch from game ``first`` on (one stopped there,
+    say): the very games, rows and records a whole run gives from that index.
     ``workers`` defaults to every core, and is never more; 1 plays in this process.
     ``records`` names a folder that gets one replayable record per game
     (``game-000000.json``, ...), signed with the key in the file ``sign_key`` if one is
@@ -222,6 +226,9 @@ def stream(
     """
     if not 0 <= games <= MAX_GAMES:
         raise OptionError(f"a batch is 0 to {MAX_GAMES:,} games, not {games:,}")
+    if not 0 <= first <= games:
+        raise OptionError(f"a batch of {games:,} games has games 0 to {games - 1:,}: it "
+                          f"cannot start from game {first:,}")
     game = get_game(game_id)
     lists = tuple(str(Path(p).resolve()) for p in word_lists)
     for path in lists:
@@ -239,9 +246,10 @@ def stream(
               None if sign_key is None else str(sign_key), _digits(games))
     # Small chunks keep the bar moving and the cores busy to the end; large enough that
     # sending results back costs little next to playing the games.
+    left = games - first
     return in_chunks_streamed(_play_chunk, job, games, workers,
-                              lambda workers: max(1, min(200, games // (workers * 16))),
-                              progress)
+                              lambda workers: max(1, min(200, left // (workers * 16))),
+                              progress, first)
 
 
 def _digits(games: int) -> int:
@@ -289,8 +297,9 @@ def in_chunks(play: Callable[[tuple[J, int, int]], list[R]], job: J, games: int,
 
 def in_chunks_streamed(play: Callable[[tuple[J, int, int]], list[R]], job: J, games: int,
                        workers: int | None, chunk: Callable[[int], int],
-                       progress: Progress | None = None) -> Generator[R, None, None]:
-    """Games 0..``games``-1 of ``job``, played in chunks of ``chunk(workers)`` games by
+                       progress: Progress | None = None,
+                       first: int = 0) -> Generator[R, None, None]:
+    """Games ``first``..``games``-1 of ``job``, played in chunks of ``chunk(workers)`` games by
     ``play`` (a module-level function of ``(job, start, stop)``) over at most ``workers``
     processes (default and most: every core), yielded in the order of their index as
     each chunk comes back."""
@@ -298,10 +307,10 @@ def in_chunks_streamed(play: Callable[[tuple[J, int, int]], list[R]], job: J, ga
     cores = os.cpu_count() or 1
     workers = max(1, min(workers or cores, cores))
     size = chunk(workers)
-    chunks = -(-games // size)
+    chunks = -(-(games - first) // size)
     # The tasks are made as the pool asks for them: a list of a hundred million games'
     # chunks would itself be a burden.
-    tasks = ((job, start, min(start + size, games)) for start in range(0, games, size))
+    tasks = ((job, start, min(start + size, games)) for start in range(first, games, size))
     for done in in_order(play, tasks, min(workers, chunks)):
         yield from done
         if progress is not None:

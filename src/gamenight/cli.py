@@ -57,22 +57,21 @@ def _brief(text: str) -> str:
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {_brief(text)}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {_brief(text)}")
-    return value
+    return _whole(text, 1)
 
 
 def _index(text: str) -> int:
+    return _whole(text, 0)
+
+
+def _whole(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {_brief(text)}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {_brief(text)}")
+    if value < least:
+        wanted = "0 or more" if least == 0 else f"at least {least}"
+        raise argparse.ArgumentTypeError(f"must be {wanted}, not {_brief(text)}")
     return value
 
 

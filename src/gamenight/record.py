@@ -155,7 +155,8 @@ class Record:
         (a batch's worker, Ctrl-C) never leaves half a record under the record's name."""
         path = Path(path)
         text = self.dumps() + "\n"
-        if path.exists() and not path.is_file():  # a pipe or a device: written straight
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            # A link is written through, a pipe or a device straight: not replaced.
             path.write_text(text, encoding="utf-8")
             return path
         part = path.with_name(path.name + ".part")

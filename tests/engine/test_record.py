@@ -78,6 +78,30 @@ def test_a_record_replays_to_the_identical_final_state(finished: Any, tmp_path: 
     assert replayed.digest() == finished.digest()
 
 
+def test_a_record_is_written_whole_or_not_at_all(finished: Any, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    record = rec.record_of(finished, SEATS)
+    old = tmp_path / "game.json"
+    old.write_text("the record that was there")
+
+    def killed(part: Path, path: Path) -> None:
+        raise KeyboardInterrupt  # stopped between writing the part and putting it in place
+
+    monkeypatch.setattr(rec.os, "replace", killed)
+    with pytest.raises(KeyboardInterrupt):
+        record.write(old)
+    assert old.read_text() == "the record that was there"  # never half a record there
+    assert rec.load(tmp_path / "game.json.part").seed == 77  # the whole one, beside it
+    monkeypatch.undo()
+    record.write(old)
+    assert rec.load(old).seed == 77 and not (tmp_path / "game.json.part").exists()
+    # A link is written through, not replaced by a file.
+    (tmp_path / "link.json").symlink_to(tmp_path / "target.json")
+    record.write(tmp_path / "link.json")
+    assert (tmp_path / "link.json").is_symlink()
+    assert rec.load(tmp_path / "target.json").seed == 77
+
+
 def test_the_canonical_form_is_sorted_compact_ascii_json_without_hash_or_signature(
         record_data: Data) -> None:
     data = {**record_data, "seats": ["Zoë", "bot:random", "bot:sharp:expert"],

@@ -361,15 +361,15 @@ def rows_format(path: str | Path) -> str:
 
 class ResultsFile:
     """A file of one row per game (CSV or JSON Lines, by its suffix), written as the
-    games come in: whatever stops the batch, the rows of the games before it are there,
-    whole.  A context manager; ``rows`` counts the rows written."""
+    games come in: closed after Ctrl-C or a failure, it holds the rows of every game
+    before, whole.  A context manager; ``rows`` counts the rows written."""
 
     def __init__(self, path: str | Path) -> None:
+        jsonl = rows_format(path) == "jsonl"  # refused before the file is made
         self.path = Path(path)
-        self._jsonl = rows_format(path) == "jsonl"
         self.rows = 0
         self._file = self.path.open("w", encoding="utf-8", newline="")
-        self._csv = None if self._jsonl else csv.writer(self._file, lineterminator="\n")
+        self._csv = None if jsonl else csv.writer(self._file, lineterminator="\n")
         if self._csv is not None:
             self._csv.writerow(FIELDS)
 
@@ -392,7 +392,6 @@ class ResultsFile:
 
 def write_results(results: Iterable[GameResult], path: str | Path) -> Path:
     """Write one row per game, as CSV or JSON Lines by the file's suffix."""
-    rows_format(path)  # refused before the file is made
     with ResultsFile(path) as rows:
         for result in results:
             rows.write(result)

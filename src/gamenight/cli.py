@@ -13,7 +13,10 @@ import json
 import math
 import os
 import random
+import signal
 import sys
+import threading
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -691,25 +694,36 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
     with bar:
         task = bar.add_task(args.game, total=args.games - min(args.first, args.games))
 
+        shown = 0.0  # when the bar was last drawn
+
         def advance(n: int) -> None:
+            # With one worker every game comes on its own: the bar is drawn ten times a
+            # second at most, not hundreds.
+            nonlocal shown
             bar.advance(task, n)
-            bar.refresh()
+            if time.monotonic() - shown >= 0.1:
+                bar.refresh()
+                shown = time.monotonic()
 
         # Every argument is checked here, before the rows file is made.
         games = stream(args.game, args.games, args.players, args.bots, seed, args.workers,
                        _game_options(args), advance, args.records,
                        word_lists=[] if args.dictionary is None else [args.dictionary.path],
                        sign_key=args.sign_key, first=args.first)
+        held = _HeldInterrupt()
         try:
             if args.out is not None:
                 rows = ResultsFile(args.out)
             for result in games:
-                tally.add(result)
-                if rows is not None:
-                    rows.write(result)
+                # A game is summed and its row written, or neither: Ctrl-C waits for both.
+                with held:
+                    tally.add(result)
+                    if rows is not None:
+                        rows.write(result)
         except KeyboardInterrupt:
             stopped = True
         finally:
+            held.release()
             games.close()  # stops the workers now, wherever the loop was left
             if rows is not None:
                 rows.close()
@@ -730,6 +744,44 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
                   f"command with --seed {seed} --from {upto}", highlight=False)
         return 130
     return 0
+
+
+class _HeldInterrupt:
+    """Ctrl-C held back while a ``with`` block runs, and raised as KeyboardInterrupt as it
+    ends: a game's summing and its row are never cut in two.  Anywhere else Ctrl-C
+    interrupts at once, as Python's own handler does (a worker pool is waited on, say).
+    Only the main thread can take signals, and a command started with Ctrl-C ignored (in
+    the background of a script) keeps ignoring it: then nothing is held."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.pending = False
+        self._before: Any = None
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            self._before = signal.signal(signal.SIGINT, self._interrupted)
+
+    def _interrupted(self, signum: int, frame: object) -> None:
+        if self.holding:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    def __enter__(self) -> None:
+        self.holding = True
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        self.holding = False
+        if self.pending:
+            self.pending = False
+            if kind is None:  # an error on its way out goes first
+                raise KeyboardInterrupt
+
+    def release(self) -> None:
+        """Give Ctrl-C back to the handler that was there before."""
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)
+            self._before = None
 
 
 def _print_summary(out: Console, args: argparse.Namespace, seed: int, s: Summary) -> None:

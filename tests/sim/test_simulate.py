@@ -167,7 +167,7 @@ def test_a_bare_adaptive_level_means_the_default_bot_at_it_where_the_game_is_a_r
         make_bots(GAMES["fly"], seat_specs(GAMES["fly"], ["adaptive"], 1), 0)
 
 
-def test_a_batch_streams_its_results_one_chunk_at_a_time(tmp_path: Path) -> None:
+def test_one_worker_hands_on_each_game_as_it_ends(tmp_path: Path) -> None:
     seen: list[int] = []
     games = stream("fliegen-klatschen", 1000, 2, ["random"], seed=4, workers=1,
                    progress=seen.append, records=tmp_path)
@@ -175,12 +175,26 @@ def test_a_batch_streams_its_results_one_chunk_at_a_time(tmp_path: Path) -> None
     first = next(games)
     assert first.index == 0 and first == simulate("fliegen-klatschen", 1, 2, ["random"],
                                                   seed=4, workers=1)[0]
+    # One worker hands on each game as it ends: the first came after one game, not
+    # after a chunk (a Ctrl-C loses only the game being played).
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-000000.json"]
+    assert seen == []  # a game is counted once it has been handed on
+    second = next(games)
+    assert second.index == 1 and seen == [1]
+    assert len(list(tmp_path.iterdir())) == 2
+    games.close()
+
+
+def test_a_pool_hands_on_results_a_chunk_at_a_time(tmp_path: Path) -> None:
+    games = stream("fliegen-klatschen", 1000, 2, ["random"], seed=4, workers=2,
+                   records=tmp_path)
+    assert not list(tmp_path.iterdir())  # nothing is played before it is asked for
+    first = next(games)
+    games.close()  # the pool stops here
+    assert first == simulate("fliegen-klatschen", 1, 2, ["random"], seed=4, workers=1)[0]
     # The first result came once its chunk was played, not the whole batch.
     played = sorted(p.name for p in tmp_path.iterdir())
     assert 1 <= len(played) < 1000 and played[0] == "game-000000.json"
-    assert all(name.endswith(".json") for name in played)  # whole records, no .part
-    assert seen == []  # the chunk is counted once all of it has been handed on
-    games.close()
 
 
 def test_record_names_widen_past_a_million_games_so_they_sort_in_order() -> None:

@@ -302,11 +302,13 @@ def in_chunks_streamed(play: Callable[[tuple[J, int, int]], list[R]], job: J, ga
     """Games ``first``..``games``-1 of ``job``, played in chunks of ``chunk(workers)`` games by
     ``play`` (a module-level function of ``(job, start, stop)``) over at most ``workers``
     processes (default and most: every core), yielded in the order of their index as
-    each chunk comes back."""
+    each chunk comes back (one process: as each game ends)."""
     # More processes than cores never plays faster, and each costs memory.
     cores = os.cpu_count() or 1
     workers = max(1, min(workers or cores, cores))
-    size = chunk(workers)
+    # One process plays here and sends nothing back, so it hands on every game as it
+    # ends: a Ctrl-C then loses only the game being played, not a chunk of them.
+    size = chunk(workers) if workers > 1 else 1
     chunks = -(-(games - first) // size)
     # The tasks are made as the pool asks for them: a list of a hundred million games'
     # chunks would itself be a burden.

@@ -451,6 +451,56 @@ def test_a_bot_that_times_itself_is_shown_the_table_only_when_it_acts() -> None:
     assert [(s.value, s.at_ms) for s in state.history if s.seat == 0] == [("pass", 5.0)]
 
 
+def test_reads_view_is_unset_only_for_bots_that_say_so() -> None:
+    class Reader(RandomBot):  # its own act may read the view
+        def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+            return super().act(view, legal, clock)
+
+    assert Bot.reads_view and not RandomBot.reads_view and Reader.reads_view
+    assert not make_bot(get_game("fluster"), "random", 0, 0).reads_view
+    assert make_bot(get_game("fluster"), "wordsmith", 0, 0).reads_view
+
+
+@pytest.mark.parametrize("game_id", ["fliegen-klatschen", "fluster", "by-golly"])
+def test_a_bot_that_reads_no_view_is_shown_none_and_plays_the_same_games(game_id: str) -> None:
+    """Random bots are never shown a built view (turns, windows, joint choices; the
+    driver's way and the adapters' ``decide``), and play move for move as when shown it."""
+    game = get_game(game_id)
+    for seed in range(3):
+        games = []
+        for reads in (True, False):
+            state = game.new(4, seed)
+            built = [0]
+            view = state.view
+
+            def counting(*args: Any, view: Any = view, built: list[int] = built) -> Any:
+                built[0] += 1
+                return view(*args)
+
+            state.view = counting  # type: ignore[method-assign]
+            bots = [make_bot(game, "random", seat, seed * 10 + seat) for seat in range(4)]
+            for bot in bots:
+                bot.reads_view = reads  # type: ignore[misc]
+            games.append(play_out(state, bots).history)
+            assert (built[0] > 0) is reads
+            # decide, as the adapters ask: a turn or a joint choice, no view built.
+            replay = game.new(4, seed)
+            replay.view = counting  # type: ignore[method-assign]
+            built[0] = 0
+            for _ in range(40):
+                acting = replay.acting()
+                if acting.kind == "over":
+                    break
+                if acting.kind == "chance":
+                    replay.draw_chance()
+                    continue
+                seat = acting.seats[0]
+                action, at = decide(bots[seat], replay, seat)
+                replay.apply(seat, action, at)
+            assert (built[0] > 0) is reads
+        assert games[0] == games[1]
+
+
 @pytest.mark.parametrize("players", [2, 4, 5])
 def test_sharp_plays_the_same_games_asked_when_or_not(players: int) -> None:
     game = get_game("fliegen-klatschen")

@@ -12,7 +12,7 @@ import pytest
 from gamenight.games import get_game
 from gamenight.games.fluster.actions import CALLS, WRITES, Call, Write
 from gamenight.games.fluster.encoding import ACTIONS, TABLE
-from gamenight.interop.core import Table
+from gamenight.interop.core import SHORT_MASK, Table
 from gamenight.interop.encoding import LONG_LEGAL, ActionTable
 
 
@@ -70,9 +70,36 @@ def test_every_mask_is_the_one_numpy_sets_from_the_legal_indices(game_id: str) -
                 assert np.array_equal(mask, expected)
                 mask[:] = 0  # the caller's own array: the next one is whole again
                 assert np.array_equal(table.mask(seat, noop), expected)
+            # allows: a binary search of the legal list, the same as looking in it.
+            assert [i for i in range(table.noop + 1) if table.allows(seat, i)] == legal
         seats = decision.seats
         choices = {s: table.decode(s, rng.choice(table.legal(s))) for s in seats}
         if decision.kind == "turn":
             table.apply_turn(seats[0], choices[seats[0]])
         else:
             table.apply_joint(choices)
+
+
+def test_a_long_lists_mask_is_made_again_when_the_list_changes() -> None:
+    """Fluster's caller keeps its 600-odd calls for many steps, and its mask is made
+    once for them; once a number is used up the list is shorter and so is the mask."""
+    table = Table(get_game("fluster"), 3, seed=2)
+    rng = random.Random(2)
+    masks: list[list[int]] = []
+    while not table.is_over and len(masks) < 60:
+        decision = table.decision()
+        if decision.kind == "chance":
+            table.draw_chance()
+            continue
+        for seat in decision.seats:
+            legal = table.legal(seat)
+            if len(legal) > SHORT_MASK:
+                ones = np.flatnonzero(table.mask(seat, False)).tolist()
+                assert ones == legal
+                masks.append(ones)
+        choices = {s: table.decode(s, rng.choice(table.legal(s))) for s in decision.seats}
+        if decision.kind == "turn":
+            table.apply_turn(decision.seats[0], choices[decision.seats[0]])
+        else:
+            table.apply_joint(choices)
+    assert len({len(ones) for ones in masks}) > 2  # numbers were used up as it went

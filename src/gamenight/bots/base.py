@@ -11,6 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple
 
 from gamenight.bots.levels import ADAPTIVE, DEFAULT_LEVEL, LEVELS
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 #: A searching bot's window on the world (:meth:`Bot.search_with`): ``sample(rng)`` is a
 #: state its seat cannot tell from the true one, hidden parts drawn with ``rng``.
 Sampler = Callable[[random.Random], "GameState[Any]"]
+#: The view shown to a bot that does not read its view (:attr:`Bot.reads_view`): empty
+#: and read-only, so the seat's view is never built for it.
+NO_VIEW: View = MappingProxyType({})
 
 
 class Clock(NamedTuple):
@@ -92,9 +96,15 @@ class Bot(ABC, Generic[ActionT]):
     #: first, and builds no view and no legal actions while it names a later moment.
     #: Left unset, it is True exactly for a class that defines ``when``.
     times_itself: ClassVar[bool] = False
+    #: False for a bot whose :meth:`act` never reads its view (``random``): whoever asks
+    #: it shows it :data:`NO_VIEW` instead of building one.  Left unset, a class that
+    #: defines its own ``act`` reads its view.
+    reads_view: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "reads_view" not in vars(cls) and "act" in vars(cls):
+            cls.reads_view = True
         if "remembers" not in vars(cls) and "observe" in vars(cls):
             cls.remembers = True
         if "listens" not in vars(cls) and "hear" in vars(cls):

@@ -43,7 +43,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gamenight.bots.base import Bot, Clock, Sampler, Wait, new_clock
+from gamenight.bots.base import NO_VIEW, Bot, Clock, Sampler, Wait, new_clock
 from gamenight.engine import PASS, GameState
 from gamenight.engine.events import Event
 from gamenight.engine.game import Acting, ActingKind, View
@@ -165,8 +165,9 @@ def decide(bot: Bot[Any], state: GameState[Any], seat: int, from_ms: float = 0.0
     legal = state.legal_actions(seat)
     if bot.searches:
         bot.search_with(sampler(state, seat))
+    reads_view = bot.reads_view
     if acting.kind == "turn":
-        return bot.act(state.view(seat), legal, Clock()), None
+        return bot.act(state.view(seat) if reads_view else NO_VIEW, legal, Clock()), None
     in_window = acting.kind == "window"
     deadline = acting.deadline_ms
     window = len(state.history) if window is None else window
@@ -179,7 +180,8 @@ def decide(bot: Bot[Any], state: GameState[Any], seat: int, from_ms: float = 0.0
         # A bot that knows from the clock that it acts later is not shown the table.
         until = bot.when(clock) if times_itself else None
         if until is None:
-            answer = bot.act(state.view(seat, t if in_window else None), legal, clock)
+            view = state.view(seat, t if in_window else None) if reads_view else NO_VIEW
+            answer = bot.act(view, legal, clock)
             if not isinstance(answer, Wait):
                 return answer, (t if in_window else None)
             until = answer.until_ms
@@ -265,7 +267,11 @@ class BotDriver:
             bot = self.bot(seat)
             if bot.searches:
                 bot.search_with(sampler(state, seat))
-            action = bot.act(state.view(seat) if view is None else view, legal, Clock())
+            if not bot.reads_view:
+                view = NO_VIEW
+            elif view is None:
+                view = state.view(seat)
+            action = bot.act(view, legal, Clock())
         state.apply(seat, action)
 
     def play_to_end(self, stop: Callable[[], bool] | None = None) -> GameState[Any]:
@@ -378,7 +384,8 @@ class BotDriver:
             if until is None:
                 if bot.searches:
                     bot.search_with(sampler(state, seat))
-                answer = bot.act(state.view(seat, at), state.legal_actions(seat), clock)
+                view = state.view(seat, at) if bot.reads_view else NO_VIEW
+                answer = bot.act(view, state.legal_actions(seat), clock)
                 if isinstance(answer, Wait):
                     until = answer.until_ms
             if until is not None:

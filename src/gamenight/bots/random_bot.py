@@ -14,6 +14,7 @@ class RandomBot(Bot[Any]):
     uniformly from now to the deadline, then picks uniformly among what is legal then."""
 
     name = "random"
+    reads_view = False  # legal actions and the clock are all it needs
 
     def __init__(self, seat: int, seed: int = 0, level: str = "average", **params: str) -> None:
         super().__init__(seat, seed, level, **params)

@@ -27,6 +27,7 @@ import hashlib
 import json
 import random
 import sys
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
@@ -237,6 +238,8 @@ class Table:
         # Each seat's perfect recall, brought up to date only when its information state
         # is asked for (search asks; plain play never pays for it).
         self._recalls: list[_Recall | None] = [None] * self.players
+        # The latest long legal list a mask was made for, and that mask (``mask``).
+        self._long_mask: tuple[list[int], bytes] | None = None
 
     @property
     def state(self) -> GameState[Any]:
@@ -337,6 +340,13 @@ class Table:
                 if seat in acting.seats and seat not in self.pending else [])
         return legal
 
+    def allows(self, seat: int, index: int) -> bool:
+        """Whether ``index`` is one of the seat's legal indices now: a binary search of
+        the ascending list, not a scan of Fluster's 675 calls."""
+        legal = self.legal(seat)
+        at = bisect_left(legal, index)
+        return at < len(legal) and legal[at] == index
+
     def mask(self, seat: int, noop: bool) -> np.ndarray:
         """The legal-action mask over the indices and the no-op; with ``noop`` a seat
         that does not choose now may (only) pass its no-op."""
@@ -345,9 +355,15 @@ class Table:
         # lists.  The array is new each call, the caller's to keep.
         legal = self.legal(seat)
         if len(legal) > SHORT_MASK:
-            mask = np.zeros(self.noop + 1, dtype=np.int8)
-            mask[legal] = 1
-            return mask
+            # A long list comes back unchanged for many steps (Fluster's caller keeps
+            # its calls until a number is used up): its mask is made once and copied
+            # (comparing two lists of the same numbers is a pointer check each).
+            long = self._long_mask
+            if long is None or long[0] != legal:
+                flags = np.zeros(self.noop + 1, dtype=np.int8)
+                flags[legal] = 1
+                long = self._long_mask = (legal, flags.tobytes())
+            return np.frombuffer(bytearray(long[1]), dtype=np.int8)
         flags = bytearray(self.noop + 1)
         for index in legal:
             flags[index] = 1

@@ -96,11 +96,10 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self.table.is_over:
             raise RuntimeError("the episode is over: call reset()")
         index = space_index(action, self.table.noop)
-        legal = self.table.legal(self.seat)
         info: dict[str, Any] = {}
-        if index not in legal:
+        if not self.table.allows(self.seat, index):
             info["illegal_action"] = True
-            index = legal[0]
+            index = self.table.legal(self.seat)[0]
         mine = self.table.decode(self.seat, index)
         decision = self.table.decision()
         if decision.kind == "turn":

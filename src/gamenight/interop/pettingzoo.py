@@ -120,8 +120,8 @@ class _Seats:
 
     def _choice(self, seat: int, index: int, info: Info) -> GameAction:
         """The game action for an index: the lowest legal one if it is not legal."""
-        legal = self.table.legal(seat)
-        if index not in legal:
+        if not self.table.allows(seat, index):
+            legal = self.table.legal(seat)
             if self.on_illegal == "raise":
                 raise IllegalAction(f"player_{seat} may not take action {index} now "
                                     f"(legal: {legal})")

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+import numpy as np
+
 from gamenight.engine import Game, View
 from gamenight.engine.game import JSON
 from gamenight.games.by_golly.actions import ALL_ACTIONS, MAX_SEATS, ByGollyAction
@@ -38,10 +40,10 @@ INDEX_OF: dict[ByGollyAction, int] = TABLE.index
 FACE_INDEX: dict[str, int] = {name: i for i, name in enumerate(FACE_NAMES)}
 ANIMAL_INDEX: dict[str, int] = {name: i for i, name in enumerate(ANIMALS)}
 PHASE_INDEX: dict[str, int] = {phase: i for i, phase in enumerate(PHASES)}
-#: Each place's row in the "run" piece, flattened: place p, channel c is at p * width + c.
-_RUN_WIDTH = len(FACE_NAMES) + 1
-_RUN_ROWS = tuple(place * _RUN_WIDTH for place in range(PLACES))
-#: Runs seen lately, by what lies face up: where their ones lie (a run changes a place
+#: A place's row in the "run" piece for what lies there: one-hot over the faces, then
+#: face down (the last row of this table).
+_PLACE_ROWS = np.eye(len(FACE_NAMES) + 1, dtype=np.float32)
+#: Runs seen lately, by what lies face up: the whole "run" piece (a run changes a place
 #: or two a turn, and every seat of a step sees the same run).
 _RUNS_KEPT = 512
 
@@ -66,22 +68,20 @@ class ByGollyEncoding(Encoding[ByGollyAction, ByGollyView]):
             ("flags", 2),  # face-up match variant; turns / max_turns
             ("winner", n),  # at the end, the winner, from this seat
         )
-        self._runs: dict[tuple[str | None, ...], list[int]] = {}
+        self._runs: dict[tuple[str | None, ...], np.ndarray] = {}
 
-    def _run_places(self, run: Sequence[str | None]) -> list[int]:
-        """Where the ones of the run lie in its piece, flattened: each place's face, or
-        face down.  Worked out once per run seen, so a view is written in one NumPy
-        call instead of 19."""
+    def _run_rows(self, run: Sequence[str | None]) -> np.ndarray:
+        """The "run" piece for a run: each place's face, or face down.  Worked out once
+        per run seen, so a view writes it in one NumPy call instead of 19."""
         key = tuple(run)
-        places = self._runs.get(key)
-        if places is None:
+        rows = self._runs.get(key)
+        if rows is None:
             if len(self._runs) >= _RUNS_KEPT:
                 self._runs.clear()
             face_down = len(FACE_NAMES)
-            places = self._runs[key] = [
-                row + (FACE_INDEX[face] if face is not None else face_down)
-                for row, face in zip(_RUN_ROWS, key, strict=True)]
-        return places
+            rows = self._runs[key] = _PLACE_ROWS[
+                [FACE_INDEX[face] if face is not None else face_down for face in key]]
+        return rows
 
     # -- actions --------------------------------------------------------------------
     @property
@@ -106,7 +106,7 @@ class ByGollyEncoding(Encoding[ByGollyAction, ByGollyView]):
 
         part["phase"][PHASE_INDEX[view["phase"]]] = 1
         part["current"][mine(view["current"])] = 1
-        part["run"].reshape(-1)[self._run_places(view["run"])] = 1
+        part["run"][:] = self._run_rows(view["run"])
         laid = view["laid"]
         part["laid"][ANIMAL_INDEX[laid] if laid is not None else KINDS] = 1
         hand = part["hand"]

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, get_args
 
+import numpy as np
+
 from gamenight.engine import PASS, Game, Pass, View
 from gamenight.engine.game import JSON
 from gamenight.games.fliegen_klatschen.actions import REVEAL, SLAPS, Action, Reveal, Slap
@@ -32,7 +34,7 @@ from gamenight.games.fliegen_klatschen.rules import (
     hands_per_player,
     score,
 )
-from gamenight.games.fliegen_klatschen.views import Phase, SeatView
+from gamenight.games.fliegen_klatschen.views import FlyCard, Phase, SeatView
 from gamenight.interop.encoding import ActionTable, ChanceMode, Encoding
 from gamenight.interop.layout import Layout, Parts
 
@@ -97,6 +99,19 @@ class FliegenKlatschenEncoding(Encoding[Action, SeatView]):
         super().__init__(game, players, options)
         self.hands = hands_per_player(players)
         self.layout = layout(players)
+        # The pieces that follow from the centre alone ("centre" to "allowed_flies"),
+        # and from the seat's won flies alone ("my_won", "my_latest_won"), lie end to
+        # end: each is written once for the cards a view shows and copied after that
+        # (every seat's observation of a step shows the same centre).
+        self._centre_span = slice(self.layout["centre"].start,
+                                  self.layout["allowed_flies"].stop)
+        self._won_span = slice(self.layout["my_won"].start,
+                               self.layout["my_latest_won"].stop)
+        # (the view's list, the span as written for it, and for the won flies, kept by
+        # seat, the score): a state hands out the same list for as long as the cards
+        # lie there (views are read-only), so one identity check tells they are the same.
+        self._centre_kept: tuple[list[FlyCard], np.ndarray] | None = None
+        self._won_kept: list[tuple[list[FlyCard], np.ndarray, int] | None] = [None] * players
 
     # -- actions --------------------------------------------------------------------
     @property
@@ -142,22 +157,14 @@ class FliegenKlatschenEncoding(Encoding[Action, SeatView]):
             part["last_reveal_seat"][rel(last["seat"])] = 1.0
             part["last_reveal_card"][last["card"]["id"]] = 1.0
 
-        centre = [card["id"] for card in view["centre"]]
-        counts = [0] * len(COLOURS)
-        for card in centre:
-            part["centre"][card] = 1.0
-            counts[COLOUR_OF[card]] += 1
-        for colour, count in enumerate(counts):
-            part["centre_colours"][colour] = count / PER_COLOUR
-        part["four_colours"][0] = float(sum(1 for c in counts if c) >= CENTRE_COLOURS)
-        # The allowed colours follow from the centre the view shows (the rules' own
-        # function): no more than the seat could work out, only faster to read.
-        allowed = allowed_colours(centre)
-        for colour in allowed:
-            part["allowed_colours"][colour] = 1.0
-        for card in centre:
-            if COLOUR_OF[card] in allowed:
-                part["allowed_flies"][card] = 1.0
+        tensor = self._buffer[0]
+        shown = view["centre"]
+        kept = self._centre_kept
+        if kept is not None and kept[0] is shown:
+            tensor[self._centre_span] = kept[1]
+        else:
+            self._write_centre(part, [card["id"] for card in shown])
+            self._centre_kept = (shown, tensor[self._centre_span].copy())
 
         hunt = view.get("hunt")
         if hunt is not None:
@@ -188,18 +195,43 @@ class FliegenKlatschenEncoding(Encoding[Action, SeatView]):
             row = rel(other)
             part["piles"][row] = view["piles"][other] / DECK_SIZE
             part["won"][row] = view["won"][other] / FLIES
-        my_won = [card["id"] for card in view.get("my_won", [])]
-        for card in my_won:
-            part["my_won"][card] = 1.0
-        if my_won:
-            part["my_latest_won"][my_won[-1]] = 1.0
-        part["scores"][0] = score(my_won) / ALL_POINTS
+        shown = view.get("my_won", [])
+        won = self._won_kept[seat]
+        if won is not None and won[0] is shown:
+            tensor[self._won_span] = won[1]
+        else:
+            my_won = [card["id"] for card in shown]
+            for card in my_won:
+                part["my_won"][card] = 1.0
+            if my_won:
+                part["my_latest_won"][my_won[-1]] = 1.0
+            won = self._won_kept[seat] = (shown, tensor[self._won_span].copy(),
+                                          score(my_won))
+        part["scores"][0] = won[2] / ALL_POINTS
         outcome = view.get("outcome")
         if outcome is not None:
             for other, points in enumerate(outcome["scores"]):
                 part["scores"][rel(other)] = points / ALL_POINTS
         part["box"][0] = view["box"] / DECK_SIZE
         part["turn"][0] = min(1.0, view["turn"] / self.options["max_turns"])
+
+    def _write_centre(self, part: Parts, centre: list[int]) -> None:
+        """The pieces that follow from the flies in the centre (card ids)."""
+        counts = [0] * len(COLOURS)
+        for card in centre:
+            part["centre"][card] = 1.0
+            counts[COLOUR_OF[card]] += 1
+        for colour, count in enumerate(counts):
+            part["centre_colours"][colour] = count / PER_COLOUR
+        part["four_colours"][0] = float(sum(1 for c in counts if c) >= CENTRE_COLOURS)
+        # The allowed colours follow from the centre the view shows (the rules' own
+        # function): no more than the seat could work out, only faster to read.
+        allowed = allowed_colours(centre)
+        for colour in allowed:
+            part["allowed_colours"][colour] = 1.0
+        for card in centre:
+            if COLOUR_OF[card] in allowed:
+                part["allowed_flies"][card] = 1.0
 
     # -- length and scores --------------------------------------------------------------
     @property

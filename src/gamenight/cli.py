@@ -457,7 +457,8 @@ def build_parser() -> Parser:
                 "goofspiel and hearts are timed under random play driven from Python and our\n"
                 "steps/s is shown as a ratio to theirs.  A step is a chance outcome or action.\n"
                 "With --interop, random play through each research adapter is timed too, in\n"
-                "the game's own steps, to read next to random play on the state.\n\n"
+                "the game's own steps, game by game in turn with random play on the state\n"
+                "(so the machine's drift slows both alike), and shown as a share of it.\n\n"
                 "Figures are CPU time of steady play, per core.  What a game pays once per\n"
                 "process (imports, Fluster's word list, indexes) is paid by a warm-up game\n"
                 "first and shown on its own line, never counted as play.  The last column\n"
@@ -990,7 +991,9 @@ def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
                         f"{report.compiled})")
     for name in ("What", "Seats", "Games", "Games/s", "Steps/s", "Steps/game"):
         table.add_column(name, justify="left" if name == "What" else "right", no_wrap=True)
-    rows = [t for g in report.games for t in (g.random, g.bots, *g.interop)] + report.openspiel
+    rows = [t for g in report.games
+            for t in (g.random, g.bots, *([g.interop_native] if g.interop_native else []),
+                      *g.interop)] + report.openspiel
     for t in rows:
         places = 0 if t.games_per_s >= 100 else 1
         table.add_row(t.name, str(t.players), str(t.games), f"{t.games_per_s:,.{places}f}",
@@ -1017,6 +1020,9 @@ def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
             out.print(f"{g.game} {m.name}: {m.us_per_call:,.2f} µs per call ({m.calls:,} calls)")
         for name, ratio in g.ratios.items():
             out.print(f"{g.game} random play steps/s is {ratio:.2f}x OpenSpiel {name}'s")
+        for adapter, share in g.adapter_shares.items():
+            out.print(f"{g.game} random play through {adapter} is {share:.2f}x random play "
+                      f"on the state (timed in turn)")
         out.print(f"{g.game} simulate --games 1000000 with {g.bots.name.split()[-1]} on "
                   f"{g.cores} core{'s' if g.cores != 1 else ''}: about "
                   f"{_duration(g.million_s)}", highlight=False)

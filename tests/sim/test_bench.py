@@ -13,9 +13,12 @@ from gamenight.cli import main
 from gamenight.engine import OptionError
 from gamenight.games import get_game
 from gamenight.sim.bench import (
+    INTEROP_ADAPTERS,
     MILLION,
     GameBench,
     Timing,
+    _time_together,
+    adapter_play,
     bench_bots,
     bench_micro,
     bench_openspiel,
@@ -171,3 +174,51 @@ def test_the_command_prints_every_figure_for_every_game(
     assert "random play steps/s is" in out and "OpenSpiel goofspiel's" in out
     assert "Bot games/s/core" in out and "sharp (4p)" in out
     assert "fliegen-klatschen simulate --games 1000000 with sharp on" in out
+
+
+def test_kinds_timed_together_take_turns_game_by_game_until_each_has_its_seconds() -> None:
+    played: list[tuple[str, int]] = []
+
+    def kind(name: str, cost: float) -> Any:
+        def play(i: int) -> int:
+            played.append((name, i))
+            end = time.process_time() + cost
+            while time.process_time() < end:
+                pass
+            return 10
+        return play
+
+    timed = _time_together({"slow": kind("slow", 0.004), "fast": kind("fast", 0.001)},
+                           players=3, seconds=0.02)
+    assert played[:4] == [("slow", 0), ("fast", 0), ("slow", 1), ("fast", 1)]
+    slow, fast = timed["slow"], timed["fast"]
+    assert slow.seconds >= 0.02 and fast.seconds >= 0.02
+    assert fast.games > slow.games  # the cheap kind plays on once the other has its time
+    assert slow.steps == 10 * slow.games and slow.players == 3
+    once = _time_together({"a": kind("a", 0.0)}, players=2, seconds=0.0)
+    assert once["a"].games == 1  # at least one game each
+
+
+@pytest.mark.parametrize("adapter", INTEROP_ADAPTERS)
+def test_each_adapters_play_is_a_whole_random_game_in_the_games_own_steps(adapter: str) -> None:
+    steps = adapter_play(adapter, GAME, 4)(0)
+    assert steps > 100  # every card revealed, and the hunts between (a game is ~600)
+
+
+def test_with_interop_the_command_prints_each_adapters_share_of_random_play(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["bench", "by-golly", "--seconds", "0.01", "--interop"]) == 0
+    out = capsys.readouterr().out
+    assert "by-golly random, in turn" in out
+    for adapter in INTEROP_ADAPTERS:
+        assert f"by-golly {adapter}" in out
+        assert f"by-golly random play through {adapter} is " in out
+    (ours,) = run_bench(["by-golly"], seconds=0.0, interop=True).games
+    native = ours.interop_native
+    assert native is not None and [t.name for t in ours.interop] == [
+        f"by-golly {a}" for a in INTEROP_ADAPTERS]
+    shares = ours.to_json()["adapter_shares"]
+    assert set(shares) == set(INTEROP_ADAPTERS)
+    for t in ours.interop:
+        assert shares[t.name.split()[-1]] == pytest.approx(t.steps_per_s / native.steps_per_s)

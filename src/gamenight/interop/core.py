@@ -360,9 +360,9 @@ class Table:
             # (comparing two lists of the same numbers is a pointer check each).
             long = self._long_mask
             if long is None or long[0] != legal:
-                flags = np.zeros(self.noop + 1, dtype=np.int8)
-                flags[legal] = 1
-                long = self._long_mask = (legal, flags.tobytes())
+                ones = np.zeros(self.noop + 1, dtype=np.int8)
+                ones[legal] = 1
+                long = self._long_mask = (legal, ones.tobytes())
             return np.frombuffer(bytearray(long[1]), dtype=np.int8)
         flags = bytearray(self.noop + 1)
         for index in legal:

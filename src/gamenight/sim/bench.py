@@ -13,12 +13,13 @@ as play: a million-game run pays it once per worker, not once per game.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from gamenight import compiled as compiled_status
@@ -80,6 +81,44 @@ def _time(name: str, players: int, seconds: float, play: Callable[[int], int]) -
     return Timing(name, players, games, steps, elapsed)
 
 
+def _time_together(plays: Mapping[str, Callable[[int], int]], players: int,
+                   seconds: float) -> dict[str, Timing]:
+    """Play whole games of each kind in turn (game i of every kind, then i + 1 ...) until
+    each kind has spent ``seconds``, at least one game each.  The speed of Python on a
+    shared machine drifts by 10-30% within a minute; kinds timed in turn game by game
+    meet the same drift, so their ratio holds to a few per cent where kinds timed one
+    after the other do not.
+
+    The garbage collector is held while a game is timed (as ``timeit`` holds it): a full
+    collection walks every object alive, and in turn with the adapters those are theirs
+    too (FLY's kept aims), so a native game would pay for them and read at half its
+    speed.  Between rounds, off the clock, the young generations are collected (they
+    hold only the round's objects), and everything once at the end."""
+    games = dict.fromkeys(plays, 0)
+    steps = dict.fromkeys(plays, 0)
+    spent = dict.fromkeys(plays, 0.0)
+    index = 0
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        while index == 0 or min(spent.values()) < seconds:
+            for kind, play in plays.items():
+                if index and spent[kind] >= seconds:
+                    continue
+                start = CLOCK()
+                steps[kind] += play(index)
+                spent[kind] += CLOCK() - start
+                games[kind] += 1
+            gc.collect(1)
+            index += 1
+    finally:
+        gc.collect()
+        if collecting:
+            gc.enable()
+    return {kind: Timing(kind, players, games[kind], steps[kind], spent[kind])
+            for kind in plays}
+
+
 def typical_players(game: Game) -> int:
     return min(max(TYPICAL_PLAYERS, game.min_players), game.max_players)
 
@@ -98,11 +137,7 @@ def warm_up(game: Game, players: int) -> float:
 
 def bench_random(game: Game, players: int, seconds: float) -> Timing:
     """Uniform random play straight on the state (no views, no bots)."""
-    def play(i: int) -> int:
-        seed = derive_seed("bench", game.id, i)
-        return random_playout(game.new(players, seed), random.Random(seed))
-
-    return _time(f"{game.id} random", players, seconds, play)
+    return _time(f"{game.id} random", players, seconds, random_play(game, players))
 
 
 def bench_bots(game: Game, players: int, seconds: float) -> Timing:
@@ -173,7 +208,24 @@ def bench_adapter(adapter: str, game: Game, players: int, seconds: float) -> Tim
 
     Steps are the game's own steps (its history), so the figure reads next to random
     play on the state: the difference is what the adapter costs (encoding views,
-    masks and observations at every decision).  OpenSpiel: our Python game driven as
+    masks and observations at every decision).  See :func:`adapter_play`.
+    """
+    return _time(f"{game.id} {adapter}", players, seconds, adapter_play(adapter, game, players))
+
+
+def random_play(game: Game, players: int) -> Callable[[int], int]:
+    """Game ``i`` of uniform random play straight on the state (no views, no bots);
+    returns its steps."""
+    def play(i: int) -> int:
+        seed = derive_seed("bench", game.id, i)
+        return random_playout(game.new(players, seed), random.Random(seed))
+
+    return play
+
+
+def adapter_play(adapter: str, game: Game, players: int) -> Callable[[int], int]:
+    """Game ``i`` of uniform random play through one research adapter; returns its steps
+    (the game's own: its history).  OpenSpiel: our Python game driven as
     ``bench_openspiel`` drives its C++ games, without observations.  PettingZoo: the
     AEC environment, each agent reading its observation and sampling a masked action.
     Gymnasium: seat 0 learning against ``random`` bots, likewise.
@@ -182,6 +234,7 @@ def bench_adapter(adapter: str, game: Game, players: int, seconds: float) -> Tim
     (over the mask's ones): NumPy's ``Generator.choice`` alone costs 10 us a step, more
     than a whole native step of most games, and would time the harness, not the adapter.
     """
+    choice = random.Random(0).choice
     if adapter == "openspiel":
         import pyspiel
 
@@ -190,7 +243,6 @@ def bench_adapter(adapter: str, game: Game, players: int, seconds: float) -> Tim
         openspiel.register_game(game)
         spiel_game = pyspiel.load_game(openspiel.game_name(game.id), {"players": players})
         rng = random.Random(0)
-        choice = rng.choice
 
         def play_spiel(i: int) -> int:
             state = spiel_game.new_initial_state()
@@ -206,14 +258,13 @@ def bench_adapter(adapter: str, game: Game, players: int, seconds: float) -> Tim
                     state.apply_action(choice(state.legal_actions()))
             return len(state.table.state.history)
 
-        return _time(f"{game.id} openspiel", players, seconds, play_spiel)
+        return play_spiel
     if adapter == "pettingzoo":
         import numpy as np
 
         from gamenight.interop.pettingzoo import env
 
         aec = env(game.id, players=players)
-        choice = random.Random(0).choice
 
         def play_aec(i: int) -> int:
             aec.reset(seed=derive_seed("bench", game.id, i))
@@ -225,14 +276,13 @@ def bench_adapter(adapter: str, game: Game, players: int, seconds: float) -> Tim
                     aec.step(choice(np.flatnonzero(observation["action_mask"]).tolist()))
             return len(aec.table.state.history)
 
-        return _time(f"{game.id} pettingzoo", players, seconds, play_aec)
+        return play_aec
     if adapter == "gymnasium":
         import numpy as np
 
         from gamenight.interop.gymnasium import GamenightEnv
 
         gym_env = GamenightEnv(game.id, players=players, opponents="random")
-        choice = random.Random(0).choice
 
         def play_gym(i: int) -> int:
             _, info = gym_env.reset(seed=derive_seed("bench", game.id, i))
@@ -243,7 +293,7 @@ def bench_adapter(adapter: str, game: Game, players: int, seconds: float) -> Tim
                 done = terminated or truncated
             return len(gym_env.table.state.history)
 
-        return _time(f"{game.id} gymnasium", players, seconds, play_gym)
+        return play_gym
     raise ValueError(f"no adapter {adapter!r} (adapters: {', '.join(INTEROP_ADAPTERS)})")
 
 
@@ -287,6 +337,9 @@ class GameBench:
     ratios: dict[str, float]  # our random steps/s over each OpenSpiel game's
     micro: list[MicroTiming] = field(default_factory=list)
     interop: list[Timing] = field(default_factory=list)  # random play through each adapter
+    #: Random play on the state timed game by game in turn with the adapters' (``interop``;
+    #: ``_time_together``): what their shares are of.
+    interop_native: Timing | None = None
     #: CPU seconds of the first game built (the table check) and the warm-up
     #: (``warm_up``: one random game, one bot game).
     warm_up_s: float = 0.0
@@ -307,13 +360,25 @@ class GameBench:
         rate = self.bots.games_per_s * self.cores
         return MILLION / rate + self.setup_s if rate else math.inf
 
+    @property
+    def adapter_shares(self) -> dict[str, float]:
+        """Each adapter's steps/s as a share of random play on the state, timed in turn
+        game by game (issue 18's target 4: at least 0.3)."""
+        native = self.interop_native
+        if native is None or not native.steps_per_s:
+            return {}
+        return {t.name.split()[-1]: t.steps_per_s / native.steps_per_s for t in self.interop}
+
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "setup_s": self.setup_s, "warm_up_s": self.warm_up_s,
                 "random": self.random.to_json(),
                 "bots": self.bots.to_json(), "ratio_to_openspiel": self.ratios,
                 "cores": self.cores, "million_games_s": self.million_s,
                 "micro": [m.to_json() for m in self.micro],
-                "interop": [t.to_json() for t in self.interop]}
+                "interop": [t.to_json() for t in self.interop],
+                "interop_native": (None if self.interop_native is None
+                                   else self.interop_native.to_json()),
+                "adapter_shares": self.adapter_shares}
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,11 +450,19 @@ def run_bench(
         for name, work in game.micro_benchmarks().items():
             say(f"{game.id} {name}")
             micro.append(bench_micro(name, work, seconds))
-        adapters = []
-        for adapter in INTEROP_ADAPTERS if interop else ():
-            say(f"{game.id} through {adapter}")
-            adapters.append(bench_adapter(adapter, game, n, seconds))
-        ours.append(GameBench(game.id, rand, bots, ratios, micro, adapters, warm, cores))
+        adapters: list[Timing] = []
+        native = None
+        if interop:
+            say(f"{game.id} through {', '.join(INTEROP_ADAPTERS)}, in turn with random play")
+            plays = {"random": random_play(game, n)}
+            for adapter in INTEROP_ADAPTERS:
+                play = plays[adapter] = adapter_play(adapter, game, n)
+                play(-1)  # a warm-up game: the adapter's one-time setup is not play
+            timed = _time_together(plays, n, seconds)
+            native = replace(timed.pop("random"), name=f"{game.id} random, in turn")
+            adapters = [replace(t, name=f"{game.id} {kind}") for kind, t in timed.items()]
+        ours.append(GameBench(game.id, rand, bots, ratios, micro, adapters,
+                              interop_native=native, warm_up_s=warm, cores=cores))
     return BenchReport(ours, theirs, {g: str(exc) for g, exc in left_out.items()})
 
 

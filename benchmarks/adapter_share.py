@@ -16,7 +16,7 @@ game's steps, which no work on views or encodings can go below.
     python benchmarks/adapter_share.py fluster --seconds 5
     python benchmarks/adapter_share.py --free-observation
 
-The garbage collector is held while a game is timed (``sim.bench._time_together``), as
+The garbage collector is held while a game is timed (``sim.bench.time_in_turn``), as
 ``timeit`` holds it: in turn with the adapters, a native game would otherwise pay for
 walking their kept objects and read at half its speed (FLY).
 """
@@ -33,9 +33,9 @@ from gamenight.games import GAMES, get_game
 from gamenight.interop import core
 from gamenight.sim.bench import (
     INTEROP_ADAPTERS,
-    _time_together,
     adapter_play,
     random_play,
+    time_in_turn,
     typical_players,
 )
 
@@ -62,7 +62,7 @@ def shares(game_id: str, seconds: float, adapters: tuple[str, ...]) -> dict[str,
     plays.update((adapter, adapter_play(adapter, game, players)) for adapter in adapters)
     for play in plays.values():
         play(-1)  # a warm-up game each: what a process pays once is not play
-    timed = _time_together(plays, players, seconds)
+    timed = time_in_turn(plays, players, seconds)
     rate = {kind: t.steps_per_s for kind, t in timed.items()}
     return {"native": rate["native"],
             **{adapter: rate[adapter] / rate["native"] for adapter in adapters}}

@@ -17,7 +17,6 @@ from gamenight.sim.bench import (
     MILLION,
     GameBench,
     Timing,
-    _time_together,
     adapter_play,
     bench_bots,
     bench_micro,
@@ -25,6 +24,7 @@ from gamenight.sim.bench import (
     bench_random,
     openspiel_available,
     run_bench,
+    time_in_turn,
     typical_players,
     warm_up,
 )
@@ -188,14 +188,14 @@ def test_kinds_timed_together_take_turns_game_by_game_until_each_has_its_seconds
             return 10
         return play
 
-    timed = _time_together({"slow": kind("slow", 0.004), "fast": kind("fast", 0.001)},
+    timed = time_in_turn({"slow": kind("slow", 0.004), "fast": kind("fast", 0.001)},
                            players=3, seconds=0.02)
     assert played[:4] == [("slow", 0), ("fast", 0), ("slow", 1), ("fast", 1)]
     slow, fast = timed["slow"], timed["fast"]
     assert slow.seconds >= 0.02 and fast.seconds >= 0.02
     assert fast.games > slow.games  # the cheap kind plays on once the other has its time
     assert slow.steps == 10 * slow.games and slow.players == 3
-    once = _time_together({"a": kind("a", 0.0)}, players=2, seconds=0.0)
+    once = time_in_turn({"a": kind("a", 0.0)}, players=2, seconds=0.0)
     assert once["a"].games == 1  # at least one game each
 
 

@@ -81,7 +81,7 @@ def _time(name: str, players: int, seconds: float, play: Callable[[int], int]) -
     return Timing(name, players, games, steps, elapsed)
 
 
-def _time_together(plays: Mapping[str, Callable[[int], int]], players: int,
+def time_in_turn(plays: Mapping[str, Callable[[int], int]], players: int,
                    seconds: float) -> dict[str, Timing]:
     """Play whole games of each kind in turn (game i of every kind, then i + 1 ...) until
     each kind has spent ``seconds``, at least one game each.  The speed of Python on a
@@ -338,7 +338,7 @@ class GameBench:
     micro: list[MicroTiming] = field(default_factory=list)
     interop: list[Timing] = field(default_factory=list)  # random play through each adapter
     #: Random play on the state timed game by game in turn with the adapters' (``interop``;
-    #: ``_time_together``): what their shares are of.
+    #: ``time_in_turn``): what their shares are of.
     interop_native: Timing | None = None
     #: CPU seconds of the first game built (the table check) and the warm-up
     #: (``warm_up``: one random game, one bot game).
@@ -458,7 +458,7 @@ def run_bench(
             for adapter in INTEROP_ADAPTERS:
                 play = plays[adapter] = adapter_play(adapter, game, n)
                 play(-1)  # a warm-up game: the adapter's one-time setup is not play
-            timed = _time_together(plays, n, seconds)
+            timed = time_in_turn(plays, n, seconds)
             native = replace(timed.pop("random"), name=f"{game.id} random, in turn")
             adapters = [replace(t, name=f"{game.id} {kind}") for kind, t in timed.items()]
         ours.append(GameBench(game.id, rand, bots, ratios, micro, adapters,

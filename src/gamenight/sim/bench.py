@@ -82,7 +82,7 @@ def _time(name: str, players: int, seconds: float, play: Callable[[int], int]) -
 
 
 def time_in_turn(plays: Mapping[str, Callable[[int], int]], players: int,
-                   seconds: float) -> dict[str, Timing]:
+                 seconds: float) -> dict[str, Timing]:
     """Play whole games of each kind in turn (game i of every kind, then i + 1 ...) until
     each kind has spent ``seconds``, at least one game each.  The speed of Python on a
     shared machine drifts by 10-30% within a minute; kinds timed in turn game by game
@@ -201,16 +201,6 @@ def interop_available() -> bool:
     except ImportError:
         return False
     return True
-
-
-def bench_adapter(adapter: str, game: Game, players: int, seconds: float) -> Timing:
-    """Uniform random play through one research adapter (``pip install .[rl]``).
-
-    Steps are the game's own steps (its history), so the figure reads next to random
-    play on the state: the difference is what the adapter costs (encoding views,
-    masks and observations at every decision).  See :func:`adapter_play`.
-    """
-    return _time(f"{game.id} {adapter}", players, seconds, adapter_play(adapter, game, players))
 
 
 def random_play(game: Game, players: int) -> Callable[[int], int]:

@@ -1,6 +1,7 @@
 """Compile gamenight's hot modules with Cython while the wheel is built (issue 18).
 
-The modules named below are compiled from their own source, unchanged: the same code run
+The modules named below (the engine's) and in each game package's ``compiled.txt`` (the
+game's own) are compiled from their own source, unchanged: the same code run
 without the interpreter's work per instruction, which plays the same games 1.2-1.5 times
 as fast (docs/speed.md, "Compiled").  Nothing is written twice: each source stays in the
 package beside its compiled module, and ``gamenight.compiled`` runs the source instead
@@ -26,10 +27,10 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: The modules compiled: the engine's step, the bot driver's loop, and each game's rules
-#: and bots, where a simulation spends its time.  (Modules read once, such as the CLI,
-#: gain nothing.)
-MODULES: tuple[str, ...] = (
+#: The game-agnostic modules compiled: the engine's step and the bot driver's loop, where a
+#: simulation spends its time besides each game's rules and bots.  (Modules read once,
+#: such as the CLI, gain nothing.)
+ENGINE_MODULES: tuple[str, ...] = (
     "gamenight.engine.checks",
     "gamenight.engine.events",
     "gamenight.engine.game",
@@ -40,18 +41,34 @@ MODULES: tuple[str, ...] = (
     "gamenight.bots.random_bot",
     "gamenight.bots.reaction",
     "gamenight.sim.random_play",
-    *(f"gamenight.games.{game}.{module}"
-      for game, modules in {
-          "by_golly": ("actions", "bots", "cards", "events", "rules", "views"),
-          "fliegen_klatschen": ("actions", "bots", "cards", "events", "rules", "views"),
-          "fluster": ("actions", "board", "bots", "events", "rules", "views", "words"),
-          "fly": ("actions", "bots", "cards", "events", "geometry", "landing", "rules",
-                  "table", "views"),
-          "superfly": ("actions", "bots", "cards", "events", "resolution", "rules", "sets",
-                       "turns", "views"),
-      }.items()
-      for module in modules),
 )
+#: Each game package lists its own hot modules in this file, one a line (``#`` begins a
+#: comment): read as text, since the build runs before the package's dependencies are
+#: installed and so cannot import it.
+GAME_LIST = "compiled.txt"
+
+
+def game_modules(src: Path) -> tuple[str, ...]:
+    """The modules the game packages under ``src`` ask to have compiled (``GAME_LIST``
+    in each), package by package in the order of their names."""
+    games = src / "gamenight" / "games"
+    found: list[str] = []
+    for listing in sorted(games.glob(f"*/{GAME_LIST}")):
+        package = f"gamenight.games.{listing.parent.name}"
+        for line in listing.read_text(encoding="utf-8").splitlines():
+            name = line.partition("#")[0].strip()
+            if name:
+                if not (listing.parent / f"{name}.py").is_file():
+                    raise ValueError(f"{listing}: no module {name} in {package}")
+                found.append(f"{package}.{name}")
+    return tuple(found)
+
+
+def modules(src: Path) -> tuple[str, ...]:
+    """Every module compiled from ``src``: the engine's, then the games' own lists."""
+    return ENGINE_MODULES + game_modules(src)
+
+
 #: Where the compiled modules' sources are listed with their SHA-256, inside the package.
 MANIFEST = "gamenight/_compiled.json"
 #: Set to 1 to build (or run) pure Python.
@@ -87,13 +104,14 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
 
 
 def compile_modules(src: Path, out: Path) -> list[Path]:
-    """Compile ``MODULES`` from ``src`` into ``out`` (the package's layout); returns the
-    files written: each compiled module and the manifest of their sources' digests."""
+    """Compile :func:`modules` from ``src`` into ``out`` (the package's layout); returns
+    the files written: each compiled module and the manifest of their sources' digests."""
     from Cython.Build import cythonize
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
 
-    sources = {name: src / (name.replace(".", "/") + ".py") for name in MODULES}
+    names = modules(src)
+    sources = {name: src / (name.replace(".", "/") + ".py") for name in names}
     temp = Path(tempfile.mkdtemp(prefix="gamenight-cython-"))
     jobs = os.cpu_count() or 1
     try:
@@ -115,7 +133,7 @@ def compile_modules(src: Path, out: Path) -> list[Path]:
     finally:
         shutil.rmtree(temp, ignore_errors=True)
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    built = [out / (name.replace(".", "/") + suffix) for name in MODULES]
+    built = [out / (name.replace(".", "/") + suffix) for name in names]
     missing = [path for path in built if not path.exists()]
     if missing:
         raise RuntimeError(f"compiled modules missing: {missing}")

@@ -18,7 +18,6 @@ import sys
 import threading
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -178,39 +177,31 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=_seed, default=None,
                    help="master seed, 0 to 2**64 - 1 (default: a random one, printed so the "
                         "run can be repeated)")
-    p.add_argument("--dictionary", type=_word_file, default=None, metavar="FILE",
+    p.add_argument("--dictionary", type=_option_file, default=None, metavar="FILE",
                    help=DICTIONARY_HELP)
 
 
-DICTIONARY_HELP = ("for word games (fluster): your own word list, one word a line; the "
-                   "game's dictionary option (and so the record) names it by the hash of "
-                   "its words, never by its path")
+DICTIONARY_HELP = ("for a word game: your own word list, one word a line (`gamenight "
+                   "games` names the game's option it sets); the option (and so the "
+                   "record) names it by the hash of its words, never by its path")
 
 
-@dataclass(frozen=True, slots=True)
-class WordList:
-    """A word list given with --dictionary: its file, and the name options use for it."""
-
-    path: Path
-    name: str
+def _option_file(text: str) -> Path:
+    # Absolute, so that worker processes read the same file.  The game's option reads
+    # it (``Option.load``) once the game is known.
+    return Path(text).expanduser().resolve()
 
 
-def _word_file(text: str) -> WordList:
-    from gamenight.games.fluster.words import use_file
-
-    # Absolute, so that worker processes read the same file.
-    path = Path(text).expanduser().resolve()
-    try:
-        return WordList(path, use_file(path))  # read and registered in this process
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _game_options(args: argparse.Namespace) -> dict[str, str]:
-    """``--option`` pairs, with ``--dictionary`` as the option it stands for."""
+def _game_options(args: argparse.Namespace, game: Game) -> dict[str, str]:
+    """``--option`` pairs, with ``--dictionary FILE`` read by the game's option that takes
+    a file (``Option.load``) as that option's value; ValueError for a game with none, or
+    a file it refuses."""
     options = dict(args.option)
     if args.dictionary is not None:
-        options["dictionary"] = args.dictionary.name
+        from gamenight.sim.simulate import load_option_file
+
+        name, value = load_option_file(game, args.dictionary)
+        options[name] = value
     return options
 
 
@@ -247,12 +238,19 @@ BOTS_HELP = ("comma-separated bot specs, one per bot seat, the last repeated: "
 
 
 def build_parser() -> Parser:
+    from gamenight.games import GAMES
+
+    # The examples play registered games -- the first, at its default bot, and a game
+    # whose option reads a file -- so that no game is named here.
+    first = next(iter(GAMES.values()))
+    example, example_bot = first.id, first.default_bot
+    word_game = next((g.id for g in GAMES.values() if g.file_option() is not None), example)
     fmt = argparse.RawDescriptionHelpFormatter
     parser = Parser(prog="gamenight", formatter_class=fmt,
                     description="Faithful rules engines for tabletop party games: play them "
                                 "in the terminal, simulate them with bots, replay records.",
-                    epilog="examples:\n  gamenight games\n  gamenight play fliegen-klatschen\n"
-                           "  gamenight simulate fliegen-klatschen --games 10000\n\n"
+                    epilog=f"examples:\n  gamenight games\n  gamenight play {example}\n"
+                           f"  gamenight simulate {example} --games 10000\n\n"
                            + EXIT_CODES)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -262,11 +260,12 @@ def build_parser() -> Parser:
 
     p = command("play", "Play a game against bots in the terminal (you are seat 0), or take "
                 "a seat in a server's room (--join).",
-                "  gamenight play fliegen-klatschen\n"
-                "  gamenight play fliegen-klatschen --players 3 --bots expert --seed 7\n"
-                "  gamenight play fliegen-klatschen --record mygame.json   # then: gamenight "
+                f"  gamenight play {example}\n"
+                f"  gamenight play {example} --players 3 --bots expert --seed 7\n"
+                f"  gamenight play {example} --record mygame.json   # then: gamenight "
                 "replay mygame.json\n"
-                "  gamenight play fly --position position.json   # start from a position\n"
+                f"  gamenight play {example} --position position.json   # start from a "
+                "position\n"
                 "  gamenight play --join http://192.168.1.20:8000/r/CODE --name Ann\n"
                 "  gamenight play --join CODE --server http://192.168.1.20:8000\n\n"
                 "A position file (JSON) sets up any situation; each game's rules (gamenight\n"
@@ -303,10 +302,10 @@ def build_parser() -> Parser:
     _add_game_options(p)
 
     p = command("simulate", "Play many bot-only games on all cores; summarise and save them.",
-                "  gamenight simulate fliegen-klatschen --games 10000\n"
-                "  gamenight simulate fliegen-klatschen --games 1000 --bots sharp,random "
+                f"  gamenight simulate {example} --games 10000\n"
+                f"  gamenight simulate {example} --games 1000 --bots {example_bot},random "
                 "--seed 1 --out games.csv\n"
-                "  gamenight simulate fliegen-klatschen --games 10 --records recs/\n\n"
+                f"  gamenight simulate {example} --games 10 --records recs/\n\n"
                 "The same command with the same --seed writes the identical --out file\n"
                 "whatever --workers is.  Output columns: index, seed, players, bots, scores,\n"
                 "winners (lists joined by ';' in CSV), length (steps), turns, truncated.\n"
@@ -335,7 +334,7 @@ def build_parser() -> Parser:
     p = command("replay", "Verify a game record and tell its story turn by turn.",
                 "  gamenight replay recs/game-000000.json\n"
                 "  gamenight replay --key keys/record-signing.pub game.json\n"
-                "  gamenight replay --dictionary mywords.txt fluster-game.json\n\n"
+                f"  gamenight replay --dictionary mywords.txt {word_game}-game.json\n\n"
                 "A record carries a hash of its whole content, checked first, so any change\n"
                 "to it is caught; with --key its signature is checked too, so a change by\n"
                 "someone who recomputed the hash is caught as well.  Then every step is\n"
@@ -353,14 +352,14 @@ def build_parser() -> Parser:
                         "Ed25519 public key (PEM, record-signing.pub from `gamenight "
                         "keygen`), or the file holding the shared HMAC secret it was "
                         "signed with; an unsigned record then fails (exit 1)")
-    p.add_argument("--dictionary", type=_word_file, default=None, metavar="FILE",
-                   help="for fluster records played with your own word list: its file "
+    p.add_argument("--dictionary", type=_option_file, default=None, metavar="FILE",
+                   help="for records of a word game played with your own word list: its file "
                         "(the record names the list by the hash of its words; replay never "
                         "opens a path written in a record)")
 
     p = command("keygen", "Make a key pair (or a shared secret) for signing records.",
                 "  gamenight keygen keys/\n"
-                "  gamenight simulate fly --games 10 --records recs/ "
+                f"  gamenight simulate {example} --games 10 --records recs/ "
                 "--sign-key keys/record-signing.key\n"
                 "  gamenight replay --key keys/record-signing.pub recs/game-000000.json\n\n"
                 "Writes DIR/record-signing.key (an Ed25519 private key, PEM, readable only\n"
@@ -374,22 +373,28 @@ def build_parser() -> Parser:
 
     p = command("rules", "Show how to play a game, then its rules as implemented (through "
                 "a pager in a terminal).",
-                "  gamenight rules fliegen-klatschen")
+                f"  gamenight rules {example}")
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
 
     command("games", "List the games with player counts, options and bots.",
             "  gamenight games")
 
     p = command("schema", "Print the JSON Schema of a game's views and events.",
-                "  gamenight schema fliegen-klatschen\n"
-                "  gamenight schema superfly > superfly.schema.json\n\n"
+                f"  gamenight schema {example}\n"
+                f"  gamenight schema {example} > {example}.schema.json\n\n"
                 "One JSON Schema document (draft 2020-12): $defs/View is what a seat (or a\n"
                 "spectator) is shown, $defs/Event one event as a seat is given it.\n"
                 "With --protocol: the server's protocol for the game's rooms instead\n"
-                "($defs/ClientMessage, $defs/ServerMessage; docs/protocol.md).")
+                "($defs/ClientMessage, $defs/ServerMessage; docs/protocol.md).\n"
+                "With --typescript: the same views and events as the TypeScript declarations\n"
+                "the browser's table checks against (`python -m gamenight.web.typegen`\n"
+                "writes every game's into the client, src/gamenight/web/static/js/types/).")
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
-    p.add_argument("--protocol", action="store_true",
-                   help="print the schema of the server's messages for this game")
+    shape = p.add_mutually_exclusive_group()
+    shape.add_argument("--protocol", action="store_true",
+                       help="print the schema of the server's messages for this game")
+    shape.add_argument("--typescript", action="store_true",
+                       help="print the views and events as TypeScript declarations")
 
     p = command("serve", "Serve rooms where friends play together in the browser or over "
                 "the network, with bots in any seat.",
@@ -436,17 +441,17 @@ def build_parser() -> Parser:
 
     p = command("bench", "Time random play and bot play on one core, next to OpenSpiel; "
                 "or a game server under load (bench server).",
-                "  gamenight bench\n  gamenight bench fliegen-klatschen --seconds 5\n"
-                "  gamenight bench --quick --json\n  gamenight bench fly --interop\n"
+                f"  gamenight bench\n  gamenight bench {example} --seconds 5\n"
+                f"  gamenight bench --quick --json\n  gamenight bench {example} --interop\n"
                 "  gamenight bench --search\n"
-                "  gamenight bench by-golly --search --games 200 --players 2\n"
-                "  gamenight bench fly --search --bots aimer,random\n"
-                "  gamenight bench fly --search --deals 0:50 --json > a.json\n"
+                f"  gamenight bench {example} --search --games 200 --players 2\n"
+                f"  gamenight bench {example} --search --bots {example_bot},random\n"
+                f"  gamenight bench {example} --search --deals 0:50 --json > a.json\n"
                 "  gamenight bench --search --pool a.json b.json\n"
                 "  gamenight bench server\n"
                 "  gamenight bench server --clients 100 --rooms-idle 1000 --seconds 20\n\n"
                 "bench server starts `gamenight serve` on 127.0.0.1 (SQLite in a temporary\n"
-                "folder) and measures it from simulated people playing all five games at a\n"
+                "folder) and measures it from simulated people playing every game at a\n"
                 "person's pace, plus spectators: action latency (p50/p95/p99, measured at\n"
                 "the clients over loopback, the load generator sharing the cores), messages\n"
                 "per second, the server's CPU, and its memory per room with idle lobby\n"
@@ -460,7 +465,7 @@ def build_parser() -> Parser:
                 "the game's own steps, game by game in turn with random play on the state\n"
                 "(so the machine's drift slows both alike), and shown as a share of it.\n\n"
                 "Figures are CPU time of steady play, per core.  What a game pays once per\n"
-                "process (imports, Fluster's word list, indexes) is paid by a warm-up game\n"
+                "process (imports, a word list, indexes) is paid by a warm-up game\n"
                 "first and shown on its own line, never counted as play.  The last column\n"
                 "estimates `gamenight simulate GAME --games 1000000` on this machine's cores\n"
                 "at the default bot's rate.\n\n"
@@ -561,7 +566,7 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.sign_key is not None and args.record is None:
         raise ValueError("--sign-key signs the record: give --record FILE too")
     game = get_game(args.game)
-    options = _game_options(args)
+    options = _game_options(args, game)
     seed = _new_seed(args.seed)
     position = None
     if args.position is not None:
@@ -708,8 +713,8 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
 
         # Every argument is checked here, before the rows file is made.
         games = stream(args.game, args.games, args.players, args.bots, seed, args.workers,
-                       _game_options(args), advance, args.records,
-                       word_lists=[] if args.dictionary is None else [args.dictionary.path],
+                       _game_options(args, get_game(args.game)), advance, args.records,
+                       option_files=[] if args.dictionary is None else [args.dictionary],
                        sign_key=args.sign_key, first=args.first)
         held = _HeldInterrupt()
         try:
@@ -821,9 +826,14 @@ def _printable(text: object) -> str:
 def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.engine import GameState, Step
     from gamenight.engine.events import narration
-    from gamenight.record import load, replay, verify
+    from gamenight.record import load, replay, verify, what_replay_proves
 
     record = load(args.file)
+    if args.dictionary is not None:  # the word list the record's options name, read
+        from gamenight.games import get_game
+        from gamenight.sim.simulate import load_option_file
+
+        load_option_file(get_game(record.game), args.dictionary)
     verify(record, args.key)  # the hash (and signature) before anything is told
     if not args.quiet:
         out.print(_printable(f"{record.game} (rules {record.rules_version}), "
@@ -846,15 +856,19 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
 
     state = replay(record, tell, key=args.key)
     outcome = state.outcome()
-    verdict = "verified: every step replays"
-    if args.key is not None and record.signature is not None:
-        verdict += (f" and the {record.signature['scheme']} signature (key "
-                    f"{record.signature['key']}) is good")
+    # replay checked the signature against the key, where one was given.
+    signature = record.signature if args.key is not None else None
+    verdict, caveat = what_replay_proves(record, signed=signature is not None)
+    if signature is not None:
+        verdict += (f" and the {signature['scheme']} signature (key "
+                    f"{signature['key']}) is good")
     if outcome is None:
         out.print(f"{verdict}; the game is not over ({len(record.steps)} steps)")
     else:
         out.print(f"{verdict}; {len(record.steps)} steps; scores {list(outcome.scores)}; "
                   f"winners {[*outcome.winners]}" + (" (truncated)" if outcome.truncated else ""))
+    if caveat is not None:
+        out.print(caveat, markup=False, highlight=False)
     return 0
 
 
@@ -1146,6 +1160,11 @@ def cmd_schema(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.schema import game_schema
 
     game = get_game(args.game)
+    if args.typescript:
+        from gamenight.web.typegen import declarations
+
+        sys.stdout.write(declarations(game))
+        return 0
     if args.protocol:
         from gamenight.server.schemas import protocol_schema
 

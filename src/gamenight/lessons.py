@@ -51,8 +51,9 @@ class Lesson:
 
 
 def package(game: Game) -> Traversable:
-    """``game``'s package folder (``gamenight/games/<id with underscores>``)."""
-    return files(f"gamenight.games.{game.id.replace('-', '_')}")
+    """``game``'s package folder: the package whose ``rules`` module defines its class
+    (``gamenight/games/<pkg>``, or wherever a game registered from elsewhere lives)."""
+    return files(type(game).__module__.rpartition(".")[0])
 
 
 def examples(game: Game) -> Traversable:

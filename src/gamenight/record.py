@@ -434,6 +434,26 @@ def verify(record: Record, key: signing.VerifyKey | None = None) -> None:
         raise UnverifiedRecordError(f"bad signature: {exc}") from None
 
 
+def what_replay_proves(record: Record, signed: bool) -> tuple[str, str | None]:
+    """What a record that :func:`replay` accepted proves, for a person (``gamenight replay``
+    prints it): the claim ("verified: every step replays" for a game dealt from its seed,
+    and for one that starts from a position, plainly that it does), and for an unsigned
+    record from a position, what it does not prove (else None).
+
+    A record from a position replays from that position, which nothing shows could come
+    about: made by hand, or cut from the end of another game, it verifies all the same.
+    So such a record is never called a whole game; unsigned (``signed`` is False: no key
+    checked its signature), it proves only that its steps are legal from the position it
+    names (``docs/security.md``, "A record that starts from a position")."""
+    if record.position is None:
+        return "verified: every step replays", None
+    claim = "verified from a position (not from the deal): every step replays"
+    if signed:
+        return claim, None
+    return claim, ("unsigned and starting from a position, the record proves only that "
+                   "its steps are legal from that position, not that any game reached it")
+
+
 def record_of(state: GameState[Any], seats: Sequence[str] | None = None) -> Record:
     """The record of ``state`` so far (its result and fingerprint once it is over)."""
     game = state.game

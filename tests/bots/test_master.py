@@ -12,9 +12,9 @@ import pytest
 
 from gamenight.bots.base import Bot, Clock, make_bot
 from gamenight.bots.driver import BotDriver, decide
-from gamenight.bots.master import MARGIN, PLANS, MasterBot, play_until
+from gamenight.bots.master import MARGIN, MasterBot, MasterPlan, play_until
 from gamenight.engine import GameState, OptionError, View
-from gamenight.games import get_game
+from gamenight.games import GAMES, get_game
 from gamenight.games.by_golly.actions import Turn
 from gamenight.games.by_golly.bots import PerfectBot
 from gamenight.games.by_golly.cards import KIND_OF_NAME
@@ -28,6 +28,18 @@ from gamenight.games.fly.rules import FlyState
 from gamenight.games.fly.table import score
 from gamenight.sim.runner import make_bots, play_out
 from gamenight.sim.simulate import simulate
+
+
+def plan_of(game_id: str) -> MasterPlan:
+    """The plan the game's master searches with: the one declared in the game's own
+    package, as its ``bots()`` hands the master out."""
+    master = get_game(game_id).bots()["master"]
+    assert isinstance(master, type) and issubclass(master, MasterBot)
+    return master.plan
+
+
+#: Each game's master plan, by game id.
+PLANS: dict[str, MasterPlan] = {game_id: plan_of(game_id) for game_id in GAMES}
 
 #: A table of each game where a master searches (two seats; Superfly's is a variant).
 TABLES: dict[str, dict[str, Any]] = {

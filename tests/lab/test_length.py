@@ -14,13 +14,13 @@ import pytest
 
 from gamenight.engine import GameState
 from gamenight.engine.events import Event
-from gamenight.games import get_game
+from gamenight.games import GAMES, get_game
 from gamenight.games.by_golly.events import GameOver as ByGollyOver
 from gamenight.games.fliegen_klatschen.events import NothingToHit, Revealed
 from gamenight.games.fluster.events import Called
 from gamenight.games.fly.events import SwatterDropped
 from gamenight.games.superfly.events import SignalGiven
-from gamenight.lab.length import PACES, length, replay
+from gamenight.lab.length import length, replay
 from gamenight.sim.simulate import resolve_table
 from tests.lab.bot_games import Options, played
 
@@ -117,7 +117,8 @@ def test_a_hunt_that_runs_out_costs_its_deadline() -> None:
         reveals += 1
     assert state.acting().kind == "window"
     state.expire_window()  # nobody slaps: every seat passes at the deadline
-    pace = PACES["fliegen-klatschen"]
+    pace = game.pace
+    assert pace is not None
     seconds = pace.overhead_s + reveals * pace.think_s + 2.5 + pace.settle_s
     measured = length(state)
     assert measured["windows"] == 1 and measured["decisions"] == reveals
@@ -135,6 +136,7 @@ def test_a_game_changed_other_than_through_its_steps_is_refused() -> None:
 def test_a_game_the_lab_has_no_pace_for_is_refused() -> None:
     class Unknown:
         id = "chess"
+        pace = None  # a definition that declares no pace of play
 
     state = played("fly", 2, (), (), 3).clone()
     state.game = Unknown()  # type: ignore[assignment]
@@ -144,7 +146,9 @@ def test_a_game_the_lab_has_no_pace_for_is_refused() -> None:
 
 def test_docs_give_every_pace_constant() -> None:
     docs = (Path(__file__).parents[2] / "docs" / "lab.md").read_text(encoding="utf-8")
-    for game_id, pace in PACES.items():
+    for game_id, game in GAMES.items():
+        pace = game.pace
+        assert pace is not None, f"{game_id} declares no pace of play"
         values = (pace.think_s, pace.settle_s, pace.handle_s, pace.overhead_s, pace.round_s)
         row = f"| `{game_id}` | " + " | ".join(f"{v:g}" for v in values) + " |"
         assert row in docs, f"docs/lab.md lacks the row {row}"

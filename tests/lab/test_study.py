@@ -150,9 +150,19 @@ def test_bad_arguments_are_refused_by_the_command() -> None:
 
 
 def test_help_has_examples() -> None:
+    from gamenight.games import GAMES
+
     shown = gamenight("study", "--help")
     assert shown.returncode == 0
-    assert "gamenight study by-golly --out studies/bg --resume" in shown.stdout
+    examples = [line.split("#")[0].split() for line in shown.stdout.splitlines()
+                if line.startswith("  gamenight study ")]
+    assert len(examples) == 6 and any("--resume" in words for words in examples)
+    # Each plays a registered game, and what it varies is an option of that game.
+    for words in examples:
+        game = GAMES[words[2]]
+        for i, word in enumerate(words):
+            if word == "--vary":
+                assert words[i + 1].partition("=")[0] in {o.name for o in game.options}
 
 
 def test_without_the_lab_extra_the_command_says_what_to_install(

@@ -45,7 +45,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.bots.base import Bot, Clock, Sampler, Wait, bot_number, make_bot
 from gamenight.bots.driver import BotDriver
@@ -55,7 +55,6 @@ from gamenight.engine import IllegalAction, OptionError, View
 if TYPE_CHECKING:
     from gamenight.engine import Game, GameState
     from gamenight.engine.events import Event
-    from gamenight.games.fluster.rules import FlusterState
 
 #: The thinking time per decision, in ms of the thread's CPU time (option ``time_ms``).
 DEFAULT_TIME_MS = 200.0
@@ -430,72 +429,16 @@ def master_bot(game: Game, plan: MasterPlan) -> type[MasterBot]:
     return type(f"{type(game).__name__}Master", (MasterBot,), {"game": game, "plan": plan})
 
 
-def _fluster_worths(state: GameState[Any]) -> tuple[float, ...]:
-    """Fluster's pad worths (``games.fluster.bots.pad_worths``), imported when first
-    asked, so that every other game's master does without Fluster's bots."""
-    from gamenight.games.fluster.bots import pad_worths
-    return pad_worths(cast("FlusterState", state))
-
-
-#: Each game's plan.  The priors are the games' best bots at their best level; the
-#: rollout bots are the same bots (cheaper settings where they cost most).
-PLANS: dict[str, MasterPlan] = {
-    # FLY's flutter makes rollouts noisy: at 1 standard error the search switched aims
-    # in one turn in five, and won no more than the aimer.  Its rollouts stop after two
-    # drops of every seat (this one first), valued by the standing (points, then
-    # flies): over 200 games at four players 54% against the aimer, 46.5% with whole
-    # games (two players: 48.5%, 48%).  One drop each, or the familywise rule at 1
-    # standard error, did worse.  Its rivals are the aimer's best aims at other flies
-    # (the aimer's answers under other seeds took the same flies, a landing's flutter
-    # apart): 55.6% against 50.2% over the same 400 four-player games (docs/bots.md).
-    "fly": MasterPlan(prior="aimer:expert", rollout="aimer:expert:samples=8:keep=4",
-                      width=4, z=2.0,
-                      horizon=Horizon("drops", "standing", span=2, per_player=True)),
-    # A Superfly round's hands are gone at its end (only its token stays), so rollouts
-    # stop there: five to ten times the worlds of whole games, for the same sight.
-    # Its swats at four players set three rivals against the collector's choice: the
-    # z rule holds for them together (familywise), and only from 6 worlds on (on 3-5
-    # worlds of whole games the search overruled the collector in 29% of four-player
-    # swats, mostly on luck, and lost).  The other games were tuned without either.
-    "superfly": MasterPlan(prior="collector:expert", rollout="collector:expert",
-                           horizon=Horizon(counter="round", scores="tokens"),
-                           familywise=True, min_worlds=6),
-    # Fluster's rollouts are costly: at 1 standard error the search overruled the
-    # wordsmith in one write in eight and lost more than it won.  As caller it tries the
-    # wordsmith's call and its next three by the wordsmith's gain.  Rollouts stop four
-    # calls on, with the wordsmith's own calls, valued by each pad's worth as the
-    # wordsmith weighs it, the seats standing highest taking the "win" (200 games
-    # against the wordsmith: 59% and +5.0 points a game at two players, 59.5% and +2.1
-    # at four; whole games with every call at random 53.5% and +2.5, 58.3% and +1.8;
-    # two calls of every seat at four players, 54% and +1.6; docs/bots.md).
-    "fluster": MasterPlan(prior="wordsmith", rollout="wordsmith", width=4, z=2.0,
-                          horizon=Horizon("turns", _fluster_worths, span=4, since=False)),
-    # By Golly!'s candidates are the perfect bot's distinct choices (one place for each
-    # thing it remembers of the places: every place it knows nothing of is alike, and
-    # rivals drawn among them showed only luck), the best by its weighing first.  Up to
-    # five rivals face its choice: the z rule holds for them together (familywise), from
-    # 6 worlds on.  (Before, five rivals drawn at random among the legal actions, each
-    # held to 1 standard error, made the master lose to the perfect bot at four players,
-    # 44 % over 160 games.)
-    # Rollouts cut after two turns of every seat, valued by the cards got rid of
-    # meanwhile, doubled the worlds and won no more over the same 200 games (54.5% and
-    # 57%, against 56.5% and 57% to the end): they stay whole.
-    "by-golly": MasterPlan(prior="perfect", rollout="perfect", familywise=True,
-                           min_worlds=6),
-    "fliegen-klatschen": MasterPlan(prior="sharp:expert", rollout="sharp:expert",
-                                    search=False),
-}
-
-
 #: The master class of each game, made once (``bots()`` is asked at every ``make_bot``).
 _MADE: dict[str, type[MasterBot]] = {}
 
 
-def master_for(game: Game) -> type[MasterBot]:
-    """``master_bot`` with the game's plan from :data:`PLANS` (one class per game)."""
+def master_for(game: Game, plan: MasterPlan) -> type[MasterBot]:
+    """``master_bot`` with ``plan``, the one the game's own package declares (each game's
+    ``bots()`` offers ``master_for(self, PLAN)``): one class per game."""
     made = _MADE.get(game.id)
-    if made is None or made.game is not game:
-        made = _MADE[game.id] = master_bot(game, PLANS[game.id])
+    if made is None or made.game is not game or made.plan is not plan:
+        made = _MADE[game.id] = master_bot(game, plan)
         # Shown views and events exactly when its prior is: a driver builds a view a
         # step for a bot that remembers, in vain where the prior keeps no memory.  Asked
         # once the class is known here, since making the prior asks the game's bots.

@@ -1,6 +1,7 @@
 """The game-agnostic core: definitions, states, windows, outcomes and errors."""
 
 from gamenight.engine.errors import IllegalAction, RecordError
+from gamenight.engine.frozen import FrozenDict, FrozenList, ReadOnlyViewError, freeze, thaw
 from gamenight.engine.game import (
     PASS,
     Acting,
@@ -17,6 +18,8 @@ from gamenight.engine.outcome import Outcome
 __all__ = [
     "PASS",
     "Acting",
+    "FrozenDict",
+    "FrozenList",
     "Game",
     "GameState",
     "IllegalAction",
@@ -24,7 +27,10 @@ __all__ = [
     "OptionError",
     "Outcome",
     "Pass",
+    "ReadOnlyViewError",
     "RecordError",
     "Step",
     "View",
+    "freeze",
+    "thaw",
 ]

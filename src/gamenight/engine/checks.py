@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from gamenight.engine.errors import IllegalAction
+from gamenight.engine.frozen import FrozenDict, FrozenList
 
 #: The longest action text any game reads (the longest real one is about 30 characters).
 MAX_ACTION_TEXT = 200
@@ -124,11 +125,12 @@ def check_json(data: object, what: str, max_depth: int, max_values: int) -> None
         if values > max_values:
             raise IllegalAction(f"{what} has at most {max_values} values")
         kind = type(value)
-        if kind is list or kind is dict:
+        if kind is list or kind is dict or kind is FrozenList or kind is FrozenDict:
+            # (A frozen list or dict is a view's read-only part: plain JSON too.)
             if depth >= max_depth:
                 raise IllegalAction(
                     f"{what} is at most {max_depth} lists or objects deep")
-            if kind is dict:
+            if kind is dict or kind is FrozenDict:
                 items = value.items()  # type: ignore[attr-defined]
                 if not all(type(key) is str for key, _ in items):
                     raise IllegalAction(f"{what}'s objects have text keys")

@@ -45,11 +45,14 @@ from gamenight.engine.checks import (
 )
 from gamenight.engine.errors import IllegalAction
 from gamenight.engine.events import Event, narration
+from gamenight.engine.frozen import FrozenDict, FrozenList
 from gamenight.engine.outcome import MEAN_SCORE, Outcome, SummaryColumn
+from gamenight.engine.pace import Pace
 from gamenight.engine.seeding import copy_generator
 
 if TYPE_CHECKING:
     from gamenight.bots.base import Bot
+    from gamenight.engine.standings import Standings
     from gamenight.interop.encoding import Encoding
 
 ActingKind = Literal["chance", "turn", "simultaneous", "window", "over"]
@@ -88,11 +91,12 @@ _SCALARS = frozenset((int, float, str, bool, type(None)))
 def copy_json(value: JSON) -> JSON:
     """An independent copy of plain JSON (lists, dicts with text keys, scalars), as a
     checked chance outcome is: ``copy.deepcopy``'s result, without its memo and its
-    dispatch on every value (a shuffled deck of a hundred tiles is copied per game)."""
+    dispatch on every value (a shuffled deck of a hundred tiles is copied per game).
+    A frozen part of a view (``engine.frozen``) is copied into plain ones too."""
     kind = type(value)
-    if kind is list:
+    if kind is list or kind is FrozenList:
         return [v if type(v) in _SCALARS else copy_json(v) for v in value]
-    if kind is dict:
+    if kind is dict or kind is FrozenDict:
         return {k: v if type(v) in _SCALARS else copy_json(v) for k, v in value.items()}
     return value
 
@@ -173,6 +177,12 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
+    #: How the option's value is read from a file given on the command line
+    #: (``--dictionary FILE``: Fluster's word list): the path in, the value out (such as
+    #: ``sha256:...``, registered in this process), OptionError for a file it cannot
+    #: read.  Options never carry a path themselves, so a record names no file; the
+    #: command line and each simulation worker call this instead.  None: no file.
+    load: Callable[[str], str] | None = None
 
     def check(self, value: Any) -> Any:
         """The value as the option's type (a text from the command line is read), or
@@ -250,6 +260,11 @@ class Game(ABC):
     id: ClassVar[str]
     title: ClassVar[str]
     credits: ClassVar[str]
+    #: The game in a line, for someone choosing what to play (the browser's lobby).
+    blurb: ClassVar[str] = ""
+    #: Why a game of it ends (``Outcome.reason``: the reasons its ``rules.md`` lists), in
+    #: a sentence for the people at the table (the browser's result and replay).
+    end_reasons: ClassVar[Mapping[str, str]] = {}
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     rules_version: ClassVar[str]
@@ -267,6 +282,9 @@ class Game(ABC):
     #: Every class of event the game emits, secret-free forms included
     #: (``Event.seen_by``): their schemas are published beside the view's.
     event_types: ClassVar[tuple[type[Event], ...]] = ()
+    #: The times people take at a real table for what the history does not time (the
+    #: balance lab's estimate of minutes); None: the lab estimates no minutes for it.
+    pace: ClassVar[Pace | None] = None
 
     @functools.cached_property
     def _action_types(self) -> ActionTypes:
@@ -286,7 +304,12 @@ class Game(ABC):
         return f"{self.min_players}-{self.max_players}"
 
     def resolve_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Check the player count and options; fill in defaults."""
+        """Check the player count and options, each alone and then together
+        (:meth:`check_table`); fill in defaults.  OptionError saying what is wrong.
+
+        The one place a table is checked: ``new``, ``from_position``, the command line,
+        the server's rooms and the lobby all ask here, so a table that cannot start is
+        refused before anything is made for it."""
         if (isinstance(players, bool) or not isinstance(players, int)
                 or not self.min_players <= players <= self.max_players):
             raise OptionError(
@@ -298,8 +321,16 @@ class Game(ABC):
         if unknown:
             offered = ", ".join(known) or "none"
             raise OptionError(f"{self.id} has no option {unknown[0]} (options: {offered})")
-        return {name: o.check(options[name]) if name in options else o.default
-                for name, o in known.items()}
+        resolved = {name: o.check(options[name]) if name in options else o.default
+                    for name, o in known.items()}
+        self.check_table(players, resolved)
+        return resolved
+
+    def check_table(self, players: int, options: Mapping[str, Any]) -> None:  # noqa: B027
+        """OptionError unless the options, each already checked alone, go together and
+        suit a table of ``players`` (Superfly seats 2 only with its variant option; a
+        deck must keep a card for every player).  Default: any table the counts allow.
+        Called by :meth:`resolve_options`, never by a game's ``new`` itself."""
 
     @abstractmethod
     def new(self, players: int, seed: int = 0, **options: Any) -> GameState[Any]:
@@ -337,36 +368,30 @@ class Game(ABC):
         add up).  Anything else raises :class:`IllegalAction` naming the problem; nothing
         else is ever raised.
         """
+        # Imported here: only reading a position needs pydantic (a simulation never does).
+        from gamenight.engine.envelope import read_envelope
+
         check_json(data, "a position", MAX_POSITION_DEPTH, MAX_POSITION_VALUES)
-        if not isinstance(data, dict) or data.get("format") != POSITION_FORMAT:
-            raise IllegalAction(f"not a position: a position is an object whose format is "
-                                f"{POSITION_FORMAT!r}")
-        missing = sorted(set(Position.__annotations__) - set(data))
-        extra = sorted(set(data) - set(Position.__annotations__))
-        if missing or extra:
-            wrong = ([f"missing {', '.join(missing)}"] if missing else []) + (
-                [f"unknown {', '.join(extra)}"] if extra else [])
-            raise IllegalAction(f"not a position: {'; '.join(wrong)}")
-        if data["version"] != POSITION_VERSION:
-            raise IllegalAction(f"a position of format version {describe(data['version'])}; "
+        # The envelope's shape, declared (every field, of its exact JSON type), then
+        # its values against this game.
+        envelope = read_envelope(data)
+        if envelope.version != POSITION_VERSION:
+            raise IllegalAction(f"a position of format version {describe(envelope.version)}; "
                                 f"this gamenight reads version {POSITION_VERSION}")
-        if data["game"] != self.id:
-            raise IllegalAction(f"a position of {describe(data['game'])}, not of {self.id}")
-        if data["rules_version"] != self.rules_version:
+        if envelope.game != self.id:
+            raise IllegalAction(f"a position of {describe(envelope.game)}, not of {self.id}")
+        if envelope.rules_version != self.rules_version:
             raise IllegalAction(f"a position under {self.id} rules version "
-                                f"{describe(data['rules_version'])}; this gamenight "
+                                f"{describe(envelope.rules_version)}; this gamenight "
                                 f"implements version {self.rules_version}")
-        if not isinstance(data["options"], dict):
-            raise IllegalAction(f"a position's options are an object, not "
-                                f"{describe(data['options'])}")
         try:
-            options = self.resolve_options(data["players"], data["options"])
+            options = self.resolve_options(envelope.players, envelope.options)
         except OptionError as exc:
             raise IllegalAction(f"not a position this game offers: {exc}") from None
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise IllegalAction(f"a seed is a whole number 0 or more, not {describe(seed)}")
         try:
-            state = self._from_position(data["players"], seed, options, data["state"])
+            state = self._from_position(envelope.players, seed, options, envelope.state)
         except IllegalAction:
             raise
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
@@ -430,6 +455,28 @@ class Game(ABC):
             return (files(self._package()) / "howto.md").read_text("utf-8")
         except (FileNotFoundError, ModuleNotFoundError, TypeError):
             return f"# {self.title}\n"
+
+    def file_option(self) -> Option | None:
+        """The option whose value is read from a file given on the command line
+        (``Option.load``: ``--dictionary FILE``), or None for a game with none."""
+        return next((o for o in self.options if o.load is not None), None)
+
+    # -- what the balance lab and the search know of the game ----------------------------
+    def count_turns(self, events: Sequence[Event]) -> int | None:
+        """The turns played in a game whose events are ``events``, counted as the game
+        counts them (the lab's ``turns``); None for a game without turns (the default)."""
+        return None
+
+    def count_rounds(self, events: Sequence[Event]) -> int | None:
+        """The rounds played, where the rulebook plays in rounds; None for a game that
+        calls nothing a round (the default)."""
+        return None
+
+    def standings(self, players: int) -> Standings | None:
+        """A fresh fold of the game's running standings at a table of ``players``
+        (``engine.standings``: the lab's drama); None for a game with no running
+        standing anyone at the table knows (the default: no lead changes, no comeback)."""
+        return None
 
     def summary_columns(self) -> tuple[SummaryColumn, ...]:
         """The figures ``gamenight simulate`` averages per seat and per bot beside wins
@@ -688,6 +735,10 @@ class GameState(ABC, Generic[ActionT]):
     def view(self, seat: int | None, at_ms: float | None = None) -> View:
         """What ``seat`` may know now, as plain JSON data (None: a spectator).
 
+        The view is the seat's own: changing it changes no other view and not the game.
+        Parts of it that views share are frozen (``engine.frozen``: changing one raises
+        ``ReadOnlyViewError``, a TypeError); ``thaw(view)`` is a copy to change.
+
         In a window, ``at_ms`` asks for the moment ``at_ms``: what happened later is not
         yet there.  IllegalAction if ``seat`` is neither None nor a seat of this game, or
         ``at_ms`` is not a time.
@@ -703,7 +754,9 @@ class GameState(ABC, Generic[ActionT]):
     @abstractmethod
     def _view(self, seat: int | None, at_ms: float | None) -> View:
         """What ``seat`` (a seat of this game, or None for a spectator) may know now,
-        or at the moment ``at_ms`` of an open window (a checked time, or None: now)."""
+        or at the moment ``at_ms`` of an open window (a checked time, or None: now).
+        Fresh containers, or frozen ones (``engine.frozen.freeze``) where a part is
+        shared with other views or kept by the state: never the state's own lists."""
 
     def seen_step(self, step: Step, seat: int, acting: Acting) -> JSON:
         """What ``seat`` saw of ``step`` itself, as JSON, or None where it saw nothing of

@@ -28,7 +28,7 @@ import json
 import random
 import sys
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Literal, NamedTuple
@@ -38,7 +38,17 @@ import numpy as np
 from gamenight.bots.base import Bot
 from gamenight.bots.driver import decide
 from gamenight.bots.reaction import DEFAULT_LEVEL, LEVELS, ReactionModel
-from gamenight.engine import PASS, Acting, Game, GameState, IllegalAction, OptionError, View
+from gamenight.engine import (
+    PASS,
+    Acting,
+    Game,
+    GameState,
+    IllegalAction,
+    OptionError,
+    RecordError,
+    View,
+)
+from gamenight.engine.checks import describe
 from gamenight.engine.game import JSON
 from gamenight.engine.seeding import copy_generator, derive_seed
 from gamenight.interop.encoding import Encoding
@@ -741,21 +751,47 @@ class Table:
 
     @classmethod
     def deserialize(cls, game: Game, text: str) -> Table:
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != SERIAL_FORMAT:
-            raise ValueError("not a serialized gamenight state")
-        record = Record.from_json(data["record"])
-        if record.game != game.id:
-            raise ValueError(f"a serialized {record.game} state is not a {game.id} state")
-        start = game.new(record.players, record.seed, **record.options)
-        state = start.remade(record.steps, 0)
-        state.rng.setstate(_state_tuple(data["generator"]))
-        table = cls(game, record.players, record.seed, state.options, str(data["reaction"]),
-                    state=state, sequential=bool(data.get("sequential", False)))
-        table.timing.setstate(_state_tuple(data["timing"]))
-        table.clock = float(data["clock"])
-        pending = data.get("pending") or {}
-        table.pending = {int(s): game.parse_action(str(a)) for s, a in pending.items()}
+        """The table ``serialize`` wrote as ``text``: its shape checked
+        (``interop.serial``), its record read strictly and replayed by the rules.  Every
+        way a text can be wrong raises ``serial.MalformedStateError`` (a ValueError)
+        naming it; nothing else."""
+        from gamenight.interop.serial import MalformedStateError, generator_state, read_serial
+
+        serial = read_serial(text)
+        try:
+            record = Record.from_json(serial.record)
+            if (record.game, record.rules_version) != (game.id, game.rules_version):
+                raise MalformedStateError(
+                    f"a serialized state of {describe(record.game)} under rules version "
+                    f"{describe(record.rules_version)}, not of {game.id} under version "
+                    f"{game.rules_version}")
+            # From the deal, or from the position the game was set up from (the game
+            # given, which a registry need not hold: a test's toy game).
+            start = (game.new(record.players, record.seed, **record.options)
+                     if record.position is None
+                     else game.from_position(record.position, record.seed))
+            state = start.remade(record.steps, 0)
+            # OptionError for a reaction level there is not.
+            table = cls(game, record.players, record.seed, state.options, serial.reaction,
+                        state=state, sequential=serial.sequential)
+            pending = {}
+            for seat, text_ in serial.pending.items():
+                if int(seat) >= record.players:
+                    raise MalformedStateError(f"pending names seat {seat} of a "
+                                              f"{record.players}-player game")
+                pending[int(seat)] = game.parse_action(text_)
+        except (RecordError, IllegalAction, OptionError) as exc:
+            raise MalformedStateError(f"the serialized state's game does not read: "
+                                      f"{exc}") from None
+        try:
+            state.rng.setstate(generator_state(serial.generator))
+            table.timing.setstate(generator_state(serial.timing))
+        except (ValueError, TypeError, OverflowError):
+            # The words are checked; only the position in them (at most 624) is left.
+            raise MalformedStateError("a generator's state is not one Python's generator "
+                                      "takes") from None
+        table.clock = serial.clock
+        table.pending = pending
         return table
 
 
@@ -788,7 +824,3 @@ def _state_json(rng_state: GeneratorState) -> list[JSON]:
     return [version, list(internal), gauss]
 
 
-def _state_tuple(data: Sequence[JSON]) -> GeneratorState:
-    version, internal, gauss = data
-    return (int(version), tuple(int(x) for x in internal),
-            None if gauss is None else float(gauss))

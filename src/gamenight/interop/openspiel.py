@@ -28,6 +28,7 @@ import numpy as np
 import pyspiel
 
 from gamenight.engine import Game, IllegalAction
+from gamenight.engine.checks import describe
 from gamenight.engine.game import JSON, OptionError
 from gamenight.games import GAMES
 from gamenight.interop.core import DRAW_SEEDS, Table, default_players
@@ -168,7 +169,21 @@ class GamenightGame(pyspiel.Game):  # type: ignore[misc]
         return Observer(self.encoding.layout, perfect_recall)
 
     def deserialize_state(self, text: str) -> GamenightState:
-        return GamenightState(self, Table.deserialize(self.definition, text))
+        """The state ``serialize`` wrote as ``text``; ``serial.MalformedStateError`` (a
+        ValueError) naming what is wrong with a text that is not one of this game, at
+        this table and options, and nothing else."""
+        from gamenight.interop.serial import MalformedStateError
+
+        table = Table.deserialize(self.definition, text)
+        if (table.players, table.state.options, table.sequential) != (
+                self.players, self.options, self.sequential):
+            raise MalformedStateError(
+                f"a serialized state of {table.players} players with options "
+                f"{describe(table.state.options)}"
+                f"{' (sequential)' if table.sequential else ''}, not of this game's table "
+                f"of {self.players} with {describe(self.options)}"
+                f"{' (sequential)' if self.sequential else ''}")
+        return GamenightState(self, table)
 
 
 class GamenightState(pyspiel.State):  # type: ignore[misc]

@@ -25,20 +25,52 @@ from rich.progress import (
 from rich.text import Text
 
 if TYPE_CHECKING:
+    from gamenight.engine import Game
     from gamenight.lab.plan import Study
 
 #: Games per cell when --games is not given.
 DEFAULT_GAMES = 1000
 
-EXAMPLES = """\
-  gamenight study fliegen-klatschen --players 2-6 --games 20000 --out studies/fk
-  gamenight study by-golly --players 2 --vary last_card=wins,protected \\
-      --vary face_up_match=false,true --out studies/bg
-  gamenight study superfly --players 3 --bots expert,random --games 5000
-  gamenight study fliegen-klatschen --ladder --players 4   # rate every bot and level
-  gamenight study by-golly --out studies/bg --resume    # after Ctrl-C: play the rest
-  gamenight study fluster --backend ray --address auto  # on the Ray cluster started here
+def examples() -> str:
+    """The study command's examples, played on registered games (the first one, and one
+    with options to vary), so that no game is named here."""
+    from gamenight.games import GAMES
 
+    first = next(iter(GAMES.values()))
+    varied = next((g for g in GAMES.values() if _two_values(g)), first)
+    vary = " ".join(f"--vary {name}={','.join(map(_option_text, values))}"
+                    for name, values in _two_values(varied)[:1])
+    low, high = first.min_players, first.max_players
+    return (f"  gamenight study {first.id} --players {low}-{high} --games 20000 "
+            "--out studies/a\n"
+            f"  gamenight study {varied.id} --players {varied.min_players} {vary} "
+            "--out studies/b\n"
+            f"  gamenight study {first.id} --players {high} --bots expert,random "
+            "--games 5000\n"
+            f"  gamenight study {first.id} --ladder --players {high}   "
+            "# rate every bot and level\n"
+            f"  gamenight study {varied.id} --out studies/b --resume    "
+            "# after Ctrl-C: play the rest\n"
+            f"  gamenight study {first.id} --backend ray --address auto  "
+            "# on the Ray cluster started here\n\n" + ABOUT)
+
+
+def _two_values(game: Game) -> list[tuple[str, tuple[object, ...]]]:
+    """The options of ``game`` with two values to compare (named choices, or a flag)."""
+    found: list[tuple[str, tuple[object, ...]]] = []
+    for option in game.options:
+        if option.choices and len(option.choices) >= 2:
+            found.append((option.name, tuple(option.choices[:2])))
+        elif isinstance(option.default, bool):
+            found.append((option.name, (False, True)))
+    return found
+
+
+def _option_text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+ABOUT = """\
 A study plays --games games for every cell: every player count of --players, and every
 combination of the --vary values (with --ladder: every set of different bots and
 levels at a table of --players).  It writes into --out (default studies/GAME):
@@ -69,7 +101,7 @@ def add_study_command(command: Command) -> None:
     from gamenight.cli import _option, _positive, _seed, _specs
 
     p = command("study", "Play a balance study: many bot games per table and option; "
-                "write its rows, summary and an HTML report.", EXAMPLES)
+                "write its rows, summary and an HTML report.", examples())
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
     p.add_argument("--players", "-p", default=None, metavar="N|LOW-HIGH",
                    help="player counts, one cell each: 4 or 2-6 (default 4, or the nearest "

@@ -6,8 +6,9 @@ answered, nor which events it caused: :func:`replay` plays the history again on 
 state (cheap next to the bots that chose it) and keeps, per step, who was acting and
 what happened.  :func:`length` counts from that; ``drama.py`` folds the same events.
 
-The estimate of real minutes adds, per game, the documented times of :data:`PACES`
-(docs/lab.md, "Length", gives every constant its reason):
+The estimate of real minutes adds the documented times of the game's own pace
+(``Game.pace``, an ``engine.pace.Pace`` declared beside its rules; docs/lab.md,
+"Length", gives every constant its reason):
 
 * each **turn decision** (a seat acting alone, outside a race) takes ``think_s``;
 * each **window** (a race, or a simultaneous decision) takes as long as it was open --
@@ -16,13 +17,15 @@ The estimate of real minutes adds, per game, the documented times of :data:`PACE
 * each **chance step** after the first takes ``handle_s`` (a card dealt or laid, a die
   read, a shuffle), and the game ``overhead_s`` once (the first chance step, which is
   the setup, and the count at the end), and each **round** ``round_s``.
+
+Turns and rounds are counted as the game counts them, from its events
+(``Game.count_turns``, ``Game.count_rounds``).
 """
 
 from __future__ import annotations
 
 import copy
 import weakref
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,11 +33,9 @@ from typing_extensions import TypedDict
 
 from gamenight.engine import Acting, GameState, Step
 from gamenight.engine.events import Event
-from gamenight.games.by_golly import events as by_golly
-from gamenight.games.fliegen_klatschen import events as fliegen_klatschen
-from gamenight.games.fluster import events as fluster
-from gamenight.games.fly import events as fly
-from gamenight.games.superfly import events as superfly
+from gamenight.engine.pace import Pace
+
+__all__ = ["Length", "Pace", "Played", "Replay", "length", "replay"]
 
 
 class Length(TypedDict):
@@ -45,7 +46,7 @@ class Length(TypedDict):
     rounds: int | None  # the rounds played, where the rulebook plays in rounds
     decisions: int  # actions taken on turn decisions (a seat acting alone)
     windows: int  # races and simultaneous decisions opened (each of several steps)
-    estimated_minutes: float  # of real play, from PACES and the windows' times
+    estimated_minutes: float  # of real play, from the game's pace and the windows' times
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,91 +109,17 @@ def _replay(state: GameState[Any]) -> Replay:
     return Replay(prelude, tuple(played))
 
 
-# -- turns and rounds ---------------------------------------------------------------------
-def _count(kind: type[Event]) -> Callable[[Sequence[Event]], int]:
-    return lambda events: sum(1 for e in events if isinstance(e, kind))
-
-
-def _by_golly_turns(events: Sequence[Event]) -> int:
-    # By Golly! counts the turns that ended (TurnEnded); the turn that wins the game
-    # never ends, so it is added, unless the safety cap (at a turn's end) ended the game.
-    ended = sum(1 for e in events if isinstance(e, by_golly.TurnEnded))
-    won = any(isinstance(e, by_golly.GameOver) and e.winner is not None for e in events)
-    return ended + won
-
-
-#: How each game's turns are counted from its events: a drop of the swatter (FLY), a card
-#: turned over (Fliegen klatschen), a signal over the centre flies (Superfly), a call
-#: (Fluster), a turn at the chicken run (By Golly!).
-TURNS: dict[str, Callable[[Sequence[Event]], int]] = {
-    "fly": _count(fly.SwatterDropped),
-    "fliegen-klatschen": _count(fliegen_klatschen.Revealed),
-    "superfly": _count(superfly.SignalGiven),
-    "fluster": _count(fluster.Called),
-    "by-golly": _by_golly_turns,
-}
-#: Games whose rulebook plays in rounds, and how a round is counted: only Superfly ("The
-#: game is played in several rounds"); the others pass a turn round the table without
-#: calling a round anything.
-ROUNDS: dict[str, Callable[[Sequence[Event]], int]] = {
-    "superfly": _count(superfly.RoundStarted),
-}
-
-
-# -- the pace of real play ------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Pace:
-    """The times, in seconds, that people at a real table take for what the history does
-    not time (docs/lab.md gives each its reason)."""
-
-    think_s: float  # a turn decision
-    settle_s: float  # sorting out a window's result once it closes
-    handle_s: float  # each chance step after the first
-    overhead_s: float  # once: the setup (the first chance step) and the count at the end
-    round_s: float = 0.0  # each round's end (Superfly: hands shown, sets compared)
-
-
-PACES: dict[str, Pace] = {
-    # A drop: pick up the swatter, aim over the 9 x 3 table, hold it above the sky card.
-    # Each later chance step is the swatter landing: check which flies are completely
-    # covered, collect them, consolidate the table card by card.  Setup: lay the 27
-    # cards out so that the cloth runs on, stand the box and the sky card.
-    "fly": Pace(think_s=6.0, settle_s=0.0, handle_s=6.0, overhead_s=60.0),
-    # A turn is turning over the top card of one's pile (no choice: it is the only
-    # action) and laying a fly in the centre.  A hunt is settled by hand: hands lifted,
-    # colours checked against the majority, flies taken, penalties paid, the card to
-    # the box.  Every chance step is a whole shuffle and deal of the 112 cards (the
-    # first game's, and each deciding game's).
-    "fliegen-klatschen": Pace(think_s=1.5, settle_s=6.0, handle_s=90.0, overhead_s=90.0),
-    # No turn decisions: every choice is the swat after the signal, timed in the history.
-    # After the swatters land: dice read, battles, squished flies and swapped hands
-    # settled, cards taken, the rest discarded.  A chance step is a card dealt or laid
-    # (some 2 s) or a die, read as it is rolled in the swat (none): about 1 s on average.
-    # A round ends with the hands shown and the biggest sets found.
-    "superfly": Pace(think_s=0.0, settle_s=6.0, handle_s=1.0, overhead_s=30.0, round_s=20.0),
-    # A call: the caller chooses a letter and a square to suit his own pad while the
-    # others wait, then everyone writes it.  A first call's block is chosen in secret
-    # (the bots choose it at time 0, so the time is all in settle_s: the slowest writer).
-    # The count at the end: four totals, bonuses, a Grand Total on every pad.
-    "fluster": Pace(think_s=10.0, settle_s=5.0, handle_s=0.0, overhead_s=120.0),
-    # A turn is several decisions: lay an animal, choose a chicken-run card to turn
-    # (remembering where animals lie), turn them back and refill, whom to draw from in
-    # the mess, shuffle or keep.  Later chance steps are a card drawn blindly or the
-    # turned cards shuffled.  Setup: spread the 19 chicken-run cards, deal the animals.
-    "by-golly": Pace(think_s=2.5, settle_s=0.0, handle_s=3.0, overhead_s=90.0),
-}
-
 _TIMED = ("window", "simultaneous")
 
 
 def length(state: GameState[Any]) -> Length:
     """How long the finished (or unfinished) game ``state`` was: see :class:`Length`.
-    ValueError for a game the lab has no pace for."""
-    game_id = state.game.id
-    pace = PACES.get(game_id)
+    ValueError for a game that declares no pace of play (``Game.pace``)."""
+    game = state.game
+    pace = game.pace
     if pace is None:
-        raise ValueError(f"the balance lab has no pace of play for {game_id} "
-                         f"(it knows {', '.join(sorted(PACES))})")
+        raise ValueError(f"the balance lab has no pace of play for {game.id}: its "
+                         "definition declares none (Game.pace)")
     walked = replay(state)
     decisions = chance = windows = 0
     window_ms = 0.0  # the windows' open times, added up
@@ -215,8 +142,8 @@ def length(state: GameState[Any]) -> Length:
             open_ms = max(open_ms, played.step.at_ms or 0.0)
         before = acting if acting.kind in _TIMED else None
     window_ms += open_ms
-    turns = TURNS[game_id](state.events)
-    rounds = ROUNDS[game_id](state.events) if game_id in ROUNDS else None
+    turns = game.count_turns(state.events)
+    rounds = game.count_rounds(state.events)
     seconds = (pace.overhead_s + pace.think_s * decisions
                + pace.handle_s * max(chance - 1, 0)
                + window_ms / 1000.0 + pace.settle_s * windows

@@ -35,7 +35,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gamenight import __version__, lessons, web
 from gamenight.bots.levels import LEVELS
-from gamenight.engine import Game, OptionError, RecordError
+from gamenight.engine import Game, IllegalAction, OptionError, RecordError
 from gamenight.games import GAMES
 from gamenight.record import Record, loads, redact
 from gamenight.server import protocol, replays
@@ -43,7 +43,7 @@ from gamenight.server.config import Limits, ServerConfig
 from gamenight.server.protocol import ProtocolError, RoomInfo
 from gamenight.server.room import Client, Room, log_failure
 from gamenight.server.schemas import protocol_schema
-from gamenight.server.store import Store, default_database_url
+from gamenight.server.store import RoomRow, Store, default_database_url
 from gamenight.signing import PRIVATE_KEY_FILE, SigningKey, generate_key_pair, read_signing_key
 
 log = logging.getLogger("gamenight.server")
@@ -52,6 +52,8 @@ log = logging.getLogger("gamenight.server")
 #: connection never joined, or it kept sending far over its rate.
 CLOSE_POLICY = 1008
 CLOSE_NO_ROOM = 4404
+#: The room is stored but cannot be played (it could not be taken up after a restart).
+CLOSE_UNAVAILABLE = 4409
 #: A connection whose outgoing queue grows past this is too slow to keep up; it is closed
 #: (its seat waits for it to come back).
 SEND_QUEUE_LIMIT = 2000
@@ -85,40 +87,71 @@ class Server:
         self.store = Store(config.database or default_database_url())
         self.key = server_key(config.key_dir)
         self.rooms: dict[str, Room] = {}
+        #: Stored rooms that could not be taken up, by code: why, in words for their
+        #: people (each is asked for again only after a restart).
+        self.unavailable: dict[str, str] = {}
 
     def resume(self) -> int:
         """Take up every unfinished room the store holds (after a restart); returns how
-        many.  Each plays on from where it was stored."""
+        many.  Each plays on from where it was stored; one that cannot is reported and
+        left out (:meth:`why_unavailable`), and every other room goes on."""
         for row in self.store.unfinished_rooms():
-            game = GAMES.get(row.game)
-            if game is None:
-                log.error("a stored room is of a game this server does not know: %s", row.game)
-                continue
-            try:
-                room = Room.resume(row, game, store=self.store, key=self.key,
-                                   pauses=self.config.pauses)
-                room.advance()
-            except Exception as exc:  # one room that does not replay must not stop the rest
-                log_failure(f"room {row.code[:4]} could not be taken up", exc)
-                continue
-            self.rooms[room.code] = room
+            room = self._take_up(row, play_on=True)
+            if room is not None:
+                self.rooms[room.code] = room
         return len(self.rooms)
+
+    def _take_up(self, row: RoomRow, *, play_on: bool) -> Room | None:
+        """The stored room ``row`` taken up (and, with ``play_on``, played on), or None
+        for one that cannot be, reported in the log by the start of its code only (the
+        code is the room's key) and kept in :attr:`unavailable`."""
+        game = GAMES.get(row.game)
+        if game is None:
+            log.error("room %s could not be taken up: its game is not one this server "
+                      "knows", row.code[:4])
+            self.unavailable[row.code] = "this room's game is not one this server offers"
+            return None
+        try:
+            room = Room.resume(row, game, store=self.store, key=self.key,
+                               pauses=self.config.pauses)
+            if play_on:
+                room.advance()
+        except (OptionError, IllegalAction) as exc:
+            # A table or position the game refuses (an older server stored it): the
+            # game's own words say why, and hold nothing secret.
+            log.error("room %s could not be taken up: %s", row.code[:4], exc)
+            self.unavailable[row.code] = f"this room cannot be played: {exc}"
+            return None
+        except Exception as exc:  # one room that does not replay must not stop the rest
+            log_failure(f"room {row.code[:4]} could not be taken up", exc)
+            self.unavailable[row.code] = ("this room could not be taken up again after "
+                                          "the server restarted")
+            return None
+        return room
 
     def room(self, code: str) -> Room | None:
         """The room ``code``: held in memory, or else taken up from the store.  A room
         whose last game was over when the server started is not taken up with the others
         (nothing in it runs) but the first time someone asks for it, to see the result,
-        fetch the record or play a rematch."""
+        fetch the record or play a rematch.  None for no such room, and for one that
+        cannot be taken up (:meth:`why_unavailable` says why)."""
         room = self.rooms.get(code)
         if room is None:
-            row = self.store.room(code)
-            game = None if row is None else GAMES.get(row.game)
-            if row is None or game is None:
+            if code in self.unavailable:
                 return None
-            room = Room.resume(row, game, store=self.store, key=self.key,
-                               pauses=self.config.pauses)
+            row = self.store.room(code)
+            if row is None:
+                return None
+            room = self._take_up(row, play_on=False)
+            if room is None:
+                return None
             self.rooms[code] = room
         return room
+
+    def why_unavailable(self, code: str) -> str | None:
+        """Why the stored room ``code`` cannot be played, or None where nothing is known
+        against it."""
+        return self.unavailable.get(code)
 
     def let_go_idle(self, now: float) -> int:
         """Let go from memory every room idle by ``now`` (``Room.idle``: nobody there
@@ -162,6 +195,14 @@ class OptionInfo(BaseModel):
 class GameInfo(BaseModel):
     id: str
     title: str
+    #: The game in a line, for someone choosing what to play (``Game.blurb``).
+    blurb: str
+    #: Whether the client has a table of the game's own (``js/tables/<id>.js``); a game
+    #: without one is played at the plain table.
+    table: bool
+    #: Why a game of it ends, in a sentence, by ``Outcome.reason`` (``Game.end_reasons``):
+    #: the result and the replay say it.
+    end_reasons: dict[str, str]
     min_players: int
     max_players: int
     options: list[OptionInfo]
@@ -182,6 +223,21 @@ class NewRoom(BaseModel):
     seats: list[Annotated[str, Field(max_length=80)] | None] = Field(max_length=16)
     name: Name | None = None
     grace_s: float | None = Field(default=None, ge=0.0, le=3600.0)
+
+
+class TableQuery(BaseModel):
+    """Options chosen for a new room (as ``NewRoom`` has them), to learn which table
+    sizes can start with them."""
+
+    model_config = _CLOSED
+    options: dict[str, str | int | float | bool] = Field(default_factory=dict, max_length=32)
+
+
+class TableSizes(BaseModel):
+    """The player counts a room of the game can start with the options asked about
+    (``Game.resolve_options``, the check a new room gets), fewest first."""
+
+    players: list[int]
 
 
 class SeatTaken(BaseModel):
@@ -245,7 +301,9 @@ class Refusal(BaseModel):
 
 
 REFUSALS = {400: "The body is not text FastAPI can read as JSON (not UTF-8)",
-            404: "No such room, game, lesson or record", 409: "The seat is not open",
+            404: "No such room, game, lesson or record",
+            409: "The seat is not open, or the room cannot be played (its table is one the "
+                 "game does not offer, stored by an older server)",
             413: "The body is over the limit"}
 
 
@@ -320,9 +378,13 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
     # alone, one change at a time.
 
     def the_room(code: str) -> Room:
-        room = the_server().room(code)
+        srv = the_server()
+        room = srv.room(code)
         if room is None:
-            raise HTTPException(404, "no such room")
+            why = srv.why_unavailable(code)
+            # 409: the room is there, but in a state no request can change.
+            raise HTTPException(404, "no such room") if why is None else \
+                HTTPException(409, why)
         return room
 
     @app.get("/api/health")
@@ -331,7 +393,8 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
 
     @app.get("/api/games")
     def games() -> list[GameInfo]:
-        return [GameInfo(id=g.id, title=g.title, min_players=g.min_players,
+        return [GameInfo(id=g.id, title=g.title, blurb=g.blurb, table=web.has_table(g.id),
+                         end_reasons=dict(g.end_reasons), min_players=g.min_players,
                          max_players=g.max_players, options=option_info(g),
                          bots=sorted(name for name, bot in g.bots().items()
                                      if not getattr(bot, "searches", False)),
@@ -347,6 +410,26 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         if found is None:
             raise HTTPException(404, "no such game")
         return protocol_schema(found)
+
+    @app.post("/api/games/{game}/tables", responses=refused(400, 404, 413))
+    def table_sizes(game: str, query: TableQuery) -> TableSizes:
+        """The table sizes a room of ``game`` can start with ``options``: the lobby offers
+        these (Superfly seats 2 only with ``two_players``).  422, with the game's words,
+        for options that no table can start with."""
+        found = GAMES.get(game)
+        if found is None:
+            raise HTTPException(404, "no such game")
+        sizes, refusal = [], None
+        for players in range(found.min_players, found.max_players + 1):
+            try:
+                found.resolve_options(players, query.options)
+            except OptionError as exc:
+                refusal = refusal or str(exc)
+                continue
+            sizes.append(players)
+        if not sizes:
+            raise invalid(refusal or "no table can start", "options")
+        return TableSizes(players=sizes)
 
     @app.post("/api/rooms", status_code=201, responses=refused(400, 413))
     async def make_room(new: NewRoom) -> RoomMade:
@@ -411,7 +494,7 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         return RoomMade(code=room.code, invite=f"{config.url}/r/{room.code}",
                         host_token=host_token, seat=SeatTaken(seat=seat, token=token))
 
-    @app.get("/api/rooms/{code}", responses=refused(404))
+    @app.get("/api/rooms/{code}", responses=refused(404, 409))
     async def room_info(code: str) -> RoomInfo:
         return the_room(code).info()
 
@@ -537,10 +620,18 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
             await ws.close(code=CLOSE_POLICY)
             return
         await ws.accept()
-        room = the_server().room(code)
+        srv = the_server()
+        room = srv.room(code)
         if room is None:
-            await ws.send_text(protocol.dumps(protocol.error("not-allowed", "no such room")))
-            await ws.close(code=CLOSE_NO_ROOM)
+            why = srv.why_unavailable(code)
+            await ws.send_text(protocol.dumps(protocol.error("not-allowed",
+                                                             why or "no such room")))
+            if why is None:
+                await ws.close(code=CLOSE_NO_ROOM)
+            else:
+                # A close reason is at most 123 bytes: the error above has it whole.
+                await ws.close(code=CLOSE_UNAVAILABLE,
+                               reason=why.encode()[:120].decode(errors="ignore"))
             return
         await Connection(ws, room, config).run()
 

@@ -464,13 +464,15 @@ SEARCH_BOT = "master"
 
 def best_bot(game: Game) -> str:
     """What a master is measured against: the heuristic bot it searches on, at the level
-    it plays at (its prior in ``bots.master.PLANS``, e.g. ``collector:expert``), so a
-    match measures the search and not a better level; the default bot for a game with
-    no master."""
-    from gamenight.bots.master import PLANS
+    it plays at (the prior of the plan its master searches with, e.g.
+    ``collector:expert``), so a match measures the search and not a better level; the
+    default bot for a game with no master."""
+    from gamenight.bots.master import MasterBot
 
-    plan = PLANS.get(game.id)
-    return plan.prior if plan is not None else game.default_bot
+    master = game.bots().get(SEARCH_BOT)
+    if isinstance(master, type) and issubclass(master, MasterBot):
+        return master.plan.prior
+    return game.default_bot
 #: Games per pairing of ``bench --search``: a quick look, not the 200 games a claim needs.
 SEARCH_GAMES = 20
 #: The tables of ``bench --search``: a duel and the typical table.

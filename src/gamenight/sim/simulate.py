@@ -83,12 +83,10 @@ class GameResult:
 
 def resolve_table(game: Game, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """The options a table of ``players`` plays ``game`` with, as the game itself checks
-    them: the player count and options (``Game.resolve_options``), then a new game that is
-    never played, since a game may take a count only with an option (Superfly's two
-    players).  Raises what the game raises (OptionError) before anything starts."""
-    resolved = game.resolve_options(players, options)
-    game.new(players, 0, **resolved)
-    return resolved
+    them (``Game.resolve_options``: each option, then the table as a whole, since a game
+    may take a count only with an option, as Superfly takes two players).  Raises what
+    the game raises (OptionError) before anything starts."""
+    return game.resolve_options(players, options)
 
 
 def seat_specs(game: Game, bots: Sequence[str] | None, count: int) -> list[str]:
@@ -122,9 +120,10 @@ class Job:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     records: str | None = None
-    #: Files of word lists that the options name by hash (Fluster's --dictionary): each
-    #: worker reads them itself, since options never carry a path (see words.py).
-    word_lists: tuple[str, ...] = ()
+    #: Files that the game's option read from a file names by their contents
+    #: (``Option.load``: a word list given with --dictionary): each worker reads them
+    #: itself, since options never carry a path.
+    option_files: tuple[str, ...] = ()
     #: A key file to sign every record with (gamenight.signing).
     sign_key: str | None = None
     #: The digits of a record's number in its file name (``_digits``).
@@ -160,18 +159,30 @@ def _signing_key(path: str) -> SigningKey:
     return read_signing_key(path)
 
 
-@lru_cache(maxsize=16)
-def _load_word_list(path: str) -> str:
-    """Register the word list in ``path`` in this process, once (its name)."""
-    from gamenight.games.fluster.words import use_file
+def load_option_file(game: Game, path: str | Path) -> tuple[str, str]:
+    """Read ``path`` with the loader of ``game``'s option that is read from a file
+    (``Option.load``: a word list given with ``--dictionary FILE``), which registers its
+    contents in this process: the option's name and the value that names them.
+    OptionError for a game with no such option, or a file its loader refuses."""
+    option = game.file_option()
+    if option is None or option.load is None:
+        offered = ", ".join(o.name for o in game.options) or "none"
+        raise OptionError(f"{game.id} reads no option from a file (--dictionary FILE is "
+                          f"for a game that does; its options: {offered})")
+    return option.name, option.load(str(path))
 
-    return use_file(path)
+
+@lru_cache(maxsize=16)
+def _load_option_file(game_id: str, path: str) -> str:
+    """Register the file in ``path`` for ``game_id``'s option in this process, once (the
+    option's value)."""
+    return load_option_file(get_game(game_id), path)[1]
 
 
 def _play_chunk(task: tuple[Job, int, int]) -> list[GameResult]:
     job, start, stop = task
-    for path in job.word_lists:
-        _load_word_list(path)
+    for path in job.option_files:
+        _load_option_file(job.game_id, path)
     return [job.play(i) for i in range(start, stop)]
 
 
@@ -185,14 +196,14 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     progress: Progress | None = None,
     records: str | Path | None = None,
-    word_lists: Sequence[str | Path] = (),
+    option_files: Sequence[str | Path] = (),
     sign_key: str | Path | None = None,
     first: int = 0,
 ) -> list[GameResult]:
     """Play ``games`` games with bots only; results in index order (the whole list of
     :func:`stream`, which says what each argument is)."""
     return list(stream(game_id, games, players, bots, seed, workers, options, progress,
-                       records, word_lists, sign_key, first))
+                       records, option_files, sign_key, first))
 
 
 def stream(
@@ -205,7 +216,7 @@ def stream(
     options: Mapping[str, Any] | None = None,
     progress: Progress | None = None,
     records: str | Path | None = None,
-    word_lists: Sequence[str | Path] = (),
+    option_files: Sequence[str | Path] = (),
     sign_key: str | Path | None = None,
     first: int = 0,
 ) -> Generator[GameResult, None, None]:
@@ -218,8 +229,9 @@ def stream(
     ``workers`` defaults to every core, and is never more; 1 plays in this process.
     ``records`` names a folder that gets one replayable record per game
     (``game-000000.json``, ...), signed with the key in the file ``sign_key`` if one is
-    given.  ``word_lists`` are files of word lists that ``options`` name by hash
-    (Fluster: ``words.use_file``); every worker reads them.  Bad game ids, player counts,
+    given.  ``option_files`` are files that ``options`` name by their contents, read by
+    the loader of the game's option read from a file (``Option.load``: a word list);
+    every worker reads them.  Bad game ids, player counts,
     options, bot specs or keys, and more than :data:`MAX_GAMES` games, raise a
     ValueError (OptionError, KeyFileError) here, before any game starts, not at the
     first result.
@@ -230,9 +242,9 @@ def stream(
         raise OptionError(f"a batch of {games:,} games has games 0 to {games - 1:,}: it "
                           f"cannot start from game {first:,}")
     game = get_game(game_id)
-    lists = tuple(str(Path(p).resolve()) for p in word_lists)
+    lists = tuple(str(Path(p).resolve()) for p in option_files)
     for path in lists:
-        _load_word_list(path)  # here first: the options may name them
+        _load_option_file(game_id, path)  # here first: the options may name them
     resolved = resolve_table(game, players, dict(options or {}))
     if sign_key is not None:
         sign_key = str(Path(sign_key).resolve())

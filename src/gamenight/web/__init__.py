@@ -61,6 +61,21 @@ PAGE_HEADERS = {
 }
 
 
+#: The tables, one module per game that has its own (``js/tables/<game id>.js``); a game
+#: without one is played at the plain table (``js/tables/plain.js``).
+TABLES = STATIC / "js" / "tables"
+
+
+def has_table(game_id: str) -> bool:
+    """Whether the game ``game_id`` has a table of its own in the client (a module
+    ``js/tables/<game id>.js``): the server tells the browser so in ``GET /api/games``,
+    and no browser file but the table itself names a game."""
+    # A game id is a short name of letters, digits and dashes ("by-golly"); nothing else
+    # is looked up as a file.
+    safe = game_id.replace("-", "").isalnum() and game_id.isascii() and game_id != "plain"
+    return safe and (TABLES / f"{game_id}.js").is_file()
+
+
 def page(name: str) -> str:
     """The text of the page ``static/<name>``."""
     return (STATIC / name).read_text("utf-8")

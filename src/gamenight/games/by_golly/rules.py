@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -26,8 +27,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome
 from gamenight.engine.checks import describe
 from gamenight.engine.events import Event
+from gamenight.engine.frozen import FrozenDict, FrozenList, freeze
 from gamenight.engine.game import JSON, BotFactory
 from gamenight.engine.outcome import MEAN_RANK, SummaryColumn
+from gamenight.engine.pace import Pace
+from gamenight.engine.standings import Standings
 from gamenight.games.by_golly.actions import (
     DRAWS,
     END,
@@ -137,6 +141,10 @@ def _names_of_counts(counts: tuple[int, ...]) -> tuple[AnimalName, ...]:
     # Remembered: every view shows the seat's hand, and a hand changes a card or two a
     # turn (every view the research adapters observe, every question to a bot).
     return tuple(ANIMALS[k] for k in range(KINDS) for _ in range(counts[k]))
+
+
+#: The run as a view shows it before anything is turned over: every place face down.
+_NOTHING_TURNED = FrozenList([None] * PLACES)
 
 
 @cache
@@ -532,11 +540,12 @@ class ByGollyState(GameState[ByGollyAction]):
     def _view(self, seat: int | None, at_ms: float | None) -> ByGollyView:
         # What every seat sees is made once per step (the history's length counts the
         # steps) and shared by the views of that step (the adapters and the server ask
-        # every seat's view after a step), and a view is read, never changed.
+        # every seat's view after a step), frozen so that no seat's view can change
+        # another's (``engine.frozen``); each view is a plain copy of its top level.
         step = len(self.history)
         made = self._table
         if made is None or made[0] != step:
-            made = self._table = (step, self._table_view())
+            made = self._table = (step, freeze(self._table_view()))
         v = made[1].copy()
         v["seat"] = seat
         if seat is not None:
@@ -549,10 +558,11 @@ class ByGollyState(GameState[ByGollyAction]):
         return v
 
     def _table_view(self) -> ByGollyView:
-        """The part of every view that is the same for every seat (``seat`` None)."""
+        """The part of every view that is the same for every seat (``seat`` None), made
+        of frozen parts (each as cheap as a plain one) for every view to share."""
         run, up = self.run, self.up
         phase = self.phase
-        return {
+        return FrozenDict({  # type: ignore[return-value]
             "game": "by-golly",
             "seat": None,
             "players": self.players,
@@ -560,18 +570,18 @@ class ByGollyState(GameState[ByGollyAction]):
             "turn": self.turns,
             "current": self.current,
             # Face-up cards only: a face-down card is None, whatever a player remembers.
-            "run": [FACE_NAMES[run[p]] if up[p] else None for p in range(PLACES)]
-            if self.turned else [None] * PLACES,
+            "run": FrozenList([FACE_NAMES[run[p]] if up[p] else None for p in range(PLACES)]
+                              if self.turned else _NOTHING_TURNED),
             "laid": None if self.laid is None else ANIMALS[self.laid],
-            "hands": list(self.hand_sizes),
-            "stacks": [len(s) for s in self.stacks],
+            "hands": FrozenList(self.hand_sizes),
+            "stacks": FrozenList([len(s) for s in self.stacks]),
             "discarded": len(self.discarded),
             "box": len(self.box),
             "draws_left": self.draws_left,
             "drawing_from": self.draw_from,
             "shuffling": phase == "shuffling",
             "face_up_match": self.options["face_up_match"],
-        }
+        })
 
     def outcome(self) -> Outcome | None:
         reason = self.reason()
@@ -642,6 +652,13 @@ class ByGolly(Game):
     id: ClassVar[str] = "by-golly"
     title: ClassVar[str] = "By Golly!"
     credits: ClassVar[str] = "Zoch (Au Backe!), Frank Nestel, 2001"
+    blurb: ClassVar[str] = ("Lay an animal, find its twin in the chicken run, and keep out "
+                            "of the mess.")
+    end_reasons: ClassVar[Mapping[str, str]] = {
+        "last-card": "A player discarded their last animal card.",
+        "last-card-drawn": "A player's last cards were drawn in a mess.",
+        "cap": "The safety cap on the game's length ended it early.",
+    }
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     rules_version: ClassVar[str] = "1"
@@ -683,9 +700,33 @@ class ByGolly(Game):
     def bots(self) -> dict[str, BotFactory]:
         from gamenight.bots.master import master_for
         from gamenight.games.by_golly.bots import MemoryBot, PerfectBot
+        from gamenight.games.by_golly.search import PLAN
 
         return {**super().bots(), "memory": MemoryBot, "perfect": PerfectBot,
-                "master": master_for(self)}
+                "master": master_for(self, PLAN)}
+
+    # -- what the balance lab knows of the game (lab/length.py, lab/drama.py) ------------
+    #: A turn is several decisions: lay an animal, choose a chicken-run card to turn
+    #: (remembering where animals lie), turn them back and refill, whom to draw from in
+    #: the mess, shuffle or keep.  Later chance steps are a card drawn blindly or the
+    #: turned cards shuffled.  Setup: spread the 19 chicken-run cards, deal the animals.
+    pace: ClassVar[Pace] = Pace(think_s=2.5, settle_s=0.0, handle_s=3.0, overhead_s=90.0)
+
+    def count_turns(self, events: Sequence[Event]) -> int:
+        """A turn at the chicken run.  By Golly! counts the turns that ended
+        (``TurnEnded``)."""
+        # The turn that wins the game never ends, so it is added, unless the safety cap
+        # (at a turn's end) ended the game.
+        ended = sum(1 for e in events if isinstance(e, TurnEnded))
+        won = any(isinstance(e, GameOver) and e.winner is not None for e in events)
+        return ended + won
+
+    def standings(self, players: int) -> Standings:
+        """The cards each seat still has to discard, negated
+        (``standings.ByGollyStandings``)."""
+        from gamenight.games.by_golly.standings import ByGollyStandings
+
+        return ByGollyStandings(players)
 
 
 GAME = ByGolly()

@@ -4,7 +4,8 @@ A view is the present only: the faces of the chicken-run cards turned over this 
 (a face-down place is None, whatever lies there), the card laid, every seat's card
 counts, and the seat's own hand.  By Golly! has no reaction window, so a view asked for
 at a moment (``at_ms``) is the view now.  What every seat sees is the same for all the
-views of one step, which share it: a view is read, never changed.
+views of one step, which share it frozen (``engine.frozen``): no seat's view can change
+another's.
 """
 
 from __future__ import annotations

@@ -17,6 +17,8 @@ from typing import Literal, cast
 
 from typing_extensions import TypedDict
 
+from gamenight.engine.frozen import freeze
+
 Colour = Literal["red", "yellow", "green", "blue", "purple", "orange"]
 COLOURS: tuple[Colour, ...] = ("red", "yellow", "green", "blue", "purple", "orange")
 #: How many flies of each value one colour has.
@@ -115,6 +117,21 @@ def flies_json(cards: Sequence[int]) -> list[FlyCard]:
     except IndexError:  # a swatter's id (or no card's)
         bad = next(card for card in cards if not 0 <= card < FLIES)
         raise ValueError(f"card {bad} is a swatter, not a fly") from None
+
+
+#: The flies' view data frozen (``engine.frozen``), made once: one dict per fly,
+#: shared by every view that shows it, since what cannot be changed needs no copy.
+_FROZEN_FLY_JSON: tuple[FlyCard, ...] = tuple(map(freeze, _FLY_JSON))
+
+
+def frozen_flies_json(cards: Sequence[int]) -> list[FlyCard]:
+    """:func:`flies_json` read-only, for the parts of views that views share: a frozen
+    list of the flies' frozen dicts (no copy of each fly)."""
+    try:
+        return freeze([_FROZEN_FLY_JSON[card] for card in cards])
+    except IndexError:  # a swatter's id (or no card's): flies_json says which
+        flies_json(cards)
+        raise
 
 
 # -- names that tell every card apart (positions) -----------------------------------------

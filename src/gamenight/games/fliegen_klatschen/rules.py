@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -27,7 +27,10 @@ from gamenight.engine import (
     Pass,
     Step,
 )
+from gamenight.engine.events import Event
 from gamenight.engine.game import JSON, BotFactory
+from gamenight.engine.pace import Pace
+from gamenight.engine.standings import Standings
 from gamenight.engine.window import ReactionWindow
 from gamenight.games.fliegen_klatschen.actions import (
     REVEAL,
@@ -46,6 +49,7 @@ from gamenight.games.fliegen_klatschen.cards import (
     FlyCard,
     card_json,
     flies_json,
+    frozen_flies_json,
     name,
 )
 from gamenight.games.fliegen_klatschen.events import (
@@ -599,16 +603,17 @@ class FliegenKlatschenState(GameState[Action]):
         return {"seat": seat, **table, "my_won": self._flies_shown(seat, self.won[seat])}
 
     def _flies_shown(self, place: int, cards: list[int]) -> list[FlyCard]:
-        """``flies_json(cards)``, made once for as long as these cards lie there: views
-        are read-only (``engine.View``), so views of the same cards share the list.
-        ``place`` is where they lie (a seat's won pile, or ``players`` for the centre):
-        each place keeps the list of its latest cards, kept by the cards themselves, so
-        a table laid out by hand (tests, positions) is never shown stale."""
+        """``flies_json(cards)``, made once for as long as these cards lie there and
+        shared by the views of the same cards: frozen (``engine.frozen``), so no seat
+        can change another's (or its own next view) through it.  ``place`` is where they
+        lie (a seat's won pile, or ``players`` for the centre): each place keeps the list
+        of its latest cards, kept by the cards themselves, so a table laid out by hand
+        (tests, positions) is never shown stale."""
         key = tuple(cards)
         kept = self._shown[place]
         if kept is not None and kept[0] == key:
             return kept[1]
-        shown = flies_json(cards)
+        shown = frozen_flies_json(cards)
         self._shown[place] = (key, shown)
         return shown
 
@@ -677,19 +682,18 @@ class FliegenKlatschenState(GameState[Action]):
         return places
 
 
-def _check_table(players: int, options: dict[str, Any]) -> None:
-    if DECK_SIZE - options["remove"] < players:
-        raise OptionError(
-            f"remove={options['remove']} leaves fewer cards than the {players} players need"
-        )
-
-
 class FliegenKlatschen(Game):
     """Fliegen klatschen: reveal cards, then race to slap the best flies of the leading colour."""
 
     id: ClassVar[str] = "fliegen-klatschen"
     title: ClassVar[str] = "Fliegen klatschen"
     credits: ClassVar[str] = "Abacusspiele, Christian Heuser, 2003"
+    blurb: ClassVar[str] = ("Turn up cards, then race to slap the best flies of the leading "
+                            "colour.")
+    end_reasons: ClassVar[Mapping[str, str]] = {
+        "last-card": "The last card of a pile was turned over.",
+        "cap": "The safety cap on the game's length ended it early.",
+    }
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     rules_version: ClassVar[str] = "1"
@@ -716,19 +720,22 @@ class FliegenKlatschen(Game):
                choices=(SHARED, DECIDING_GAME)),
     )
 
+    def check_table(self, players: int, options: Mapping[str, Any]) -> None:
+        """OptionError where ``remove`` leaves fewer cards than the deal gives out (a card
+        for every player): ``resolve_options`` asks, so no use starts such a table."""
+        if DECK_SIZE - options["remove"] < players:
+            raise OptionError(
+                f"remove={options['remove']} leaves fewer cards than the {players} players "
+                f"need"
+            )
+
     def new(self, players: int, seed: int = 0, **options: Any) -> FliegenKlatschenState:
-        opts = self.resolve_options(players, options)
-        _check_table(players, opts)
-        return FliegenKlatschenState(self, players, seed, opts)
+        return FliegenKlatschenState(self, players, seed, self.resolve_options(players, options))
 
     def _from_position(self, players: int, seed: int, options: dict[str, Any],
                        state: JSON) -> FliegenKlatschenState:
         from gamenight.games.fliegen_klatschen import positions  # it builds on this module
 
-        try:
-            _check_table(players, options)
-        except OptionError as exc:
-            raise IllegalAction(f"not a position this game offers: {exc}") from None
         game = FliegenKlatschenState(self, players, seed, options)
         positions.read(game, state)
         return game
@@ -739,8 +746,27 @@ class FliegenKlatschen(Game):
     def bots(self) -> dict[str, BotFactory]:
         from gamenight.bots.master import master_for
         from gamenight.games.fliegen_klatschen.bots import SharpBot
+        from gamenight.games.fliegen_klatschen.search import PLAN
 
-        return {**super().bots(), "sharp": SharpBot, "master": master_for(self)}
+        return {**super().bots(), "sharp": SharpBot, "master": master_for(self, PLAN)}
+
+    # -- what the balance lab knows of the game (lab/length.py, lab/drama.py) ------------
+    #: A turn is turning over the top card of one's pile (no choice: it is the only
+    #: action) and laying a fly in the centre.  A hunt is settled by hand: hands lifted,
+    #: colours checked against the majority, flies taken, penalties paid, the card to
+    #: the box.  Every chance step is a whole shuffle and deal of the 112 cards (the
+    #: first game's, and each deciding game's).
+    pace: ClassVar[Pace] = Pace(think_s=1.5, settle_s=6.0, handle_s=90.0, overhead_s=90.0)
+
+    def count_turns(self, events: Sequence[Event]) -> int:
+        """A turn is a card turned over (``Revealed``)."""
+        return sum(1 for e in events if isinstance(e, Revealed))
+
+    def standings(self, players: int) -> Standings:
+        """The values of the flies won so far (``standings.FliegenKlatschenStandings``)."""
+        from gamenight.games.fliegen_klatschen.standings import FliegenKlatschenStandings
+
+        return FliegenKlatschenStandings(players)
 
 
 GAME = FliegenKlatschen()

@@ -12,14 +12,17 @@ docs/rules/fluster.md for every rulebook sentence mapped to this code and its te
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import chain
 from typing import Any, ClassVar, cast
 
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, Step
 from gamenight.engine.events import Event
+from gamenight.engine.frozen import FrozenDict, FrozenList
 from gamenight.engine.game import JSON, BotFactory
+from gamenight.engine.pace import Pace
 from gamenight.engine.seeding import copy_generator
+from gamenight.engine.standings import Standings
 from gamenight.games.fluster.actions import (
     CALLS,
     WRITE_LEFT,
@@ -66,7 +69,7 @@ from gamenight.games.fluster.events import (
 )
 from gamenight.games.fluster.positions import FlusterPosition, position_of, read_position
 from gamenight.games.fluster.views import BlockView, FlusterView, PadView, Phase
-from gamenight.games.fluster.words import Dictionary, lookup
+from gamenight.games.fluster.words import Dictionary, lookup, use_file
 
 __all__ = ["CALLS_PER_NUMBER", "GAME", "TOTAL_CALLS", "Fluster", "FlusterState",
            "callable_numbers"]
@@ -340,7 +343,8 @@ class FlusterState(GameState[FlusterAction]):
         Kept while the pad stays as it was, and each block likewise (a call writes in
         one block of each pad): the caller's view and his view as a writer show the
         same pad, and from one view to the next one block of it is as it was.  Views
-        are read, never changed, so they share these."""
+        share these, frozen (``engine.frozen``): no view can change them for another
+        view, or for this cache, which reads a kept block's squares."""
         texts = ["".join(block) for block in self.blocks[seat]]
         kept = self._pads
         pad = kept.pads[seat]
@@ -354,15 +358,19 @@ class FlusterState(GameState[FlusterAction]):
                                                          block_score(text, self.words))
             (left, left_score), (right, right_score) = cast(list[_BlockKept], blocks)
             totals = pad_totals(left_score, right_score)
-            pad = kept.pads[seat] = texts, {
+            # Made of frozen parts directly (each as cheap as a plain one).
+            shown = FrozenDict({
                 "left": left, "right": right,
-                "totals": {"A": totals.a, "B": totals.b, "C": totals.c, "D": totals.d,
-                           "bonuses": totals.bonuses, "grand_total": totals.grand_total}}
+                "totals": FrozenDict({"A": totals.a, "B": totals.b, "C": totals.c,
+                                      "D": totals.d, "bonuses": totals.bonuses,
+                                      "grand_total": totals.grand_total})})
+            pad = kept.pads[seat] = texts, cast(PadView, shown)
         return pad[1]
 
     def _block_view(self, seat: int, k: int, text: str, score: BlockScore) -> _BlockKept:
-        return ({"numbers": list(self.numbers[seat][k]), "squares": text,
-                 "down": list(score.down), "across": list(score.across)}, score)
+        shown = FrozenDict({"numbers": FrozenList(self.numbers[seat][k]), "squares": text,
+                            "down": FrozenList(score.down), "across": FrozenList(score.across)})
+        return cast(BlockView, shown), score
 
     def _view(self, seat: int | None, at_ms: float | None
               ) -> FlusterView:
@@ -612,7 +620,7 @@ class _PadViews:
         return _PadViews(len(self.pads))
 
     def copy(self) -> _PadViews:
-        """A copy holding the same views (read, never changed, so shared)."""
+        """A copy holding the same views (frozen, so shared)."""
         twin = _PadViews.__new__(_PadViews)
         twin.pads = self.pads[:]
         twin.blocks = [kept[:] for kept in self.blocks]
@@ -647,6 +655,11 @@ class Fluster(Game):
     id: ClassVar[str] = "fluster"
     title: ClassVar[str] = "Fluster"
     credits: ClassVar[str] = "publisher unknown; listed in Sid Sackson's diary by 1973"
+    blurb: ClassVar[str] = ("Letters are called out: write them into two secret word blocks "
+                            "and score the words.")
+    end_reasons: ClassVar[Mapping[str, str]] = {
+        "calls-done": "Every number has been called: every block is full.",
+    }
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 8
     rules_version: ClassVar[str] = "2"
@@ -658,7 +671,7 @@ class Fluster(Game):
         Option("dictionary", "",
                "the word list to score with, by its content hash (sha256:...): give "
                "your own list, one word a line, with --dictionary FILE (empty: the "
-               "packaged English list)"),
+               "packaged English list)", load=use_file),
     )
 
     def resolve_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -684,8 +697,27 @@ class Fluster(Game):
     def bots(self) -> dict[str, BotFactory]:
         from gamenight.bots.master import master_for
         from gamenight.games.fluster.bots import WordsmithBot
+        from gamenight.games.fluster.search import PLAN
 
-        return {**super().bots(), "wordsmith": WordsmithBot, "master": master_for(self)}
+        return {**super().bots(), "wordsmith": WordsmithBot, "master": master_for(self, PLAN)}
+
+    # -- what the balance lab knows of the game (lab/length.py, lab/drama.py) ------------
+    #: A call: the caller chooses a letter and a square to suit his own pad while the
+    #: others wait, then everyone writes it.  A first call's block is chosen in secret
+    #: (the bots choose it at time 0, so the time is all in settle_s: the slowest writer).
+    #: The count at the end: four totals, bonuses, a Grand Total on every pad.
+    pace: ClassVar[Pace] = Pace(think_s=10.0, settle_s=5.0, handle_s=0.0, overhead_s=120.0)
+
+    def count_turns(self, events: Sequence[Event]) -> int:
+        """A turn is a call (``Called``)."""
+        return sum(1 for e in events if isinstance(e, Called))
+
+    def standings(self, players: int) -> Standings:
+        """No running standing: the pads are secret until they are scored at the end
+        (``standings.FlusterStandings``, which is not ``running``)."""
+        from gamenight.games.fluster.standings import FlusterStandings
+
+        return FlusterStandings(players)
 
 
 GAME = Fluster()

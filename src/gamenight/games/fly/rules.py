@@ -11,6 +11,7 @@ tests.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -18,6 +19,8 @@ from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Opt
 from gamenight.engine.checks import describe
 from gamenight.engine.events import Event
 from gamenight.engine.game import JSON, BotFactory
+from gamenight.engine.pace import Pace
+from gamenight.engine.standings import Standings
 from gamenight.games.fly import positions
 from gamenight.games.fly.actions import (
     AIM_LIMIT,
@@ -371,6 +374,12 @@ class Fly(Game):
     id: ClassVar[str] = "fly"
     title: ClassVar[str] = "FLY"
     credits: ClassVar[str] = "Perplext, Chris Handy, 2014 (Pack O Game no. 4)"
+    blurb: ClassVar[str] = ("Drop the swatter card on a table of flies and collect sets of "
+                            "colours and symbols.")
+    end_reasons: ClassVar[Mapping[str, str]] = {
+        "only-blanks-left": "Only the two blank cards were left on the table.",
+        "cap": "The safety cap on the game's length ended it early.",
+    }
     min_players: ClassVar[int] = 1  # 2-4 players, and 1 for practice
     max_players: ClassVar[int] = 4
     rules_version: ClassVar[str] = "1"
@@ -417,8 +426,26 @@ class Fly(Game):
     def bots(self) -> dict[str, BotFactory]:
         from gamenight.bots.master import master_for
         from gamenight.games.fly.bots import AimerBot, RandomDropBot
+        from gamenight.games.fly.search import PLAN
 
-        return {"random": RandomDropBot, "aimer": AimerBot, "master": master_for(self)}
+        return {"random": RandomDropBot, "aimer": AimerBot, "master": master_for(self, PLAN)}
+
+    # -- what the balance lab knows of the game (lab/length.py, lab/drama.py) ------------
+    #: A drop: pick up the swatter, aim over the 9 x 3 table, hold it above the sky card.
+    #: Each later chance step is the swatter landing: check which flies are completely
+    #: covered, collect them, consolidate the table card by card.  Setup: lay the 27
+    #: cards out so that the cloth runs on, stand the box and the sky card.
+    pace: ClassVar[Pace] = Pace(think_s=6.0, settle_s=0.0, handle_s=6.0, overhead_s=60.0)
+
+    def count_turns(self, events: Sequence[Event]) -> int:
+        """A turn is a drop of the swatter (``SwatterDropped``)."""
+        return sum(1 for e in events if isinstance(e, SwatterDropped))
+
+    def standings(self, players: int) -> Standings:
+        """The points of the flies collected so far (``standings.FlyStandings``)."""
+        from gamenight.games.fly.standings import FlyStandings
+
+        return FlyStandings(players)
 
 
 def _check_sizes(options: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamenight.engine.frozen import freeze
 from gamenight.games.superfly.views import CardView
 
 COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple")
@@ -91,3 +92,13 @@ def long_name(card: int) -> str:
 def card_json(card: int) -> CardView:
     """The card as view data: a fresh dict each time (a caller may change its copy)."""
     return _CARD_JSON[card].copy()
+
+
+#: Each card's view data frozen (``engine.frozen``), made once: the parts of views that
+#: views share show these, since what cannot be changed needs no copy of its own.
+_FROZEN_CARD_JSON: tuple[CardView, ...] = tuple(map(freeze, _CARD_JSON))
+
+
+def frozen_card_json(card: int) -> CardView:
+    """The card as read-only view data: one dict per card, shared by every view."""
+    return _FROZEN_CARD_JSON[card]

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gamenight.engine.frozen import FrozenDict, FrozenList
 from gamenight.games.superfly.cards import DECK_SIZE, NUMBER_OF
 from gamenight.games.superfly.views import FlyResultView
 
@@ -37,9 +38,11 @@ class FlyResult:
         return bool(self.squished_by)
 
     def to_json(self) -> FlyResultView:
-        return {"card": self.card, "claimants": list(self.claimants),
-                "squished_by": list(self.squished_by),
-                "swaps": [list(g) for g in self.swaps], "taker": self.taker}
+        """The fly's result as view data, frozen (part of ``LastTurn.to_json``)."""
+        return FrozenDict({  # type: ignore[return-value]
+            "card": self.card, "claimants": FrozenList(self.claimants),
+            "squished_by": FrozenList(self.squished_by),
+            "swaps": FrozenList([FrozenList(g) for g in self.swaps]), "taker": self.taker})
 
 
 def resolve_fly(card: int, dice: Mapping[int, int]) -> FlyResult:

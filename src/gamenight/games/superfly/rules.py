@@ -16,6 +16,7 @@ See docs/rules/superfly.md for every rulebook sentence mapped to this code and i
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -33,9 +34,12 @@ from gamenight.engine import (
 )
 from gamenight.engine.checks import describe
 from gamenight.engine.events import Event
+from gamenight.engine.frozen import FrozenDict, FrozenList, freeze
 from gamenight.engine.game import JSON, BotFactory
+from gamenight.engine.pace import Pace
+from gamenight.engine.standings import Standings
 from gamenight.games.superfly.actions import SWATS, SuperflyAction, Swat, parse_action
-from gamenight.games.superfly.cards import DECK_SIZE, DIE_FACES, NAMES, card_json, name
+from gamenight.games.superfly.cards import DECK_SIZE, DIE_FACES, NAMES, frozen_card_json, name
 from gamenight.games.superfly.events import (
     EVENT_TYPES,
     DrawPileReshuffled,
@@ -437,14 +441,14 @@ class SuperflyState(GameState[SuperflyAction]):
     def _shared(self, which: str, fact: LastTurn | LastRound | None) -> Any:
         """``fact`` (the last turn or the last round) as view data, made once and shared
         by every view until the fact is replaced: it is the same for every seat and for
-        the whole turn (or round), and views are read, never changed (building it again,
-        or copying it, for each of the views a bot table asks for took a fifth of a bot
-        game)."""
+        the whole turn (or round), and frozen, so that no view can change it for the
+        others (building it again, or copying it, for each of the views a bot table asks
+        for took a fifth of a bot game)."""
         if fact is None:
             return None
         made = self._shown.get(which)
         if made is None or made[0] is not fact:
-            made = self._shown[which] = (fact, fact.to_json())
+            made = self._shown[which] = (fact, freeze(fact.to_json()))
         return made[1]
 
     def _view(self, seat: int | None,
@@ -452,22 +456,24 @@ class SuperflyState(GameState[SuperflyAction]):
         # A swat is a simultaneous decision, not a race: the view at any moment of it is
         # the view of now (``at_ms`` changes nothing).  What every seat sees is made
         # once per step (the history's length counts the steps) and shared by the views
-        # of that step: bots at a signal are each shown the table twice, and a view is
-        # read, never changed.
+        # of that step (bots at a signal are each shown the table twice), frozen so that
+        # no seat's view can change another's (``engine.frozen``).
         step = len(self.history)
         made = self._table
         if made is None or made[0] != step:
-            made = self._table = (step, self._table_view(None if made is None else made[1]))
+            made = self._table = (
+                step, freeze(self._table_view(None if made is None else made[1])))
         table = made[1]
         if seat is None:
             return {"seat": None, **table}
         # He may look at his own hand; the others may not.  A hand changes once a turn
         # at most, and a bot is shown it twice a signal: its view data is made once for
-        # the cards it holds and shared, as the table's is.
+        # the cards it holds and shared (frozen), as the table's is.
         cards = tuple(self.hands[seat])
         hand = self._hand_shown.get(seat)
         if hand is None or hand[0] != cards:
-            hand = self._hand_shown[seat] = (cards, [card_json(c) for c in cards])
+            hand = self._hand_shown[seat] = (
+                cards, freeze([frozen_card_json(c) for c in cards]))
         # (mypy asks the ** item for my_swat, which a seat's view may leave out.)
         mine: SeatView = {"seat": seat, **table,  # type: ignore[typeddict-item]
                           "my_hand": hand[1]}
@@ -485,9 +491,8 @@ class SuperflyState(GameState[SuperflyAction]):
             # changes what the table shows only by one more raised swatter (bots are
             # shown the table between choices: 3 of the 4 tables of a four-player
             # turn are made this way).
-            again = before.copy()
-            again["chosen"] = sorted(self.choices)
-            return again
+            return FrozenDict(before, chosen=FrozenList(sorted(self.choices)))  # type: ignore[return-value]
+        # Made of frozen parts (each as cheap as a plain one), for every view to share.
         n = self.players
         table: TableView = {
             "game": "superfly",
@@ -497,31 +502,32 @@ class SuperflyState(GameState[SuperflyAction]):
             "turn": self.turns + 1 if phase != OVER else self.turns,
             "first_player": self.first,
             "final_turn": self.final,
-            "eligible": list(self.eligible),
+            "eligible": FrozenList(self.eligible),
             "deadline_ms": self.options["deadline_ms"],
             "open_hands": self.options["open_hands"],
-            "centre": [card_json(c) for c in self.centre],
-            "hand_sizes": [len(h) for h in self.hands],
-            "tokens": list(self.tokens),
+            "centre": FrozenList([frozen_card_json(c) for c in self.centre]),
+            "hand_sizes": FrozenList([len(h) for h in self.hands]),
+            "tokens": FrozenList(self.tokens),
             "tokens_in_box": max(0, TOKENS_IN_BOX - sum(self.tokens)),
             "draw_pile": len(self.draw),
             "discards": len(self.discards),
             # Who has chosen is seen at the table (a raised swatter); what, is not.
-            "chosen": sorted(self.choices),
+            "chosen": FrozenList(sorted(self.choices)),
             "last_turn": self._shared("turn", self._last_turn),
             "last_round": self._shared("round", self._last_round),
         }
         if phase == DICE:
             # The swatters are down on their flies and the dice roll for all to see.
-            table["swats"] = [self.choices.get(s) for s in range(n)]
-            table["dice"] = [self.dice.get(s) for s in range(n)]
+            table["swats"] = FrozenList([self.choices.get(s) for s in range(n)])
+            table["dice"] = FrozenList([self.dice.get(s) for s in range(n)])
         if self.options["open_hands"]:
-            table["hands"] = [[card_json(c) for c in h] for h in self.hands]
+            table["hands"] = FrozenList([FrozenList([frozen_card_json(c) for c in h])
+                                         for h in self.hands])
         if phase == OVER:
             out = self.outcome()
             assert out is not None
-            table["outcome"] = out.to_json()
-        return table
+            table["outcome"] = freeze(out.to_json())
+        return FrozenDict(table)  # type: ignore[return-value]
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
@@ -720,6 +726,11 @@ class Superfly(Game):
     id: ClassVar[str] = "superfly"
     title: ClassVar[str] = "Superfly"
     credits: ClassVar[str] = "Loki, Anja Dreier-Brückner and Thomas Brückner, 2020"
+    blurb: ClassVar[str] = "Everyone swats at the signal: the flies you pick make your sets."
+    end_reasons: ClassVar[Mapping[str, str]] = {
+        "tokens": "A player collected the tokens to win.",
+        "cap": "The safety cap on the game's length ended it early.",
+    }
     min_players: ClassVar[int] = 2  # 2 only as a marked variant: see option two_players
     max_players: ClassVar[int] = 5
 
@@ -745,13 +756,11 @@ class Superfly(Game):
     )
 
     def new(self, players: int, seed: int = 0, **options: Any) -> SuperflyState:
-        opts = self.resolve_options(players, options)
-        self.check_table(players, opts)
-        return SuperflyState(self, players, seed, opts)
+        return SuperflyState(self, players, seed, self.resolve_options(players, options))
 
-    @staticmethod
-    def check_table(players: int, options: dict[str, Any]) -> None:
-        """OptionError unless the rulebook (or the variant asked for) seats ``players``."""
+    def check_table(self, players: int, options: Mapping[str, Any]) -> None:
+        """OptionError unless the rulebook (or the variant asked for) seats ``players``
+        (``resolve_options`` asks, so every use refuses such a table before it starts)."""
         if players < RULEBOOK_PLAYERS[0] and not options["two_players"]:
             raise OptionError(
                 f"Superfly is for {RULEBOOK_PLAYERS[0]} to {RULEBOOK_PLAYERS[1]} players; "
@@ -763,10 +772,6 @@ class Superfly(Game):
 
     def _from_position(self, players: int, seed: int, options: dict[str, Any],
                        state: JSON) -> SuperflyState:
-        try:
-            self.check_table(players, options)
-        except OptionError as exc:
-            raise IllegalAction(str(exc)) from None
         from gamenight.games.superfly.positions import set_out
 
         table = SuperflyState(self, players, seed, options, deal=False)
@@ -776,8 +781,34 @@ class Superfly(Game):
     def bots(self) -> dict[str, BotFactory]:
         from gamenight.bots.master import master_for
         from gamenight.games.superfly.bots import CollectorBot
+        from gamenight.games.superfly.search import PLAN
 
-        return {**super().bots(), "collector": CollectorBot, "master": master_for(self)}
+        return {**super().bots(), "collector": CollectorBot, "master": master_for(self, PLAN)}
+
+    # -- what the balance lab knows of the game (lab/length.py, lab/drama.py) ------------
+    #: No turn decisions: every choice is the swat after the signal, timed in the history.
+    #: After the swatters land: dice read, battles, squished flies and swapped hands
+    #: settled, cards taken, the rest discarded.  A chance step is a card dealt or laid
+    #: (some 2 s) or a die, read as it is rolled in the swat (none): about 1 s on average.
+    #: A round ends with the hands shown and the biggest sets found.
+    pace: ClassVar[Pace] = Pace(think_s=0.0, settle_s=6.0, handle_s=1.0, overhead_s=30.0,
+                                round_s=20.0)
+
+    def count_turns(self, events: Sequence[Event]) -> int:
+        """A turn is a signal over the centre flies (``SignalGiven``)."""
+        return sum(1 for e in events if isinstance(e, SignalGiven))
+
+    def count_rounds(self, events: Sequence[Event]) -> int:
+        """A round begins with ``RoundStarted``: the rulebook plays in rounds ("The game is
+        played in several rounds"), where the other games pass a turn round the table
+        without calling a round anything."""
+        return sum(1 for e in events if isinstance(e, RoundStarted))
+
+    def standings(self, players: int) -> Standings:
+        """Fly Catcher tokens (``standings.SuperflyStandings``)."""
+        from gamenight.games.superfly.standings import SuperflyStandings
+
+        return SuperflyStandings(players)
 
 
 GAME = Superfly()

@@ -8,8 +8,8 @@ where a player sees a card face, and card ids (0-35, ``cards.card_id``) in the f
 last turn and the last round.  Those facts are the same for every seat until the next
 turn (or round) replaces them, so every view of them shares one copy; likewise the
 views of one step share the table's lists and cards (and the steps of one swat all but
-``chosen``), and a seat's views share its ``my_hand`` while it holds the same cards.  A
-view is read, never changed.
+``chosen``), and a seat's views share its ``my_hand`` while it holds the same cards.
+What views share is frozen (``engine.frozen``): no seat's view can change another's.
 
 TypedDicts come from ``typing_extensions``: pydantic needs them there on Python 3.11.
 The annotations are not postponed (no ``from __future__ import annotations``), so that

@@ -3,6 +3,8 @@
 
 /** @typedef {import("./protocol.js").GameInfo} GameInfo */
 /** @typedef {import("./protocol.js").NewRoom} NewRoom */
+/** @typedef {import("./protocol.js").OptionValue} OptionValue */
+/** @typedef {import("./protocol.js").TableSizes} TableSizes */
 /** @typedef {import("./protocol.js").RoomMade} RoomMade */
 /** @typedef {import("./protocol.js").RoomInfo} RoomInfo */
 /** @typedef {import("./protocol.js").SeatTaken} SeatTaken */
@@ -62,9 +64,33 @@ function post(path, body) {
   });
 }
 
-/** The games, with their options and bots. @returns {Promise<GameInfo[]>} */
-export async function games() {
-  return /** @type {GameInfo[]} */ (await request("/api/games"));
+/** @type {Promise<GameInfo[]> | null} the games, once asked */
+let gamesAsked = null;
+
+/**
+ * The games, with their options, bots and words (asked once per page: what a game is
+ * does not change while the page is open; a failed question is asked again next time).
+ * @returns {Promise<GameInfo[]>}
+ */
+export function games() {
+  gamesAsked ??= request("/api/games").then(
+    (body) => /** @type {GameInfo[]} */ (body),
+    (error) => {
+      gamesAsked = null;
+      throw error;
+    });
+  return gamesAsked;
+}
+
+/**
+ * The table sizes a room of `game` can start with `options` (the lobby offers these).
+ * @param {string} game  @param {Record<string, OptionValue>} options
+ * @returns {Promise<number[]>}
+ */
+export async function tableSizes(game, options) {
+  const sizes = /** @type {TableSizes} */ (
+    await post(`/api/games/${encodeURIComponent(game)}/tables`, { options }));
+  return sizes.players;
 }
 
 /** @param {NewRoom} room  @returns {Promise<RoomMade>} */

@@ -74,7 +74,7 @@ export class LessonPanel {
     this.end = byId("lesson-end", HTMLElement);
     this.again = byId("lesson-again", HTMLButtonElement);
     this.next = byId("lesson-next", HTMLButtonElement);
-    /** @type {string | null} the game and lesson shown ("by-golly/chicken-poo") */
+    /** @type {string | null} the game and lesson shown ("<game id>/<lesson>") */
     this.shown = null;
     /** @type {RoomInfo | null} */
     this.room = null;

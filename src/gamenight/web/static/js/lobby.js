@@ -1,5 +1,6 @@
-// The lobby (/): the five games, and a new room: its table size, a person or a bot (and
-// its level) at each seat, the game's options with their help texts.  Making the room
+// The lobby (/): the games the server offers (`GET /api/games`, each with its blurb),
+// and a new room: its table size, a person or a bot (and its level) at each seat, the
+// game's options with their help texts.  Making the room
 // seats the host (when they give a name) and opens the room page, where the invite link
 // waits for friends.  "Learn to play" lists the chosen game's lessons (lesson.js).
 
@@ -11,14 +12,6 @@ import { drawLessons } from "./lesson.js";
 /** @typedef {import("./protocol.js").OptionInfo} OptionInfo */
 /** @typedef {import("./protocol.js").OptionValue} OptionValue */
 
-/** Each game in a line, for someone choosing what to play. */
-const PITCHES = /** @type {Record<string, string>} */ ({
-  fly: "Drop the swatter card on a table of flies and collect sets of colours and symbols.",
-  "fliegen-klatschen": "Turn up cards, then race to slap the best flies of the leading colour.",
-  superfly: "Everyone swats at the signal: the flies you pick make your sets.",
-  fluster: "Letters are called out: write them into two secret word blocks and score the words.",
-  "by-golly": "Lay an animal, find its twin in the chicken run, and keep out of the mess.",
-});
 /** The table size a new room starts with, where the game allows it. */
 const USUAL_PLAYERS = 3;
 /** Seats a person takes by default (the host and a friend); the rest start as bots. */
@@ -60,14 +53,18 @@ function drawGames() {
     const radio = h("input", { type: "radio", name: "game", id, value: game.id,
       class: "sr-only", checked: chosen?.id === game.id });
     radio.addEventListener("change", () => choose(game));
+    const picture = h("img", { class: "game-picture", src: `/static/pictures/${game.id}.svg`,
+      alt: "", width: 56, height: 56 });
+    // A game without a picture (one the server offers that the client has no art for)
+    // shows none rather than a broken one.
+    picture.addEventListener("error", () => { picture.hidden = true; });
     return h("li", {},
       radio,
       h("label", { for: id, class: "game-choice", "data-game": game.id },
-        h("img", { class: "game-picture", src: `/static/pictures/${game.id}.svg`, alt: "",
-          width: 56, height: 56 }),
+        picture,
         h("span", {},
           h("strong", {}, game.title),
-          h("span", {}, PITCHES[game.id] ?? ""),
+          h("span", {}, game.blurb),
           h("span", { class: "players" }, playerText(game)))));
   }));
 }
@@ -75,18 +72,50 @@ function drawGames() {
 /** @param {GameInfo} game */
 function choose(game) {
   chosen = game;
+  // The usual size until the server says which sizes can start (offerTableSizes).
   const usual = Math.min(game.max_players, Math.max(game.min_players, USUAL_PLAYERS));
-  fill(players, Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
-    const n = game.min_players + i;
-    return h("option", { value: n, selected: n === usual }, String(n));
-  }));
+  fill(players, h("option", { value: usual, selected: true }, String(usual)));
   seatRows.replaceChildren(); // another game's bots
   drawSeats();
   drawOptions(game);
+  void offerTableSizes(game);
   learnTitle.textContent = `Learn to play ${game.title}`;
   learnError.textContent = "";
   void drawLessons(lessonList, game.id, () => hostName.value,
     (words) => { learnError.textContent = words; });
+}
+
+/** Counts the questions offerTableSizes asks, so that only the latest answer is drawn. */
+let sizesAsked = 0;
+
+/**
+ * Offers the table sizes the server says a room can start with the options chosen now
+ * (it knows the game: one may seat 2 only with a variant option), asked again when
+ * an option changes.  The size chosen stays where it still can, else the usual one.
+ * @param {GameInfo} game
+ */
+async function offerTableSizes(game) {
+  const asked = ++sizesAsked;
+  /** @type {number[]} */
+  let sizes;
+  try {
+    sizes = await api.tableSizes(game.id, chosenOptions());
+  } catch (failure) {
+    if (asked === sizesAsked) {
+      error.textContent = failure instanceof api.ApiError
+        ? `No table can start with these options: ${failure.message}`
+        : "The server could not be reached.";
+    }
+    return;
+  }
+  if (asked !== sizesAsked || chosen !== game) return; // a later question is on its way
+  error.textContent = "";
+  const now = Number(players.value);
+  const nearest = (/** @type {number} */ n) => Math.abs(n - USUAL_PLAYERS);
+  const pick = sizes.includes(now) ? now
+    : sizes.reduce((best, n) => (nearest(n) < nearest(best) ? n : best), sizes[0] ?? now);
+  fill(players, sizes.map((n) => h("option", { value: n, selected: n === pick }, String(n))));
+  drawSeats();
 }
 
 /** The seat rows, kept as they were where the table grows or shrinks. */
@@ -205,6 +234,7 @@ form.addEventListener("submit", async (event) => {
 });
 
 players.addEventListener("change", drawSeats);
+options.addEventListener("change", () => { if (chosen !== null) void offerTableSizes(chosen); });
 hostName.addEventListener("input", markHostSeat);
 
 try {

@@ -23,8 +23,13 @@ export const PROTOCOL_VERSION = 1;
 /**
  * A game as `GET /api/games` lists it.
  * @typedef {object} GameInfo
- * @property {string} id          the game's id ("by-golly")
- * @property {string} title       its title ("By Golly!")
+ * @property {string} id          the game's id (the registry's: lower case, dashes)
+ * @property {string} title       its title, for people
+ * @property {string} blurb       the game in a line, for someone choosing what to play
+ * @property {boolean} table      whether it has a table of its own (`tables/<id>.js`);
+ *                                 else it is played at the plain table
+ * @property {Record<string, string>} end_reasons  why a game of it ends, in a sentence,
+ *                                 by `Outcome.reason` (the result and the replay say it)
  * @property {number} min_players
  * @property {number} max_players
  * @property {OptionInfo[]} options
@@ -43,6 +48,13 @@ export const PROTOCOL_VERSION = 1;
  * @property {(string | null)[]} seats
  * @property {string} [name]
  * @property {number} [grace_s]
+ */
+
+/**
+ * The answer to `POST /api/games/{game}/tables` (body: `{options}`): the table sizes a
+ * room of the game can start with those options, fewest first.
+ * @typedef {object} TableSizes
+ * @property {number[]} players
  */
 
 /**

@@ -7,8 +7,8 @@
 // /api/replays).  Nothing here computes a rule or sees more than those eyes saw; there is
 // no WebSocket, and the table's actions go nowhere (every frame offers none).
 //
-// A table follows the game from its events (By Golly!'s run keeps the cards of the last
-// turn in sight; Fliegen klatschen marks the hands that just landed).  One step forward
+// A table follows the game from its events (one keeps the cards of the last turn in
+// sight, another marks the hands that just landed).  One step forward
 // hands the table that step's frame, as the room would, so it animates the step; any
 // other jump (back, first, last, the slider, new eyes) draws a new table from a frame
 // that retells every event so far (`fresh`, as a reloaded room page is told), so the
@@ -259,6 +259,10 @@ function drawSeats(frame) {
   }));
 }
 
+/** How many times the result has been drawn: a reason that comes late is written only
+ * under the latest. */
+let resultsDrawn = 0;
+
 /** The result, at the step that ended the game. @param {Update} frame */
 function drawResult(frame) {
   const outcome = frame.view.outcome;
@@ -266,8 +270,12 @@ function drawResult(frame) {
   page.result.hidden = frame.acting.kind !== "over" || outcome === undefined || replay === null;
   if (page.result.hidden || outcome === undefined || replay === null) return;
   const names = state.names;
-  page.resultReason.textContent = winnersText(outcome, names, null)
-    + reasonText(replay.game, outcome);
+  const winners = winnersText(outcome, names, null);
+  page.resultReason.textContent = winners;
+  const drawn = ++resultsDrawn;
+  void reasonText(replay.game, outcome).then((words) => {
+    if (drawn === resultsDrawn) page.resultReason.textContent = winners + words;
+  });
   fill(page.resultBody, scoreRows(outcome, names, replay.seat));
 }
 

@@ -2,28 +2,26 @@
 // whole one, and what this seat saw) and the replay.
 
 import { h, fill, byId } from "./dom.js";
-import { recordPath, replayPath } from "./api.js";
+import { games, recordPath, replayPath } from "./api.js";
 
 /** @typedef {import("./protocol.js").Outcome} Outcome */
 /** @typedef {import("./protocol.js").RoomInfo} RoomInfo */
 
-/** Why a game ended (`Outcome.reason`), in words; a game's own meaning first. */
-const REASONS = /** @type {Record<string, string>} */ ({
-  "by-golly:last-card": "A player discarded their last animal card.",
-  "by-golly:last-card-drawn": "A player's last cards were drawn in a mess.",
-  "fliegen-klatschen:last-card": "The last card of a pile was turned over.",
-  "fly:only-blanks-left": "Only the two blank cards were left on the table.",
-  "superfly:tokens": "A player collected the tokens to win.",
-  "fluster:calls-done": "Every number has been called: every block is full.",
-  cap: "The safety cap on the game's length ended it early.",
-});
-
 /**
+ * Why a game of `game` ended (`Outcome.reason`), in the game's own words
+ * (`GET /api/games`: each game's `end_reasons`), or plainly for a reason it has none for.
  * @param {string} game  @param {Outcome} outcome
+ * @returns {Promise<string>}
  */
-export function reasonText(game, outcome) {
-  return REASONS[`${game}:${outcome.reason}`] ?? REASONS[outcome.reason]
-    ?? `The game ended (${outcome.reason.replaceAll("-", " ")}).`;
+export async function reasonText(game, outcome) {
+  /** @type {Record<string, string>} */
+  let reasons = {};
+  try {
+    reasons = (await games()).find((info) => info.id === game)?.end_reasons ?? {};
+  } catch {
+    // The server could not be reached: the plain words below still say it.
+  }
+  return reasons[outcome.reason] ?? `The game ended (${outcome.reason.replaceAll("-", " ")}).`;
 }
 
 /** @param {number} score */
@@ -63,6 +61,9 @@ export class ResultPanel {
     this.recordMine = byId("record-mine", HTMLAnchorElement);
     this.replay = byId("replay", HTMLAnchorElement);
     this.note = byId("rematch-note", HTMLElement);
+    /** How many results have been shown (or hidden): a reason that comes late is only
+     * written under its own result. */
+    this.shown = 0;
   }
 
   /**
@@ -75,7 +76,12 @@ export class ResultPanel {
    */
   show(room, number, outcome, names, me) {
     this.panel.hidden = false;
-    this.reason.textContent = winnersText(outcome, names, me) + reasonText(room.game, outcome);
+    const winners = winnersText(outcome, names, me);
+    this.reason.textContent = winners;
+    const shown = ++this.shown;
+    void reasonText(room.game, outcome).then((words) => {
+      if (shown === this.shown) this.reason.textContent = winners + words; // still this result
+    });
     fill(this.body, scoreRows(outcome, names, me));
     const file = `${room.game}-${room.code.slice(0, 6)}-${number}`;
     this.record.href = recordPath(room.code, number);
@@ -107,5 +113,6 @@ export class ResultPanel {
 
   hide() {
     this.panel.hidden = true;
+    this.shown += 1;
   }
 }

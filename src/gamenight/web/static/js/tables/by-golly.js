@@ -21,38 +21,14 @@ import { onTableKey } from "../keys.js";
 /** @typedef {import("../protocol.js").GameEvent} GameEvent */
 /** @typedef {import("../protocol.js").TableContext} TableContext */
 /** @typedef {import("../protocol.js").Table} Table */
-/** @typedef {import("../protocol.js").Outcome} Outcome */
 
 /**
- * @typedef {"hen" | "rooster" | "worm" | "hedgehog" | "fox" | "marten" | "hare" | "goose"
- *   | "chick" | "duck" | "mouse" | "cat" | "owl" | "pig" | "frog"} Animal
- * @typedef {Animal | "poo" | "shovel"} Face
- * @typedef {"deal" | "lay" | "turn" | "second" | "mess" | "draw" | "shuffle" | "shuffling"
- *   | "end" | "over"} Phase
- */
-
-/**
- * What a seat may know now (src/gamenight/games/by_golly/views.py).
- * @typedef {object} ByGollyView
- * @property {"by-golly"} game
- * @property {number | null} seat
- * @property {number} players
- * @property {Phase} phase
- * @property {number} turn            turns played so far
- * @property {number} current         the player on turn
- * @property {(Face | null)[]} run    each place's face while it lies face up this turn
- * @property {Animal | null} laid     the animal card lying face up in front of the player
- * @property {number[]} hands         cards in each hand
- * @property {number[]} stacks        cards in each stack
- * @property {number} discarded       animal cards out for good
- * @property {number} box             animal cards left over from the deal
- * @property {number} draws_left      cards still to draw in the mess
- * @property {number | null} drawing_from
- * @property {boolean} shuffling
- * @property {boolean} face_up_match
- * @property {Animal[]} [hand]        this seat's own hand, sorted by animal
- * @property {number | null} [winner]
- * @property {Outcome} [outcome]
+ * What a seat may know now: the view, generated from views.py (types/by-golly.d.ts), and
+ * the names this table gives its parts.
+ * @typedef {import("../types/by-golly").View} ByGollyView
+ * @typedef {NonNullable<ByGollyView["laid"]>} Animal
+ * @typedef {NonNullable<ByGollyView["run"][number]>} Face
+ * @typedef {ByGollyView["phase"]} Phase
  */
 
 /** The places' letters, as the terminal and the narration name them (no q). */

@@ -30,52 +30,17 @@ import { onPress } from "../press.js";
 /** @typedef {import("../protocol.js").TableContext} TableContext */
 /** @typedef {import("../protocol.js").Table} Table */
 
-/** @typedef {"red" | "yellow" | "green" | "blue" | "purple" | "orange"} Colour */
-/** A fly face up: its id (0-95), colour and value (1 to 5).
- * @typedef {{id: number, kind: "fly", colour: Colour, value: number}} FlyCard */
-/** A swatter face up (ids 96-111).
- * @typedef {{id: number, kind: "swatter"}} SwatterCard */
-/** @typedef {FlyCard | SwatterCard} Card */
-/** The card turned over last, and by whom.
- * @typedef {{seat: number, card: Card}} LastReveal */
-/** A hand flat on the centre fly `card`, `at_ms` after the reveal (first listed: underneath).
- * @typedef {{seat: number, card: number, at_ms: number}} Hand */
 /**
- * A hunt in progress: the card that started it (not in the centre), who revealed it, its
- * time limit, the hands down in time order and the seats still hitting.
- * @typedef {{trigger: Card, revealer: number, deadline_ms: number, hands: Hand[],
- *            pending: number[]}} HuntView
- */
-/** @typedef {{seats: number[], scores: number[], flies: number[]}} PlayedGameView */
-/** @typedef {{seats: number[], played: PlayedGameView[]}} DecidingView */
-/**
- * @typedef {{scores: number[], ranks: number[], winners: number[], tiebreaks: number[][],
- *            truncated: boolean, reason: string}} OutcomeView
- */
-/**
- * A seat's view (`seat` a number, with `my_won`) or a spectator's (`seat` null).
- * @typedef {{
- *   game: "fliegen-klatschen", seat: number | null, players: number,
- *   phase: "deal" | "reveal" | "hunt" | "over", turn: number, current: number,
- *   hands_per_player: number, piles: number[], won: number[], box: number,
- *   centre: FlyCard[], last_reveal: LastReveal | null, hunt: HuntView | null,
- *   deciding?: DecidingView, won_cards?: FlyCard[][], outcome?: OutcomeView,
- *   my_won?: FlyCard[]
- * }} FliegenKlatschenView
- */
-/**
- * The game's events (`events.py`), as the update carries them.
- * @typedef {{event: "Dealt", removed: number, piles: number[]}
- *   | {event: "Revealed", seat: number, card: number, hunt: boolean}
- *   | {event: "NothingToHit", card: number}
- *   | {event: "Slapped", seat: number, card: number, at_ms: number}
- *   | {event: "Passed", seat: number, at_ms: number}
- *   | {event: "FlyWon", seat: number, card: number}
- *   | {event: "Penalty", seat: number, hit: number, card: number | null}
- *   | {event: "HuntOver", seat: number, card: number}
- *   | {event: "GameOver", reason: string, scores: number[], flies: number[]}
- *   | {event: "DecidingGame", seats: number[], score: number, flies: number}
- * } FkEvent
+ * The view and the events, generated from views.py and events.py
+ * (types/fliegen-klatschen.d.ts): a seat's view (`seat` a number, with `my_won`) or a
+ * spectator's (`seat` null), and the events as the update carries them.
+ * @typedef {import("../types/fliegen-klatschen").View} FliegenKlatschenView
+ * @typedef {import("../types/fliegen-klatschen").Event} FkEvent
+ * @typedef {import("../types/fliegen-klatschen").FlyCard} FlyCard
+ * @typedef {import("../types/fliegen-klatschen").SwatterCard} SwatterCard
+ * @typedef {import("../types/fliegen-klatschen").Hand} Hand
+ * @typedef {FlyCard | SwatterCard} Card
+ * @typedef {FlyCard["colour"]} Colour
  */
 /**
  * What became of one hunt, gathered from its events, shown once it is over.

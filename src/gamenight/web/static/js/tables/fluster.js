@@ -18,65 +18,14 @@ import { onTableKey } from "../keys.js";
 /** @typedef {import("../protocol.js").Update} Update */
 /** @typedef {import("../protocol.js").TableContext} TableContext */
 /** @typedef {import("../protocol.js").Table} Table */
-/** @typedef {import("../protocol.js").Outcome} Outcome */
-
-/** @typedef {"left" | "right"} Side */
 
 /**
- * One block of a pad, its 25 squares row by row.
- * @typedef {object} BlockView
- * @property {number[]} numbers  the number printed in each square
- * @property {string} squares    what is written in each: "." nothing, "#" a Blank, A-Z
- * @property {number[]} down     the circle at the bottom of each column
- * @property {number[]} across   the circle at the right of each row
- */
-
-/**
- * @typedef {object} TotalsView
- * @property {number} A  @property {number} B  @property {number} C  @property {number} D
- * @property {number} bonuses
- * @property {number} grand_total
- */
-
-/**
- * @typedef {object} PadView
- * @property {BlockView} left
- * @property {BlockView} right
- * @property {TotalsView} totals
- */
-
-/**
- * The call being written ("#": a Blank).
- * @typedef {object} CallView
- * @property {number} caller  @property {string} letter  @property {number} number
- */
-
-/**
- * The last call everyone has written; `forced`: its number's second call.
- * @typedef {object} LastCallView
- * @property {number} caller  @property {string} letter  @property {number} number
- * @property {boolean} forced
- */
-
-/**
- * What a seat may know now (src/gamenight/games/fluster/views.py).
- * @typedef {object} FlusterView
- * @property {"fluster"} game
- * @property {number | null} seat
- * @property {number} players
- * @property {"setup" | "call" | "write" | "over"} phase
- * @property {number} turn            calls made so far
- * @property {number} caller          whose call it is (or whose call is being written)
- * @property {number[]} called        how often each number 1-25 has been called
- * @property {CallView | null} call
- * @property {number[]} written       the seats that have written the call
- * @property {LastCallView | null} last
- * @property {string} dictionary
- * @property {PadView} [pad]          this seat's own pad
- * @property {Side | null} [my_choice]
- * @property {Side | null} [last_side]
- * @property {PadView[]} [pads]       everyone's, once the game is over
- * @property {Outcome} [outcome]
+ * What a seat may know now: the view, generated from views.py (types/fluster.d.ts).  A
+ * pad's block holds its 25 squares row by row (`squares`: "." nothing, "#" a Blank, A-Z).
+ * @typedef {import("../types/fluster").View} FlusterView
+ * @typedef {import("../types/fluster").PadView} PadView
+ * @typedef {import("../types/fluster").BlockView} BlockView
+ * @typedef {NonNullable<FlusterView["my_choice"]>} Side
  */
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";

@@ -27,64 +27,16 @@ import { onTableKey } from "../keys.js";
 /** @typedef {import("../protocol.js").GameEvent} GameEvent */
 /** @typedef {import("../protocol.js").TableContext} TableContext */
 /** @typedef {import("../protocol.js").Table} Table */
-/** @typedef {import("../protocol.js").Outcome} Outcome */
 
 /**
- * A card face up: a fly's colour, symbol and place on its card (inches from the card's
- * top-left corner); a blank has none.
- * @typedef {object} CardView
- * @property {number} id
- * @property {boolean} blank
- * @property {string} [colour]
- * @property {string} [symbol]
- * @property {number[]} [place]
- */
-
-/**
- * A card on the table: its place (0-26, reading order from the box) and its fly's
- * centre on the table (null for a blank).
- * @typedef {CardView & {slot: number, fly: number[] | null}} TableCardView
- */
-
-/**
- * A card moved in consolidation, from and to [row, column].
- * @typedef {object} MoveView
- * @property {number} card
- * @property {"slide" | "up"} kind
- * @property {number[]} from
- * @property {number[]} to
- */
-
-/**
- * The latest drop: who dropped, the aim, the landing, the cards it covered, the table
- * (card ids by place) as the swatter landed on it, and the moves that closed it up.
- * @typedef {object} LastDropView
- * @property {number} seat
- * @property {{x: number, y: number, angle: number}} aim
- * @property {{x: number, y: number, angle: number}} landing
- * @property {number[]} covered
- * @property {number[]} before
- * @property {MoveView[]} moves
- */
-
-/**
- * What every seat sees of a FLY table (src/gamenight/games/fly/views.py).
- * @typedef {object} FlyView
- * @property {"fly"} game
- * @property {number | null} seat
- * @property {number} players
- * @property {"layout" | "aim" | "landing" | "over"} phase
- * @property {number} drops
- * @property {number} max_drops
- * @property {number} current          the seat holding the swatter
- * @property {TableCardView[]} table
- * @property {CardView[][]} collected
- * @property {number[]} scores
- * @property {{width: number, length: number}} swatter
- * @property {number} fly_diameter
- * @property {{sigma_pos: number, sigma_angle: number}} flutter
- * @property {LastDropView | null} last_drop
- * @property {Outcome} [outcome]
+ * What every seat sees of a FLY table: the view, generated from views.py
+ * (types/fly.d.ts).  A card face up has a fly's colour, symbol and place on its card
+ * (inches from the card's top-left corner), a blank none; a card on the table also its
+ * place (0-26, reading order from the box) and its fly's centre on the table (null for
+ * a blank).
+ * @typedef {import("../types/fly").View} FlyView
+ * @typedef {import("../types/fly").CardView} CardView
+ * @typedef {import("../types/fly").TableCardView} TableCardView
  */
 
 /**

@@ -24,89 +24,23 @@ import { onPress } from "../press.js";
 /** @typedef {import("../protocol.js").GameEvent} GameEvent */
 /** @typedef {import("../protocol.js").TableContext} TableContext */
 /** @typedef {import("../protocol.js").Table} Table */
-/** @typedef {import("../protocol.js").Outcome} Outcome */
 
-/** @typedef {"red" | "orange" | "yellow" | "green" | "blue" | "purple"} Colour */
-/** @typedef {"hands" | "centre" | "swat" | "dice" | "over"} Phase */
-/** @typedef {"same colour" | "same number" | "all different"} SetKind */
 /**
- * A fly card face up (views.py CardView): its id (0-35), colour, number and kind of fly.
- * @typedef {{id: number, colour: Colour, number: number, kind: string}} CardView
- */
-/**
- * What happened on one centre fly (card ids and seats).
- * @typedef {object} FlyResultView
- * @property {number} card
- * @property {number[]} claimants   the seats whose swatters landed on it
- * @property {number[]} squished_by the seats whose die showed its number
- * @property {number[][]} swaps     each group of seats that tied and swapped hands
- * @property {number | null} taker
- */
-/**
- * The public facts of the last turn played.
- * @typedef {object} LastTurnView
- * @property {number} turn
- * @property {number} round
- * @property {boolean} final
- * @property {number} first_player
- * @property {number[]} centre
- * @property {number[]} eligible
- * @property {(number | null)[]} swats  per seat: the card its swatter landed on, or null
- * @property {(number | null)[]} dice   per seat: its die, or null
- * @property {FlyResultView[]} flies
- * @property {number[]} squished
- * @property {number[][]} swaps
- * @property {number[][]} takes         [seat, card] for each fly taken
- * @property {number[]} discarded
- * @property {number[]} five_cards
- * @property {boolean} round_over
- */
-/**
- * The hands shown at the end of the last round.
- * @typedef {object} LastRoundView
- * @property {number} round
- * @property {number[][]} hands
- * @property {number[]} sizes   each hand's biggest set
- * @property {number[][]} sets
- * @property {SetKind[]} kinds
- * @property {number[]} winners
- * @property {number[]} tokens
- */
-/**
- * A seat's view (`seat` a number, with `my_hand`) or a spectator's (`seat` null).
- * @typedef {object} SuperflyView
- * @property {"superfly"} game
- * @property {number | null} seat
- * @property {number} players
- * @property {Phase} phase
- * @property {number} round
- * @property {number} turn
- * @property {number} first_player
- * @property {boolean} final_turn
- * @property {number[]} eligible
- * @property {number} deadline_ms
- * @property {boolean} open_hands
- * @property {CardView[]} centre
- * @property {number[]} hand_sizes
- * @property {number[]} tokens
- * @property {number} tokens_in_box
- * @property {number} draw_pile
- * @property {number} discards
- * @property {number[]} chosen          who has chosen this turn (not what)
- * @property {LastTurnView | null} last_turn
- * @property {LastRoundView | null} last_round
- * @property {(number | null)[]} [swats] while the dice roll
- * @property {(number | null)[]} [dice]  while the dice roll
- * @property {CardView[][]} [hands]     every hand, when hands are played face up
- * @property {Outcome} [outcome]
- * @property {CardView[]} [my_hand]
- * @property {number | null} [my_swat]  this seat's choice this turn (null: a pass)
+ * The view, generated from views.py (types/superfly.d.ts): a seat's (`seat` a number,
+ * with `my_hand`, and `my_swat` once it has chosen: null for a pass) or a spectator's
+ * (`seat` null).  A fly card face up is its id (0-35), colour, number and kind of fly.
+ * @typedef {import("../types/superfly").View} SuperflyView
+ * @typedef {import("../types/superfly").CardView} CardView
+ * @typedef {import("../types/superfly").LastTurnView} LastTurnView
+ * @typedef {import("../types/superfly").LastRoundView} LastRoundView
+ * @typedef {SuperflyView["phase"]} Phase
  */
 
 /** The deck's colours in card-id order (cards.py: id = colour * 6 + number - 1). */
 const COLOURS = /** @type {const} */ (["red", "orange", "yellow", "green", "blue", "purple"]);
-/** Each colour's letter: what tells the colours apart without seeing colour. */
-const LETTER = /** @type {Record<Colour, string>} */ ({
+/** Each colour's letter: what tells the colours apart without seeing colour (the view
+ * names a card's colour as a word: views.py CardView). */
+const LETTER = /** @type {Record<string, string>} */ ({
   red: "R", orange: "O", yellow: "Y", green: "G", blue: "B", purple: "P",
 });
 /** The kind of fly each number names (cards.py KINDS; for display). */
@@ -230,7 +164,7 @@ export function createTable(root, ctx) {
       if (ctx.seat !== null && !v.eligible.includes(ctx.seat)) {
         return `${final}You hold 5 cards: you sit out this turn.`;
       }
-      if (v.my_swat !== undefined) {
+      if (v.seat !== null && v.my_swat !== undefined) {
         const mine = v.my_swat === null ? "You pass" : `You swat ${cardName(cardOf(v.my_swat))}`;
         return `${final}${mine}: waiting for the others.`;
       }
@@ -250,7 +184,7 @@ export function createTable(root, ctx) {
       const text = swatText(card);
       const can = legal.has(text);
       const key = KEYS[i] ?? "";
-      const mine = v.my_swat === card.id;
+      const mine = v.seat !== null && v.my_swat === card.id;
       // While the dice roll, the view says whose swatter is on this fly and its die.
       const on = (v.swats ?? []).flatMap((target, seat) => (target === card.id
         ? [`${nameOf(seat)}${v.dice?.[seat] != null ? ` ${v.dice[seat]}` : ""}`] : []));
@@ -298,7 +232,7 @@ export function createTable(root, ctx) {
 
   /** @param {SuperflyView} v */
   function drawHand(v) {
-    const cards = v.my_hand ?? [];
+    const cards = v.seat === null ? [] : v.my_hand;
     handTitle.textContent = `Your hand · ${cards.length} of 5`;
     fill(hand, cards.length ? cards.map((card) => chip(card, "sf-big"))
       : h("p", { class: "note" }, "Your hand is empty."));

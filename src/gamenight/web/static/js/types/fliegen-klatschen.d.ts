@@ -1,0 +1,227 @@
+// Generated from the views and events of Fliegen klatschen (`gamenight schema fliegen-klatschen`, rules
+// version 1) by gamenight.web.typegen: do not edit. After a change to the
+// game's view TypedDicts or event dataclasses, regenerate: `python -m gamenight.web.typegen`.
+
+/**
+ * The cards were shuffled, ``removed`` taken out unseen for a shorter game, and the
+ * rest dealt into face-down piles of these sizes (seat by seat).
+ */
+export interface Dealt {
+  event: "Dealt";
+  removed: number;
+  piles: number[];
+}
+
+/**
+ * A game ended with ``seats`` tied on points (``score``) and on flies won (``flies``),
+ * and the option ``tie=deciding-game`` asks them to play a deciding game: a new deal
+ * among them alone.
+ */
+export interface DecidingGame {
+  event: "DecidingGame";
+  seats: number[];
+  score: number;
+  flies: number;
+}
+
+/**
+ * A deciding game (option ``tie=deciding-game``): the tied seats playing it, and the
+ * games of the match already over, the first one first.
+ */
+export interface DecidingView {
+  seats: number[];
+  played: PlayedGameView[];
+}
+
+export type Event = Dealt | Revealed | NothingToHit | Slapped | Passed | FlyWon | Penalty | HuntOver | GameOver | DecidingGame;
+
+/** A fly face up, as views show it: its id, colour and value (1 to 5). */
+export interface FlyCard {
+  id: number;
+  kind: "fly";
+  colour: "red" | "yellow" | "green" | "blue" | "purple" | "orange";
+  value: number;
+}
+
+/**
+ * After the hunt, ``seat``'s hand was underneath on ``card``, a fly of an allowed
+ * colour: the seat wins it and puts it face down in its play area.
+ */
+export interface FlyWon {
+  event: "FlyWon";
+  seat: number;
+  card: number;
+}
+
+/**
+ * The game ended (``reason``: ``last-card`` or ``cap``), with each seat's score
+ * (the values of its flies added up) and how many flies it won.
+ */
+export interface GameOver {
+  event: "GameOver";
+  reason: "last-card" | "cap";
+  scores: number[];
+  flies: number[];
+}
+
+/**
+ * A hand flat on a centre fly (``card``: its id), put there ``at_ms`` after the
+ * reveal; a view lists them in time order, so the first hand on a fly is underneath.
+ */
+export interface Hand {
+  seat: number;
+  card: number;
+  at_ms: number;
+}
+
+/**
+ * Every hand was checked; the card that started the hunt (``card``, revealed by
+ * ``seat``) goes back in the box, out of play.
+ */
+export interface HuntOver {
+  event: "HuntOver";
+  seat: number;
+  card: number;
+}
+
+/**
+ * A hunt in progress: the card that started it (not in the centre), who revealed
+ * it, the time limit, the hands down and the seats still hitting.
+ */
+export interface HuntView {
+  trigger: FlyCard | SwatterCard;
+  revealer: number;
+  deadline_ms: number;
+  hands: Hand[];
+  pending: number[];
+}
+
+/** The card turned over last, and by whom. */
+export interface LastReveal {
+  seat: number;
+  card: FlyCard | SwatterCard;
+}
+
+/**
+ * A hunt began over an empty centre: it catches nothing, and its ``card`` (always
+ * a swatter: a fifth colour needs four others in the centre) goes back in the box.
+ */
+export interface NothingToHit {
+  event: "NothingToHit";
+  card: number;
+}
+
+/**
+ * An outcome as JSON (:meth:`Outcome.to_json`): in records, and in every game's view
+ * once the game is over.
+ */
+export interface OutcomeJSON {
+  scores: number[];
+  ranks: number[];
+  winners: number[];
+  tiebreaks: number[][];
+  truncated: boolean;
+  reason: string;
+}
+
+/**
+ * ``seat`` stopped hitting flies in this hunt at ``at_ms`` with a hand still free
+ * (or the hunt's time ran out for it).  No line of narration: a browser shows the
+ * seat as done.
+ */
+export interface Passed {
+  event: "Passed";
+  seat: number;
+  at_ms: number;
+}
+
+/**
+ * ``seat`` hit ``hit``, a fly of a colour that was not allowed (it stays in the
+ * centre): its most recently won fly, ``card``, goes under its starting pile, or
+ * nothing (``card`` None) if it has won none yet.
+ */
+export interface Penalty {
+  event: "Penalty";
+  seat: number;
+  hit: number;
+  card: number | null;
+}
+
+/**
+ * A game of the match that is over: who played it, and each seat's points and flies
+ * won in it (0 for a seat that sat it out).
+ */
+export interface PlayedGameView {
+  seats: number[];
+  scores: number[];
+  flies: number[];
+}
+
+/**
+ * ``seat`` turned over the top card of its pile.  A fly goes to the centre unless
+ * it starts a hunt; a swatter, or a fly of a fifth colour beside four in the centre,
+ * starts one (``hunt``).
+ */
+export interface Revealed {
+  event: "Revealed";
+  seat: number;
+  card: number;
+  hunt: boolean;
+}
+
+/** A seat's view: the table, and the flies it has won, oldest first. */
+export interface SeatView {
+  game: "fliegen-klatschen";
+  players: number;
+  phase: "deal" | "reveal" | "hunt" | "over";
+  turn: number;
+  current: number;
+  hands_per_player: number;
+  piles: number[];
+  won: number[];
+  box: number;
+  centre: FlyCard[];
+  last_reveal: LastReveal | null;
+  hunt: HuntView | null;
+  deciding?: DecidingView;
+  won_cards?: FlyCard[][];
+  outcome?: OutcomeJSON;
+  seat: number;
+  my_won: FlyCard[];
+}
+
+/** ``seat`` put a hand flat on the centre fly ``card``, ``at_ms`` after the reveal. */
+export interface Slapped {
+  event: "Slapped";
+  seat: number;
+  card: number;
+  at_ms: number;
+}
+
+/** A spectator's view (``seat`` None). */
+export interface SpectatorView {
+  game: "fliegen-klatschen";
+  players: number;
+  phase: "deal" | "reveal" | "hunt" | "over";
+  turn: number;
+  current: number;
+  hands_per_player: number;
+  piles: number[];
+  won: number[];
+  box: number;
+  centre: FlyCard[];
+  last_reveal: LastReveal | null;
+  hunt: HuntView | null;
+  deciding?: DecidingView;
+  won_cards?: FlyCard[][];
+  outcome?: OutcomeJSON;
+  seat: null;
+}
+
+/** A fly-swatter card face up, as views show it. */
+export interface SwatterCard {
+  id: number;
+  kind: "swatter";
+}
+
+export type View = SeatView | SpectatorView;

@@ -17,6 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import gamenight
 from gamenight import compiled
 from gamenight.compiled import PURE_ENV, survey
@@ -105,6 +107,7 @@ def test_a_compiled_module_the_manifest_does_not_list_is_set_aside(tmp_path: Pat
     assert (status.compiled, sources) == ((), {"pkg.hot": source})
 
 
+@pytest.mark.slow
 def test_the_bench_says_what_ran_compiled(tmp_path: Path) -> None:
     """Its figures depend on it: the table's title and the JSON say what ran."""
     def bench(*args: str, pure: bool) -> str:

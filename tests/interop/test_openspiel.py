@@ -61,12 +61,12 @@ def test_the_observer_names_the_pieces_of_its_tensor() -> None:
     assert observation.dict["centre"].sum() == 2  # players - 1 flies
 
 
-#: Random games per table in OpenSpiel's checker.  A game's smallest and largest tables get
-#: the most (there the encoding's sizes and the rules' table-size cases are at their
-#: edges); the tables between add no new case, so a few games each check them (the
-#: checker was most of CI's time at 50 games for every table).
+#: Random games per table in OpenSpiel's checker.  Every table gets a few in the default
+#: run; a game's smallest and largest tables get the most in the slow run (there the
+#: encoding's sizes and the rules' table-size cases are at their edges; the checker was
+#: most of CI's time at 50 games for every table).
+SIMS_EVERY_TABLE = 5
 SIMS_AT_THE_ENDS = 20
-SIMS_BETWEEN = 5
 
 
 @pytest.mark.parametrize("table", every_table() + TOY_TABLES, ids=table_id)
@@ -74,9 +74,16 @@ def test_random_sim_test(table: TableSetup) -> None:
     game, players, options = table
     spiel_game = load(game, players, options)
     assert spiel_game.num_players() == players
-    at_an_end = players in (game.min_players, game.max_players)
-    sims = SIMS_AT_THE_ENDS if at_an_end or game is DICE_DUEL else SIMS_BETWEEN
-    pyspiel.random_sim_test(spiel_game, num_sims=sims, serialize=True, verbose=False)
+    pyspiel.random_sim_test(spiel_game, num_sims=SIMS_EVERY_TABLE, serialize=True,
+                            verbose=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("table", ENDS, ids=table_id)
+def test_random_sim_test_at_the_ends(table: TableSetup) -> None:
+    game, players, options = table
+    pyspiel.random_sim_test(load(game, players, options), num_sims=SIMS_AT_THE_ENDS,
+                            serialize=True, verbose=False)
 
 
 def test_game_options_are_parameters_and_bad_ones_are_refused() -> None:

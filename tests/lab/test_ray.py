@@ -72,6 +72,7 @@ def assert_same_study(out: Path, whole: Path) -> None:
         (whole / "summary.json").read_text())
 
 
+@pytest.mark.slow
 def test_ray_writes_the_same_files_as_local(whole: Path, tmp_path: Path, temp: Path) -> None:
     out = tmp_path / "bg"
     done = gamenight(temp, *STUDY, *ON_RAY, "--out", str(out))
@@ -83,6 +84,7 @@ def test_ray_writes_the_same_files_as_local(whole: Path, tmp_path: Path, temp: P
     assert_ray_stopped(temp)
 
 
+@pytest.mark.slow
 def test_a_study_begun_locally_is_finished_on_ray(whole: Path, tmp_path: Path,
                                                    temp: Path) -> None:
     out = tmp_path / "bg"

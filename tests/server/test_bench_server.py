@@ -62,6 +62,7 @@ def report() -> dict[str, Any]:
     return figures
 
 
+@pytest.mark.slow
 def test_the_json_has_every_key(report: dict[str, Any]) -> None:
     for part, keys in KEYS.items():
         assert set(report[part] if part else report) == keys, part
@@ -75,6 +76,7 @@ def test_the_json_has_every_key(report: dict[str, Any]) -> None:
         assert set(report[name]) == PERCENTILE_KEYS
 
 
+@pytest.mark.slow
 def test_every_figure_was_measured(report: dict[str, Any]) -> None:
     links = report["connections"]
     assert links == {"clients": CLIENTS, "playing_rooms": len(GAMES),
@@ -118,6 +120,7 @@ def test_every_figure_was_measured(report: dict[str, Any]) -> None:
     assert isinstance(targets["p99_met"], bool) and isinstance(targets["idle_rss_met"], bool)
 
 
+@pytest.mark.slow
 def test_the_table_shows_every_figure(report: dict[str, Any]) -> None:
     console = Console(record=True, width=200)
     console.print(report_table(cast(ServerBenchReport, report)))

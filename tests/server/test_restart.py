@@ -44,6 +44,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+import pytest
+
 from gamenight.engine import Step
 from gamenight.games import GAMES
 from gamenight.record import Record, replay
@@ -458,6 +460,7 @@ def _same_window(steps: list[Step]) -> Iterator[Step]:
 
 
 # -- the test ----------------------------------------------------------------------------------
+@pytest.mark.slow
 async def test_a_server_killed_mid_game_comes_back_and_every_game_finishes(
         tmp_path: Path, database_url: str) -> None:
     rng = random.Random(f"kill -9 {database_url[:6]}")

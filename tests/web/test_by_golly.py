@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import TypedDict
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.pages import (
@@ -114,6 +115,7 @@ class Person:
         expect(self.page.locator("#play")).not_to_have_attribute("data-step", step or "")
 
 
+@pytest.mark.slow
 def test_two_friends_and_a_bot_play_a_whole_game_in_the_browser(pages: PageMaker) -> None:
     host = pages.open()
     invite = make_room(host, "By Golly!", name="Ann", players=3,

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
@@ -172,6 +173,7 @@ def test_the_table_names_every_card_as_the_deck_prints_it(page: Page) -> None:
     assert deck == [Card.of(card).to_json() for card in range(DECK_SIZE)]
 
 
+@pytest.mark.slow
 def test_two_people_and_a_bot_play_a_whole_game_at_the_table(pages: PageMaker,
                                                             server: LiveServer) -> None:
     host, friend = pages.open(), pages.open(PHONE, touch=True)

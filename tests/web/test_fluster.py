@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import TypedDict
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.pages import (
@@ -115,6 +116,7 @@ class Person:
         expect(page.locator("#play")).not_to_have_attribute("data-step", step or "")
 
 
+@pytest.mark.slow
 def test_two_friends_play_a_whole_game_of_fluster_in_the_browser(pages: PageMaker) -> None:
     host = pages.open()
     invite = make_room(host, "Fluster", name="Ann", players=2, seats=["person", "person"])

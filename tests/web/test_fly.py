@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass
 from typing import TypedDict
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.pages import (
@@ -182,6 +183,7 @@ def turn_with_two_fingers(page: Page) -> None:
         page.get_by_role("button", name="Turn the swatter back (q)").tap()
 
 
+@pytest.mark.slow
 def test_two_friends_and_a_bot_play_a_whole_game_of_fly_in_the_browser(
         pages: PageMaker) -> None:
     host = pages.open()

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
@@ -121,6 +122,7 @@ class Person:
             arg=state["window"], timeout=DEADLINE_MS * 2))
 
 
+@pytest.mark.slow
 def test_two_friends_and_a_bot_play_a_whole_game_of_superfly(pages: PageMaker) -> None:
     host = pages.open()
     host_frames = sent_frames(host)

@@ -46,6 +46,7 @@ def head_to_head(first: str, second: str, games: int, tag: str) -> tuple[int, in
     return wins[0], wins[1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("stronger", "weaker"), [("perfect", "memory:0.5"),
                                                   ("memory:0.5", "random")])
 def test_perfect_beats_forgetful_which_beats_random(stronger: str, weaker: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from scipy.stats import binomtest
 
 from gamenight.engine.seeding import derive_seed
@@ -13,6 +14,7 @@ from gamenight.sim.runner import make_bots, play_out
 GAMES = 1000
 
 
+@pytest.mark.slow
 def test_sharp_beats_random_over_1000_games() -> None:
     wins = losses = 0
     for i in range(GAMES):

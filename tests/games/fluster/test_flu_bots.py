@@ -35,6 +35,7 @@ from gamenight.sim.runner import make_bots, play_out
 GAMES = 30
 
 
+@pytest.mark.slow
 def test_wordsmith_beats_random_by_a_wide_margin() -> None:
     wins = losses = 0
     margins = []

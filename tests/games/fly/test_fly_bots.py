@@ -24,6 +24,7 @@ from tests.games.fly.fly_table import fly_at, laid_out
 GAMES = 60
 
 
+@pytest.mark.slow
 def test_aimer_beats_random_in_two_player_games() -> None:
     wins = losses = 0
     for i in range(GAMES):

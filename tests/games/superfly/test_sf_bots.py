@@ -21,6 +21,7 @@ GAMES = 60
 CLOCK = Clock()  # asked with no deadline, a bot chooses at once
 
 
+@pytest.mark.slow
 def test_collector_beats_random_in_three_player_games() -> None:
     """One collector against two random bots, seats rotating.  If the collector were no
     better, by symmetry it would be the sole winner of at most a third of the games."""

@@ -33,6 +33,7 @@ def test_each_level_thinks_its_choices_through_more_often_than_the_one_below() -
     assert [CollectorBot(1, 0, level).skill for level in LEVELS] == skills
 
 
+@pytest.mark.slow
 def test_an_expert_collector_beats_two_children() -> None:
     games, sole = 45, 0
     for i in range(games):
@@ -135,6 +136,7 @@ def test_the_adaptive_collector_measures_how_often_the_person_thinks_a_choice_th
     assert swapped.judged == 1
 
 
+@pytest.mark.slow
 def test_the_adaptive_collector_wins_about_half_against_an_average_collector() -> None:
     score, pairs = 0.0, 0
     for i in range(40):

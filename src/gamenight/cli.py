@@ -918,13 +918,14 @@ def _pager_shows_styles() -> bool:
 
 
 def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from gamenight.bots.base import bot_kinds
     from gamenight.games import GAMES
 
     table = Table(title="gamenight games")
     for name in ("Id", "Title", "Players", "Bots", "Credits"):
         table.add_column(name, no_wrap=name in ("Id", "Players"))
     for game in GAMES.values():
-        bots = ", ".join(f"{b} (default)" if b == game.default_bot else b for b in game.bots())
+        bots = ", ".join(f"{b} (default)" if b == game.default_bot else b for b in bot_kinds(game))
         table.add_row(game.id, game.title, game.players_text, bots,
                       game.credits)
     out.print(table)
@@ -944,13 +945,14 @@ def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
 def _print_levels(games: Iterable[Game], out: Console) -> None:
     """The bots whose level changes how they play, with their levels, and what each
     level means (the names are the same in every game: bots/levels.py)."""
+    from gamenight.bots.base import bot_kinds
     from gamenight.bots.levels import DESCRIPTIONS, level_list
 
     levels = Table(title="bot levels (--bots NAME:LEVEL, weakest first)")
     for name in ("Game", "Bot", "Levels"):
         levels.add_column(name, no_wrap=name != "Levels")
     for game in games:
-        for name, factory in game.bots().items():
+        for name, factory in bot_kinds(game).items():
             taken: tuple[str, ...] = getattr(factory, "levels", ())
             if taken:
                 levels.add_row(game.id, name, level_list(taken))

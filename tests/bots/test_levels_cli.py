@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+from gamenight.bots.base import bot_kinds
 from gamenight.bots.levels import ADAPTIVE, DEFAULT_LEVEL, DESCRIPTIONS, LEVELS, level_list
 from gamenight.games import GAMES
 
@@ -21,7 +22,7 @@ def test_every_bot_with_levels_takes_the_same_names_weakest_first() -> None:
     assert set(DESCRIPTIONS) == {*LEVELS, ADAPTIVE}
     levelled = {}
     for game in GAMES.values():
-        for name, factory in game.bots().items():
+        for name, factory in bot_kinds(game).items():
             taken = getattr(factory, "levels", ())
             if taken:
                 levelled[f"{game.id}:{name}"] = taken

@@ -11,6 +11,7 @@ import pytest
 
 from gamenight.engine import Game
 from gamenight.games import GAMES
+from gamenight.interop.encoding import encoding_for
 from gamenight.interop.layout import Layout, LayoutError
 from tests.interop.tables import TableSetup, every_table, table_id
 
@@ -118,7 +119,7 @@ def size_at(written: str, players: int) -> int:
 def test_each_games_page_lists_its_layout_piece_by_piece(
         table: TableSetup) -> None:
     game, players, options = table
-    encoding = game.encoding(players, options)
+    encoding = encoding_for(game, players, options)
     layout = encoding.layout
     assert encoding.observation_shape == layout.shape
     documented = documented_pieces(game)

@@ -23,6 +23,7 @@ from gamenight.games import GAMES
 from gamenight.games.fly.encoding import table_key
 from gamenight.interop import openspiel
 from gamenight.interop.core import DRAWS, Table, _LazyView, _next_seeds
+from gamenight.interop.encoding import encoding_for
 
 openspiel.register()
 
@@ -55,7 +56,7 @@ def test_lean_legal_indices_and_sampled_draws_are_their_definitions(game_id: str
     players = 3 if game_id == "superfly" else 2
     for seed in range(6):
         table = Table(game, players, seed, sequential=bool(seed % 2)
-                      and game.encoding(players, {}).joint_decisions)
+                      and encoding_for(game, players, {}).joint_decisions)
         rng = random.Random(seed)
         while not table.is_over:
             decision = table.decision()
@@ -92,7 +93,7 @@ def _forms() -> list[tuple[str, int, bool]]:
     forms = []
     for game_id in sorted(GAMES):
         players = 3 if game_id == "superfly" else 2
-        joint = GAMES[game_id].encoding(players, {}).joint_decisions
+        joint = encoding_for(GAMES[game_id], players, {}).joint_decisions
         forms += [(game_id, players, sequential) for sequential in (False, True)
                   if joint or not sequential]
     return forms
@@ -102,7 +103,7 @@ def trace(game_id: str, players: int, sequential: bool, games: int) -> str:
     """A digest of everything OpenSpiel reads over ``games`` random games, each step
     through a state, its clone or its deserialized copy at random."""
     params: dict[str, object] = {"players": players}
-    if GAMES[game_id].encoding(players, {}).joint_decisions:
+    if encoding_for(GAMES[game_id], players, {}).joint_decisions:
         params["sequential"] = sequential
     game = pyspiel.load_game(openspiel.game_name(game_id), params)
     digest = hashlib.sha256()

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, cast
 
 from gamenight.bots.levels import ADAPTIVE, DEFAULT_LEVEL, LEVELS
 from gamenight.bots.reaction import LEVELS as MODELS
@@ -203,10 +203,45 @@ def parse_bot_spec(spec: str) -> tuple[str, str, dict[str, str]]:
     return kind, level, params
 
 
+class RandomBot(Bot[Any]):
+    """Picks uniformly among legal actions; in a reaction window it acts at a time drawn
+    uniformly from now to the deadline, then picks uniformly among what is legal then.
+    Every game has it (:func:`bot_kinds`): it needs nothing of the game but its legal
+    actions and the clock."""
+
+    name = "random"
+    reads_view = False  # legal actions and the clock are all it needs
+
+    def __init__(self, seat: int, seed: int = 0, level: str = "average", **params: str) -> None:
+        super().__init__(seat, seed, level, **params)
+        self._due: tuple[int | None, float] | None = None  # (window, time to act)
+
+    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+        if clock.deadline_ms is None:
+            return self.rng.choice(legal)
+        if self._due is None or self._due[0] != clock.window:
+            self._due = (clock.window, self.rng.uniform(clock.now_ms, clock.deadline_ms))
+        due = self._due[1]
+        if clock.now_ms < due:
+            return Wait(due)
+        self._due = None
+        return self.rng.choice(legal)
+
+
+#: A kind of bot: called as ``factory(seat=..., seed=..., level=..., **params)``.
+BotFactory = Callable[..., Bot[Any]]
+
+
+def bot_kinds(game: Game) -> dict[str, BotFactory]:
+    """Every kind of bot ``game`` can seat, by name: ``random``, which every game has, and
+    the game's own (``Game.bots()``; the engine, below the bots, cannot name a bot)."""
+    return {"random": RandomBot, **cast("dict[str, BotFactory]", game.bots())}
+
+
 def make_bot(game: Game, spec: str, seat: int, seed: int) -> Bot[Any]:
     """A bot for ``seat`` from a spec like 'sharp', 'sharp:expert' or 'sharp:quick:error=0.1'."""
     kind, level, params = parse_bot_spec(spec)
-    factories = game.bots()
+    factories = bot_kinds(game)
     if kind not in factories:
         raise OptionError(
             f"{game.id} has no bot {kind!r} (bots: {', '.join(sorted(factories))})"

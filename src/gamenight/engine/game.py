@@ -51,9 +51,7 @@ from gamenight.engine.pace import Pace
 from gamenight.engine.seeding import copy_generator
 
 if TYPE_CHECKING:
-    from gamenight.bots.base import Bot
     from gamenight.engine.standings import Standings
-    from gamenight.interop.encoding import Encoding
 
 ActingKind = Literal["chance", "turn", "simultaneous", "window", "over"]
 JSON = Any  # a value that json.dumps accepts
@@ -251,7 +249,10 @@ _FLAG_TEXTS = {"true": True, "yes": True, "1": True, "on": True,
                "false": False, "no": False, "0": False, "off": False}
 
 
-BotFactory = Callable[..., "Bot[Any]"]
+#: A kind of bot, as the game offers it (``Game.bots``): called as ``factory(seat=...,
+#: seed=..., level=..., **params)``, it makes a ``bots.base.Bot``, which the engine, below
+#: the bots, does not name (``bots.base.BotFactory`` is the same, typed).
+BotFactory = Callable[..., object]
 
 
 class Game(ABC):
@@ -421,23 +422,11 @@ class Game(ABC):
         factory: Callable[..., Any] = import_module(f"{self._package()}.screen").make_screen
         return factory
 
-    def encoding(self, players: int, options: Mapping[str, Any]) -> Encoding:
-        """The research encoding at this table (``ENCODING`` in the game's ``encoding``
-        module); NotImplementedError for a game without one."""
-        from importlib import import_module
-
-        try:
-            module = import_module(f"{self._package()}.encoding")
-        except ModuleNotFoundError as exc:
-            raise NotImplementedError(f"{self.id} has no research encoding yet") from exc
-        cls: type[Encoding] = module.ENCODING
-        return cls(self, players, dict(options))
-
     def bots(self) -> dict[str, BotFactory]:
-        """Bot kinds by name; each is called as ``factory(seat=..., seed=..., level=...)``."""
-        from gamenight.bots.random_bot import RandomBot
-
-        return {"random": RandomBot}
+        """The game's own kinds of bot by name (the bot layer adds ``random``, which every
+        game has: ``bots.base.bot_kinds``); none by default.  The research encoding is
+        found by the adapters (``interop.encoding.encoding_for``)."""
+        return {}
 
     def rules_text(self) -> str:
         """The rules as implemented, as Markdown: the ``rules.md`` beside the game's code

@@ -51,7 +51,7 @@ from gamenight.engine import (
 from gamenight.engine.checks import describe
 from gamenight.engine.game import JSON
 from gamenight.engine.seeding import copy_generator, derive_seed
-from gamenight.interop.encoding import Encoding
+from gamenight.interop.encoding import Encoding, encoding_for
 from gamenight.record import Record, record_of
 
 DecisionKind = Literal["chance", "turn", "joint", "over"]
@@ -223,7 +223,7 @@ class Table:
         self._state = state if state is not None else game.new(players, seed, **dict(options or {}))
         self.players = self._state.players
         self.encoding: Encoding = (encoding if encoding is not None
-                                   else game.encoding(self.players, self._state.options))
+                                   else encoding_for(game, self.players, self._state.options))
         self.noop = self.encoding.num_actions
         self.reaction = reaction
         self.models = [reaction_model(reaction)] * self.players

@@ -3,7 +3,7 @@
 OpenSpiel, PettingZoo and Gymnasium all want a fixed number of distinct actions with a
 legal-action mask, and a fixed-shape tensor per seat.  Each game says how, once, in its
 own ``encoding.py`` (ending with the one line ``ENCODING = <its class>``, which
-``Game.encoding`` finds); the three adapters in this package are generic and never name a
+``encoding_for`` finds); the three adapters in this package are generic and never name a
 game.  Every observation is a flat vector of named pieces, a :class:`~.layout.Layout`.
 
 An encoding sees only what a seat may know: the seat's view (``GameState.view``) and the
@@ -17,6 +17,7 @@ import functools
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from importlib import import_module
 from typing import Any, ClassVar, Generic, Literal, cast
 
 import numpy as np
@@ -211,6 +212,15 @@ class ActionTable(Generic[ActionT]):
 
 
 def encoding_for(game: Game, players: int, options: Mapping[str, JSON]) -> Encoding:
-    """The game's encoding at this table (``Game.encoding``: the class its package's
-    ``encoding`` module names as ``ENCODING``); NotImplementedError for a game without."""
-    return game.encoding(players, options)
+    """The game's research encoding at this table: the class its package's ``encoding``
+    module names as ``ENCODING`` (imported when first asked, so the terminal never loads
+    NumPy's encodings); NotImplementedError for a game without one."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = import_module(f"{package}.encoding")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.encoding":
+            raise  # the game's encoding is there, and something it imports is not
+        raise NotImplementedError(f"{game.id} has no research encoding yet") from exc
+    cls: type[Encoding] = module.ENCODING
+    return cls(game, players, dict(options))

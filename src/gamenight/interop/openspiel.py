@@ -32,6 +32,7 @@ from gamenight.engine.checks import describe
 from gamenight.engine.game import JSON, OptionError
 from gamenight.games import GAMES
 from gamenight.interop.core import DRAW_SEEDS, Table, default_players
+from gamenight.interop.encoding import encoding_for
 from gamenight.interop.layout import Layout, Parts
 
 PREFIX = "python_gamenight_"
@@ -51,7 +52,7 @@ def game_name(game_id: str) -> str:
 
 def _parameters(game: Game) -> dict[str, JSON]:
     params: dict[str, JSON] = {"players": default_players(game), SEED: 0, REACTION: "average"}
-    if game.encoding(default_players(game), {}).joint_decisions:
+    if encoding_for(game, default_players(game), {}).joint_decisions:
         params[SEQUENTIAL] = False
     for option in game.options:
         params[option.name] = option.default
@@ -60,7 +61,7 @@ def _parameters(game: Game) -> dict[str, JSON]:
 
 def _game_type(game: Game, sequential: bool = False) -> pyspiel.GameType:
     players = default_players(game)
-    encoding = game.encoding(players, {})
+    encoding = encoding_for(game, players, {})
     info = pyspiel.GameType.Information
     chance = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(

@@ -17,6 +17,7 @@ from typing import Any
 
 from typing_extensions import TypedDict
 
+from gamenight.bots.base import bot_kinds
 from gamenight.bots.levels import LEVELS
 from gamenight.engine import OptionError
 from gamenight.games import get_game
@@ -35,7 +36,7 @@ def entrants(game_id: str) -> tuple[str, ...]:
     first ('random', 'sharp:child', ..., 'sharp:expert'); a bot without levels once."""
     game = get_game(game_id)
     found = []
-    for kind, factory in game.bots().items():
+    for kind, factory in bot_kinds(game).items():
         if getattr(factory, "searches", False):
             continue  # a searching bot (master) thinks 200 ms a move: too slow for a ladder
         levels = [level for level in getattr(factory, "levels", ()) if level in LEVELS]

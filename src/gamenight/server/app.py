@@ -34,6 +34,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gamenight import __version__, lessons, web
+from gamenight.bots.base import bot_kinds
 from gamenight.bots.levels import LEVELS
 from gamenight.engine import Game, IllegalAction, OptionError, RecordError
 from gamenight.games import GAMES
@@ -396,7 +397,7 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         return [GameInfo(id=g.id, title=g.title, blurb=g.blurb, table=web.has_table(g.id),
                          end_reasons=dict(g.end_reasons), min_players=g.min_players,
                          max_players=g.max_players, options=option_info(g),
-                         bots=sorted(name for name, bot in g.bots().items()
+                         bots=sorted(name for name, bot in bot_kinds(g).items()
                                      if not getattr(bot, "searches", False)),
                          default_bot=g.default_bot,
                          levels=list(LEVELS)) for g in GAMES.values()]

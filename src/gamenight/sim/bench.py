@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from gamenight import compiled as compiled_status
-from gamenight.bots.base import parse_bot_spec
+from gamenight.bots.base import bot_kinds, parse_bot_spec
 from gamenight.engine import Game, OptionError
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import GAMES, get_game
@@ -527,7 +527,7 @@ def run_search_bench(
     left_out: dict[str, str] = {}
     for game in [get_game(g) for g in game_ids] if game_ids else list(GAMES.values()):
         side_a, side_b = pairing or (SEARCH_BOT, best_bot(game))
-        missing = [s for s in (side_a, side_b) if parse_bot_spec(s)[0] not in game.bots()]
+        missing = [s for s in (side_a, side_b) if parse_bot_spec(s)[0] not in bot_kinds(game)]
         if missing:
             left_out[game.id] = f"no bot {parse_bot_spec(missing[0])[0]!r}"
             continue

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from gamenight.bots.base import parse_bot_spec
+from gamenight.bots.base import bot_kinds, parse_bot_spec
 from gamenight.bots.levels import ADAPTIVE
 from gamenight.bots.reaction import LEVELS
 from gamenight.engine import Game, OptionError, Outcome
@@ -98,7 +98,7 @@ def seat_specs(game: Game, bots: Sequence[str] | None, count: int) -> list[str]:
     if not given and count == 0:
         return []  # no bot seats: a practice game for one person
     given = given or [game.default_bot]
-    known = game.bots()
+    known = bot_kinds(game)
     specs = []
     for spec in given:
         kind = parse_bot_spec(spec)[0]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 from scipy.stats import binomtest
 
-from gamenight.bots.base import Clock, make_bot
+from gamenight.bots.base import Clock, bot_kinds, make_bot
 from gamenight.bots.driver import BotDriver
 from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
 from gamenight.engine import OptionError, View
@@ -80,7 +80,7 @@ def test_a_level_sets_the_memory_bots_recall_weakest_first() -> None:
     # The perfect bot plays the same at every level.
     assert make_bot(GAME, "perfect:child", 1, 0).recall == 1.0  # type: ignore[attr-defined]
     assert GAME.default_bot == "perfect"
-    assert set(GAME.bots()) == {"random", "memory", "perfect", "master"}
+    assert set(bot_kinds(GAME)) == {"random", "memory", "perfect", "master"}
 
 
 def test_it_remembers_what_others_turn_over_and_plays_the_card_it_knows() -> None:

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from gamenight.bots.base import bot_kinds
 from gamenight.engine import IllegalAction, OptionError
 from gamenight.games.fly.cards import (
     BLANKS,
@@ -126,7 +127,7 @@ def test_metadata_and_registration() -> None:
 
     assert get_game("fly") is GAME
     assert (GAME.min_players, GAME.max_players, GAME.default_bot) == (1, 4, "aimer")
-    assert set(GAME.bots()) == {"random", "aimer", "master"}
+    assert set(bot_kinds(GAME)) == {"random", "aimer", "master"}
     assert "Chris Handy" in GAME.credits and "2014" in GAME.credits
     names = {o.name: o.default for o in GAME.options}
     assert names == {"fly_diameter": 0.55, "swatter_width": 1.0, "swatter_length": 3.0,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from gamenight.bots.base import bot_kinds
 from gamenight.engine import OptionError
 from gamenight.games.superfly.actions import SWATS, parse_action
 from gamenight.games.superfly.cards import (
@@ -147,5 +148,5 @@ def test_the_game_is_registered_with_its_metadata() -> None:
     assert game is GAME
     assert (game.min_players, game.max_players) == (2, 5)
     assert game.default_bot == "collector"
-    assert set(game.bots()) == {"random", "collector", "master"}
+    assert set(bot_kinds(game)) == {"random", "collector", "master"}
     assert game.rules_text().startswith("# Superfly")

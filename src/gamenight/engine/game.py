@@ -176,7 +176,7 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     #: How the option's value is read from a file given on the command line
-    #: (``--dictionary FILE``: Fluster's word list): the path in, the value out (such as
+    #: (``--dictionary FILE``: a word game's word list): the path in, the value out (such as
     #: ``sha256:...``, registered in this process), OptionError for a file it cannot
     #: read.  Options never carry a path themselves, so a record names no file; the
     #: command line and each simulation worker call this instead.  None: no file.
@@ -329,8 +329,8 @@ class Game(ABC):
 
     def check_table(self, players: int, options: Mapping[str, Any]) -> None:  # noqa: B027
         """OptionError unless the options, each already checked alone, go together and
-        suit a table of ``players`` (Superfly seats 2 only with its variant option; a
-        deck must keep a card for every player).  Default: any table the counts allow.
+        suit a table of ``players`` (a table size that only a variant option allows; a
+        deck that must keep a card for every player).  Default: any table the counts allow.
         Called by :meth:`resolve_options`, never by a game's ``new`` itself."""
 
     @abstractmethod

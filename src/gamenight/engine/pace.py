@@ -20,4 +20,4 @@ class Pace:
     settle_s: float  # sorting out a window's result once it closes
     handle_s: float  # each chance step after the first
     overhead_s: float  # once: the setup (the first chance step) and the count at the end
-    round_s: float = 0.0  # each round's end (Superfly: hands shown, sets compared)
+    round_s: float = 0.0  # each round's end (hands shown, sets compared: the game says)

@@ -6,7 +6,7 @@ package beside its rules, where the reason for each standing is given), in the f
 spectator gets them (``Event.seen_by(None)``), so a standing is what everyone at the
 table could know, never a hidden card or a secret pad.  Higher is better, as the
 rulebook scores it.  A game with no running standing anyone knows (its definition hands
-out none, or a fold that is not ``running``, such as Fluster's secret pads) has no
+out none, or a fold that is not ``running``, such as a game of secret pads) has no
 drama: lead changes are 0, the comeback None and the half-time leaders none.
 
 A seat leads when its standing is higher than every other's: a tie has no leader, and

@@ -415,8 +415,8 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
     @app.post("/api/games/{game}/tables", responses=refused(400, 404, 413))
     def table_sizes(game: str, query: TableQuery) -> TableSizes:
         """The table sizes a room of ``game`` can start with ``options``: the lobby offers
-        these (Superfly seats 2 only with ``two_players``).  422, with the game's words,
-        for options that no table can start with."""
+        these (a table size that only a variant option allows is offered with it).  422,
+        with the game's words, for options that no table can start with."""
         found = GAMES.get(game)
         if found is None:
             raise HTTPException(404, "no such game")

@@ -203,8 +203,8 @@ class Room:
         """The room ``row`` as it was stored: its last game replayed step by step (its
         bots shown every step, as in play), its open window opened again at the time
         of the last action in it.  OptionError for a stored table the game does not
-        offer (an older server stored rooms it could never start: Superfly for 2 without
-        its variant), checked as ``create`` checks a new one."""
+        offer (an older server stored rooms it could never start: a table size without
+        the variant option that allows it), checked as ``create`` checks a new one."""
         game.resolve_options(row.players, row.options)
         seats = [Seat(s.seat, name=s.name, token_hash=s.token_hash, bot=s.bot)
                  for s in row.seats]

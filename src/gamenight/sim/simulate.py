@@ -84,7 +84,7 @@ class GameResult:
 def resolve_table(game: Game, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """The options a table of ``players`` plays ``game`` with, as the game itself checks
     them (``Game.resolve_options``: each option, then the table as a whole, since a game
-    may take a count only with an option, as Superfly takes two players).  Raises what
+    may take a count only with an option, a variant's table size).  Raises what
     the game raises (OptionError) before anything starts."""
     return game.resolve_options(players, options)
 

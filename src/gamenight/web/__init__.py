@@ -70,7 +70,7 @@ def has_table(game_id: str) -> bool:
     """Whether the game ``game_id`` has a table of its own in the client (a module
     ``js/tables/<game id>.js``): the server tells the browser so in ``GET /api/games``,
     and no browser file but the table itself names a game."""
-    # A game id is a short name of letters, digits and dashes ("by-golly"); nothing else
+    # A game id is a short name of letters, digits and dashes; nothing else
     # is looked up as a file.
     safe = game_id.replace("-", "").isalnum() and game_id.isascii() and game_id != "plain"
     return safe and (TABLES / f"{game_id}.js").is_file()

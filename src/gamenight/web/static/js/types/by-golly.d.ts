@@ -2,6 +2,9 @@
 // version 1) by gamenight.web.typegen: do not edit. After a change to the
 // game's view TypedDicts or event dataclasses, regenerate: `python -m gamenight.web.typegen`.
 
+import type { OutcomeJSON } from "./engine";
+export type { OutcomeJSON };
+
 /**
  * The chicken run is laid out face down, ``each`` animal cards are dealt to every
  * player (``box`` to the box), and each picks up the top five of his stack: ``hands``
@@ -60,19 +63,6 @@ export interface Laid {
   event: "Laid";
   seat: number;
   animal: "hen" | "rooster" | "worm" | "hedgehog" | "fox" | "marten" | "hare" | "goose" | "chick" | "duck" | "mouse" | "cat" | "owl" | "pig" | "frog";
-}
-
-/**
- * An outcome as JSON (:meth:`Outcome.to_json`): in records, and in every game's view
- * once the game is over.
- */
-export interface OutcomeJSON {
-  scores: number[];
-  ranks: number[];
-  winners: number[];
-  tiebreaks: number[][];
-  truncated: boolean;
-  reason: string;
 }
 
 /**

@@ -2,6 +2,9 @@
 // version 1) by gamenight.web.typegen: do not edit. After a change to the
 // game's view TypedDicts or event dataclasses, regenerate: `python -m gamenight.web.typegen`.
 
+import type { OutcomeJSON } from "./engine";
+export type { OutcomeJSON };
+
 /**
  * The cards were shuffled, ``removed`` taken out unseen for a shorter game, and the
  * rest dealt into face-down piles of these sizes (seat by seat).
@@ -112,19 +115,6 @@ export interface NothingToHit {
 }
 
 /**
- * An outcome as JSON (:meth:`Outcome.to_json`): in records, and in every game's view
- * once the game is over.
- */
-export interface OutcomeJSON {
-  scores: number[];
-  ranks: number[];
-  winners: number[];
-  tiebreaks: number[][];
-  truncated: boolean;
-  reason: string;
-}
-
-/**
  * ``seat`` stopped hitting flies in this hunt at ``at_ms`` with a hand still free
  * (or the hunt's time ran out for it).  No line of narration: a browser shows the
  * seat as done.
@@ -170,22 +160,7 @@ export interface Revealed {
 }
 
 /** A seat's view: the table, and the flies it has won, oldest first. */
-export interface SeatView {
-  game: "fliegen-klatschen";
-  players: number;
-  phase: "deal" | "reveal" | "hunt" | "over";
-  turn: number;
-  current: number;
-  hands_per_player: number;
-  piles: number[];
-  won: number[];
-  box: number;
-  centre: FlyCard[];
-  last_reveal: LastReveal | null;
-  hunt: HuntView | null;
-  deciding?: DecidingView;
-  won_cards?: FlyCard[][];
-  outcome?: OutcomeJSON;
+export interface SeatView extends TableView {
   seat: number;
   my_won: FlyCard[];
 }
@@ -199,7 +174,18 @@ export interface Slapped {
 }
 
 /** A spectator's view (``seat`` None). */
-export interface SpectatorView {
+export interface SpectatorView extends TableView {
+  seat: null;
+}
+
+/** A fly-swatter card face up, as views show it. */
+export interface SwatterCard {
+  id: number;
+  kind: "swatter";
+}
+
+/** What every seat and a spectator see alike. */
+export interface TableView {
   game: "fliegen-klatschen";
   players: number;
   phase: "deal" | "reveal" | "hunt" | "over";
@@ -215,13 +201,6 @@ export interface SpectatorView {
   deciding?: DecidingView;
   won_cards?: FlyCard[][];
   outcome?: OutcomeJSON;
-  seat: null;
-}
-
-/** A fly-swatter card face up, as views show it. */
-export interface SwatterCard {
-  id: number;
-  kind: "swatter";
 }
 
 export type View = SeatView | SpectatorView;

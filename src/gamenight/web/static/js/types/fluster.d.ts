@@ -2,6 +2,9 @@
 // version 2) by gamenight.web.typegen: do not edit. After a change to the
 // game's view TypedDicts or event dataclasses, regenerate: `python -m gamenight.web.typegen`.
 
+import type { OutcomeJSON } from "./engine";
+export type { OutcomeJSON };
+
 /** One block of a pad, its 25 squares row by row. */
 export interface BlockView {
   numbers: number[];
@@ -64,19 +67,6 @@ export interface LastCallView {
   letter: string;
   number: number;
   forced: boolean;
-}
-
-/**
- * An outcome as JSON (:meth:`Outcome.to_json`): in records, and in every game's view
- * once the game is over.
- */
-export interface OutcomeJSON {
-  scores: number[];
-  ranks: number[];
-  winners: number[];
-  tiebreaks: number[][];
-  truncated: boolean;
-  reason: string;
 }
 
 /**

@@ -2,6 +2,9 @@
 // version 1) by gamenight.web.typegen: do not edit. After a change to the
 // game's view TypedDicts or event dataclasses, regenerate: `python -m gamenight.web.typegen`.
 
+import type { OutcomeJSON } from "./engine";
+export type { OutcomeJSON };
+
 export interface AimView {
   x: number;
   y: number;
@@ -76,19 +79,6 @@ export interface MoveView {
   to: number[];
 }
 
-/**
- * An outcome as JSON (:meth:`Outcome.to_json`): in records, and in every game's view
- * once the game is over.
- */
-export interface OutcomeJSON {
-  scores: number[];
-  ranks: number[];
-  winners: number[];
-  tiebreaks: number[][];
-  truncated: boolean;
-  reason: string;
-}
-
 /** ``seat`` drops the swatter aimed at (x, y), turned ``angle`` degrees. */
 export interface SwatterDropped {
   event: "SwatterDropped";
@@ -126,12 +116,7 @@ export interface SwatterView {
  * A card on the table: its place, and where its fly lies on the table (None for a
  * blank).
  */
-export interface TableCardView {
-  id: number;
-  blank: boolean;
-  colour?: string;
-  symbol?: string;
-  place?: number[];
+export interface TableCardView extends CardView {
   slot: number;
   fly: number[] | null;
 }

@@ -2,6 +2,9 @@
 // version 1) by gamenight.web.typegen: do not edit. After a change to the
 // game's view TypedDicts or event dataclasses, regenerate: `python -m gamenight.web.typegen`.
 
+import type { OutcomeJSON } from "./engine";
+export type { OutcomeJSON };
+
 /**
  * ``seat`` is dealt a card face down.  Only that seat sees which (every seat, when
  * hands are played face up); the others' form has ``card`` None.
@@ -148,19 +151,6 @@ export interface LastTurnView {
   round_over: boolean;
 }
 
-/**
- * An outcome as JSON (:meth:`Outcome.to_json`): in records, and in every game's view
- * once the game is over.
- */
-export interface OutcomeJSON {
-  scores: number[];
-  ranks: number[];
-  winners: number[];
-  tiebreaks: number[][];
-  truncated: boolean;
-  reason: string;
-}
-
 /** A round begins: the first player deals each player a face-down card. */
 export interface RoundStarted {
   event: "RoundStarted";
@@ -172,30 +162,7 @@ export interface RoundStarted {
  * One seat's view: the table, its own hand, and its own choice while the others
  * are still choosing.
  */
-export interface SeatView {
-  game: "superfly";
-  players: number;
-  phase: "hands" | "centre" | "swat" | "dice" | "over";
-  round: number;
-  turn: number;
-  first_player: number;
-  final_turn: boolean;
-  eligible: number[];
-  deadline_ms: number;
-  open_hands: boolean;
-  centre: CardView[];
-  hand_sizes: number[];
-  tokens: number[];
-  tokens_in_box: number;
-  draw_pile: number;
-  discards: number;
-  chosen: number[];
-  last_turn: LastTurnView | null;
-  last_round: LastRoundView | null;
-  swats?: (number | null)[];
-  dice?: (number | null)[];
-  hands?: CardView[][];
-  outcome?: OutcomeJSON;
+export interface SeatView extends TableView {
   seat: number;
   my_hand: CardView[];
   my_swat?: number | null;
@@ -215,30 +182,7 @@ export interface SignalGiven {
 }
 
 /** A spectator's view: the table, and no hand. */
-export interface SpectatorView {
-  game: "superfly";
-  players: number;
-  phase: "hands" | "centre" | "swat" | "dice" | "over";
-  round: number;
-  turn: number;
-  first_player: number;
-  final_turn: boolean;
-  eligible: number[];
-  deadline_ms: number;
-  open_hands: boolean;
-  centre: CardView[];
-  hand_sizes: number[];
-  tokens: number[];
-  tokens_in_box: number;
-  draw_pile: number;
-  discards: number;
-  chosen: number[];
-  last_turn: LastTurnView | null;
-  last_round: LastRoundView | null;
-  swats?: (number | null)[];
-  dice?: (number | null)[];
-  hands?: CardView[][];
-  outcome?: OutcomeJSON;
+export interface SpectatorView extends TableView {
   seat: null;
 }
 
@@ -260,6 +204,33 @@ export interface SwatChosen {
 export interface SwattersDown {
   event: "SwattersDown";
   swats: (string | null)[];
+}
+
+/** What everyone at the table sees (the part of every view that is not the seat). */
+export interface TableView {
+  game: "superfly";
+  players: number;
+  phase: "hands" | "centre" | "swat" | "dice" | "over";
+  round: number;
+  turn: number;
+  first_player: number;
+  final_turn: boolean;
+  eligible: number[];
+  deadline_ms: number;
+  open_hands: boolean;
+  centre: CardView[];
+  hand_sizes: number[];
+  tokens: number[];
+  tokens_in_box: number;
+  draw_pile: number;
+  discards: number;
+  chosen: number[];
+  last_turn: LastTurnView | null;
+  last_round: LastRoundView | null;
+  swats?: (number | null)[];
+  dice?: (number | null)[];
+  hands?: CardView[][];
+  outcome?: OutcomeJSON;
 }
 
 /**

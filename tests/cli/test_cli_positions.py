@@ -14,7 +14,7 @@ from gamenight.schema import VIEW, part
 from gamenight.tui.app import Pauses, build_app
 from tests.cli.conftest import Gamenight
 
-NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
+NO_PAUSE = Pauses(turn_s=0.0, after_window_s=0.0)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

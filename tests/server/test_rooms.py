@@ -4,11 +4,12 @@ is committed before anyone is told of it).
 
 Connections here are :class:`Client` objects whose ``send`` keeps the message (what the
 WebSocket writer would send); the live-server tests drive the same rooms over the network.
+The rooms here run on a simulated clock (``live.ManualScheduler``): a bot's pause, a race's
+deadline and a far player's round trip pass when the test says, and nothing sleeps.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import time
@@ -20,6 +21,7 @@ import pytest
 
 from gamenight.games import get_game
 from gamenight.games.fliegen_klatschen.cards import COLOUR_OF
+from gamenight.live import ManualScheduler
 from gamenight.record import Record, replay
 from gamenight.server.config import Pauses
 from gamenight.server.protocol import ProtocolError
@@ -39,9 +41,11 @@ class Table:
         self.store = Store(f"sqlite:///{folder / 'rooms.db'}")
         generate_key_pair(folder)
         self.key = read_signing_key(folder / "record-signing.key")
+        #: The room's time: it moves only when a test moves it.
+        self.scheduler = ManualScheduler()
         self.room, self.host_token = Room.create(
             get_game(game), players, options, seats, 60.0, store=self.store, key=self.key,
-            pauses=Pauses.none())
+            pauses=Pauses.none(), scheduler=self.scheduler)
 
     def client(self, token: str | None = None,
                check: Callable[[Message], None] | None = None) -> tuple[Client, list[Message]]:
@@ -68,17 +72,29 @@ def updates(got: list[Message]) -> list[Message]:
     return [m for m in got if m["type"] == "update"]
 
 
-async def settle(room: Room, done: Callable[[], bool], limit_s: float = 60.0) -> None:
+#: How far the simulated clock moves after a person's action: a person never acts twice
+#: at the very same instant.
+KEY_S = 0.001
+
+
+def next_moment(table: Table, limit_s: float = 600.0) -> None:
+    """Move the room's clock on to its next timer (a bot's pause, a bot's moment in a
+    race, a deadline) and run it."""
+    scheduler = table.scheduler
+    due = scheduler.next_at()
+    assert due is not None, "nothing is due: the room waits for someone who never acts"
+    assert due <= limit_s, "the room did not get there in time"
+    scheduler.run_until(due)
+
+
+def settle(table: Table, done: Callable[[], bool]) -> None:
     """Let the room's timers run (bots' turns, windows) until ``done``."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit_s
     while not done():
-        assert loop.time() < end, "the room did not get there in time"
-        await asyncio.sleep(0.001)
+        next_moment(table)
 
 
-async def play_person(table: Table, client: Client, got: list[Message], seat: int,
-                      rng: random.Random) -> None:
+def play_person(table: Table, client: Client, got: list[Message], seat: int,
+                rng: random.Random) -> None:
     """Play ``seat`` with random legal actions from its updates until the game is over."""
     room = table.room
 
@@ -92,7 +108,9 @@ async def play_person(table: Table, client: Client, got: list[Message], seat: in
             room.act(client, rng.choice(last["legal"]),
                      None if window is None else window["id"],
                      None if window is None else rng.uniform(100, 400))
-        await asyncio.sleep(0.001)
+            table.scheduler.advance(KEY_S)
+        else:
+            next_moment(table, limit_s=table.scheduler.now() + 600.0)
 
 
 @pytest.mark.parametrize(("game", "players", "seats"), [
@@ -115,8 +133,8 @@ async def test_every_step_is_committed_before_anyone_is_told_of_it(
     watcher, watched = table.client(None, committed_first)
     host, _ = table.client(table.host_token)
     table.room.start(host)
-    await play_person(table, client, got, person, random.Random(4))
-    await settle(table.room, lambda: table.room.committed == table.stored_steps())
+    play_person(table, client, got, person, random.Random(4))
+    settle(table, lambda: table.room.committed == table.stored_steps())
     # The whole game is stored, signed, and replays to the end everyone was shown.
     record = table.store.record(table.room.code, 1)
     assert record is not None
@@ -203,7 +221,7 @@ async def test_a_rematch_starts_once_every_person_asks_and_keeps_the_first_recor
         table.room.rematch(ann)
     assert early.value.code == "not-playing"
     table.room.start(host)
-    await play_person(table, ann, got, 0, random.Random(2))
+    play_person(table, ann, got, 0, random.Random(2))
     first_seed = table.room.state.seed if table.room.state else None
     table.room.rematch(ann)
     assert table.room.number == 2 and table.room.status == "playing"
@@ -216,7 +234,7 @@ async def test_a_rematch_starts_once_every_person_asks_and_keeps_the_first_recor
     table.room.close()
 
 
-async def race(folder: Path, later_s: float) -> int:
+def race(folder: Path, later_s: float) -> int:
     """Seat 0 (5 ms away) and seat 1 (400 ms away) slap the same fly of a hunt, seat 0's
     slap arriving 250 ms after the hunt opened claiming a 200 ms reaction, seat 1's
     ``later_s`` after that claiming 190 ms; the seat that wins the fly."""
@@ -236,8 +254,7 @@ async def race(folder: Path, later_s: float) -> int:
     while fly is None:
         while room.window is None:  # reveal until a hunt opens
             room.act(clients[state.acting().seats[0]][0], "reveal", None, None)
-            await settle(room, lambda: room.window is not None
-                         or state.acting().kind == "turn")
+            settle(table, lambda: room.window is not None or state.acting().kind == "turn")
         hunt = state.hunt  # type: ignore[attr-defined]
         # A fly of a colour the hunt allows (a wrong one earns a penalty, not the fly).
         fly = next((a for a in updates(clients[0][1])[-1]["legal"]
@@ -245,10 +262,12 @@ async def race(folder: Path, later_s: float) -> int:
         if fly is None:  # nothing worth slapping in this hunt: both pass, and on
             for client, _ in clients:
                 room.act(client, "pass", room.window, 100.0)
-            await settle(room, lambda: room.window is None)
-    await asyncio.sleep(0.25)
+            settle(table, lambda: room.window is None)
+    opened_at = table.scheduler.now()
+    table.scheduler.advance(0.25)
     room.act(clients[0][0], fly, room.window, 200.0)  # placed at 215 ms or later
-    await asyncio.sleep(later_s)
+    table.scheduler.advance(later_s)
+    assert table.scheduler.now() - opened_at == pytest.approx(0.25 + later_s)
     room.act(clients[1][0], fly, room.window, 190.0)
     for client, _ in clients:
         if room.window is not None and client.seat in state.acting().seats:
@@ -268,8 +287,8 @@ async def test_a_far_players_quicker_reaction_wins_the_fly_though_it_arrives_lat
     makes possible: seat 1 wins the fly.  The same claim arriving 750 ms later is more
     than the round trip explains: it is placed no earlier than the trip allows, and seat
     0 wins."""
-    assert await race(tmp_path / "in-time", 0.15) == 1
-    assert await race(tmp_path / "too-late", 0.75) == 0
+    assert race(tmp_path / "in-time", 0.15) == 1
+    assert race(tmp_path / "too-late", 0.75) == 0
 
 
 async def test_the_host_who_sits_plays_and_starts_with_one_token(tmp_path: Path) -> None:
@@ -299,14 +318,13 @@ async def test_a_secret_choice_offers_nothing_until_its_window_opens(tmp_path: P
                 if m["acting"]["kind"] == "simultaneous" and m["window"] is None]
 
     rng = random.Random(8)
-    loop = asyncio.get_running_loop()
-    end = loop.time() + 60.0
     while len(waiting()) < 3:  # three swats, and the moments between them
-        assert loop.time() < end, "no update came between one swat and the next"
         last = updates(got)[-1]
         if seat in last["acting"]["seats"] and last["legal"] and last["window"]:
             table.room.act(client, rng.choice(last["legal"]), last["window"]["id"], 300.0)
-        await asyncio.sleep(0.001)
+            table.scheduler.advance(KEY_S)
+        else:
+            next_moment(table, limit_s=60.0)
     for message in waiting():
         assert message["legal"] == [] and message["legal_count"] == 0, message["step"]
     opened = [m for m in updates(got) if m["window"] is not None and seat in m["acting"]["seats"]]
@@ -358,16 +376,14 @@ async def test_after_a_restart_a_race_waits_for_its_people_to_be_back(tmp_path: 
     client, got = table.client(token)
     host, _ = table.client(table.host_token)
     table.room.start(host)
-    loop = asyncio.get_running_loop()
-    end = loop.time() + 60.0
     while True:
-        assert loop.time() < end, "no hunt opened"
         last = updates(got)[-1]
         if last["window"] is not None and seat in last["acting"]["seats"]:
             break
         if last["acting"]["kind"] == "turn" and last["legal"] and seat in last["acting"]["seats"]:
             table.room.act(client, "reveal", None, None)
-        await asyncio.sleep(0.001)
+        else:
+            next_moment(table, limit_s=60.0)
     hunt = last["window"]["id"]
     table.room.close()  # the server stops: its timers with it
 
@@ -375,11 +391,11 @@ async def test_after_a_restart_a_race_waits_for_its_people_to_be_back(tmp_path: 
     row = table.store.room(table.room.code)
     assert row is not None
     again = Room.resume(row, get_game("fliegen-klatschen"), store=table.store, key=table.key,
-                        pauses=Pauses.none())
+                        pauses=Pauses.none(), scheduler=table.scheduler)
     again.advance()
     seen: list[Message] = []
     again.join(Client(lambda text: seen.append(json.loads(text))), None)
-    await asyncio.sleep(0.3)  # longer than the bot takes to slap: nothing runs yet
+    table.scheduler.advance(30.0)  # far longer than the bot takes to slap: nothing runs
     assert again.window is None
     assert updates(seen)[-1]["window"] is None and updates(seen)[-1]["legal"] == []
     # Ann is back: the same hunt opens again, under its id, and she may slap.
@@ -390,3 +406,24 @@ async def test_after_a_restart_a_race_waits_for_its_people_to_be_back(tmp_path: 
     assert opened and opened[-1]["window"]["id"] == hunt
     assert any(action.startswith("slap") for action in opened[-1]["legal"])
     again.close()
+
+
+async def test_a_person_gone_past_the_grace_period_is_played_by_a_stand_in(
+        tmp_path: Path) -> None:
+    # The grace period runs on the room's clock: 59 s after Ann left her seat waits for
+    # her; at 60 s the game's default bot sits in and plays her turns.
+    table = Table(tmp_path, "by-golly", 2, [None, "random"])
+    seat, token = table.room.sit("Ann")
+    ann, _ = table.client(token)
+    host, _ = table.client(table.host_token)
+    table.room.start(host)
+    table.room.leave(ann)
+    table.scheduler.advance(59.0)
+    assert table.room.seats[seat].stand_in is None and table.room.bots[seat] is None
+    table.scheduler.advance(1.0)
+    assert table.room.seats[seat].stand_in == get_game("by-golly").default_bot
+    state = table.room.state
+    assert state is not None
+    settle(table, lambda: state.is_over)
+    assert any(step.seat == seat for step in state.history), "the stand-in never played"
+    table.room.close()

@@ -16,9 +16,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 import gamenight.games
-from gamenight.tui.app import Pauses
+from gamenight.live import ManualScheduler, Pauses
 
-NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
+NO_PAUSE = Pauses(turn_s=0.0, after_window_s=0.0)
 GAMES_DIR = Path(gamenight.games.__file__).parent
 
 
@@ -28,6 +28,16 @@ async def until(pilot: Pilot[None], ready: Callable[[], bool], timeout: float = 
     while not ready():
         assert time.monotonic() < stop, "timed out waiting for the table"
         await pilot.pause(0.01)
+
+
+async def tick(pilot: Pilot[None], scheduler: ManualScheduler, seconds: float,
+               step_s: float = 0.05) -> None:
+    """Move a table's simulated clock on by ``seconds``, in steps of ``step_s``, letting
+    the app draw between steps (a window's clock starts once its screen is painted)."""
+    end = scheduler.now() + seconds
+    while scheduler.now() < end:
+        scheduler.run_until(min(end, scheduler.now() + step_s))
+        await pilot.pause()
 
 
 def shown(screen: Screen[Any], selector: str) -> str:

@@ -1,4 +1,7 @@
-"""? or F1 opens how to play over the table of every game, and the table waits for it."""
+"""? or F1 opens how to play over the table of every game, and the table waits for it.
+
+The tests of waiting run the table on a simulated clock (``live.ManualScheduler``): a
+minute passes while the page is open, and nothing sleeps."""
 
 from __future__ import annotations
 
@@ -8,9 +11,10 @@ import pytest
 
 from gamenight.engine import PASS
 from gamenight.games import GAMES, get_game
+from gamenight.live import ManualScheduler
 from gamenight.tui.app import HUMAN, Pauses, build_app
 from gamenight.tui.help import HowToPlay
-from tests.tui.pilot import NO_PAUSE, example, shown, until
+from tests.tui.pilot import NO_PAUSE, example, shown, tick, until
 
 
 def goal_of(game_id: str) -> str:
@@ -61,29 +65,34 @@ async def test_the_page_scrolls_in_a_small_terminal() -> None:
 async def test_no_bot_moves_while_the_page_is_open() -> None:
     # Seat 1 holds the swatter first: its turn is due after a short pause.
     position = example("fly", "row-2-supplies-row-1.json")
+    clock = ManualScheduler()
     app = build_app("fly", 2, ["random"], 5, {}, position=position,
-                    pauses=Pauses(turn=0.3, after_window=0.0))
+                    pauses=Pauses(turn_s=0.3, after_window_s=0.0), scheduler=clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.screen is app.table_screen)
+        await until(pilot, lambda: app.runner.pausing)  # the bot's pause has begun
         await pilot.press("question_mark")
         steps = len(app.state.history)
-        await pilot.pause(0.8)
+        await tick(pilot, clock, 60.0, step_s=1.0)
         assert len(app.state.history) == steps and app.state.acting().seats == (1,)
-        await pilot.press("escape")
+        await pilot.press("escape")  # the bot's pause ran out while held: it moves now
         await until(pilot, lambda: app.state.acting().seats == (HUMAN,))
 
 
 async def test_the_page_stops_the_countdown_of_a_simultaneous_decision() -> None:
-    app = build_app("superfly", 3, ["random"], 5, {"deadline_ms": 1500}, pauses=NO_PAUSE)
+    clock = ManualScheduler()
+    app = build_app("superfly", 3, ["random"], 5, {"deadline_ms": 1500}, pauses=NO_PAUSE,
+                    scheduler=clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.deciding)
         start = app.window_start
+        await tick(pilot, clock, 0.4)
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, HowToPlay))
-        await pilot.pause(2.0)  # past the deadline on the wall clock
-        ms = app.window_ms()
-        assert ms is not None and ms < 1500 and HUMAN in app.state.acting().seats
+        await tick(pilot, clock, 60.0, step_s=1.0)  # far past the deadline
+        assert app.window_ms() == pytest.approx(400.0)  # stopped where the page opened
+        assert HUMAN in app.state.acting().seats
         await pilot.press("escape")
+        await tick(pilot, clock, 1.2)
         await until(pilot, lambda: app.window_start != start or not app.deciding)
         mine = [(s.value, s.at_ms) for s in app.state.history[start:] if s.seat == HUMAN]
         assert mine[0] == (str(PASS), 1500.0)  # the countdown went on, to its end
@@ -91,15 +100,17 @@ async def test_the_page_stops_the_countdown_of_a_simultaneous_decision() -> None
 
 async def test_in_a_race_the_page_opens_once_the_race_is_over() -> None:
     position = example("fliegen-klatschen", "tied-colours.json", deadline_ms=1500)
+    clock = ManualScheduler()
     app = build_app("fliegen-klatschen", 4, ["random"], 5, {}, position=position,
-                    pauses=Pauses(turn=30.0, after_window=0.0))
+                    pauses=Pauses(turn_s=30.0, after_window_s=0.0), scheduler=clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.racing)
         await pilot.press("question_mark")
         assert app.screen is app.table_screen
         assert "when this race is over" in shown(app.screen, "#message")
+        await tick(pilot, clock, 1.6)
         await until(pilot, lambda: isinstance(app.screen, HowToPlay))
         assert app.state.acting().kind != "window"
         mine = [s for s in app.state.history if s.seat == HUMAN]
-        # The race ran to its deadline on the wall clock: nothing stopped it.
+        # The race ran to its deadline on the table's clock: nothing stopped it.
         assert [(s.value, s.at_ms) for s in mine] == [(str(PASS), 1500.0)]

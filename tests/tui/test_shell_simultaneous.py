@@ -15,7 +15,7 @@ from gamenight.tui.app import HUMAN, GameScreen, Pauses, PlayApp
 from tests.engine.toy import DICE_DUEL
 from tests.tui.bots import Stubborn
 
-NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
+NO_PAUSE = Pauses(turn_s=0.0, after_window_s=0.0)
 
 
 class ToyScreen(GameScreen):

@@ -21,7 +21,7 @@ from gamenight.tui.app import Pauses, PlayApp
 from gamenight.tui.table import TableScreen
 from tests.engine.toy import DICE_DUEL
 
-NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
+NO_PAUSE = Pauses(turn_s=0.0, after_window_s=0.0)
 
 
 class DuelScreen(TableScreen):

@@ -11,6 +11,9 @@ from pathlib import Path
 
 import platformdirs
 
+# The pauses a table takes so people can follow: the terminal's and the server's one loop's.
+from gamenight.live import Pauses as Pauses
+
 #: The application's name for its data directory (``platformdirs``).
 APP_NAME = "gamenight"
 
@@ -40,21 +43,6 @@ class Limits:
     name_chars: int = 24
     #: How long a new connection may take to send its ``join``.
     join_s: float = 10.0
-
-
-@dataclass(frozen=True, slots=True)
-class Pauses:
-    """How long bots take where no reaction model times them, in seconds: a bot's turn
-    (FLY's drop, By Golly!'s card) after the table shows it, so people can follow; and
-    the pause after a window or decision closes, so its result can be seen."""
-
-    turn_s: float = 0.9
-    after_window_s: float = 1.2
-
-    @classmethod
-    def none(cls) -> Pauses:
-        """No pauses: for tests and benchmarks."""
-        return cls(0.0, 0.0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,10 @@
 """One room: a table of seats, the game played at it, and the connections watching it.
 
-The room is one more driver of a ``GameState``, like the terminal and the simulator: it
-owns the state and the clock, asks its bots through the one bot driver
-(``bots.driver.BotDriver`` on a ``RealClock``), and tells each connection only what its
-seat may know (``server.protocol.update``).
+The room plays its game through the one table loop the terminal runs too
+(``live.runner.TableRunner``, on the event loop's time: ``live.scheduler.LoopScheduler``),
+and tells each connection only what its seat may know (``server.protocol.update``).  What
+is the room's own: its seats and connections, storing before telling, the grace a far
+player's action is given, and holding a window after a restart until its people are back.
 
 Everything here runs on the server's event loop, one call at a time, so a room never
 sees two changes at once.  The order of every change is the same:
@@ -23,7 +24,6 @@ measured, within what the server's own timestamps allow (``server.fairness``).
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import logging
@@ -36,11 +36,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from gamenight.bots.base import Bot, make_bot
-from gamenight.bots.driver import BotDriver, RealClock
-from gamenight.engine import Game, GameState, IllegalAction, OptionError
+from gamenight.engine import Acting, Game, GameState, IllegalAction, OptionError
+from gamenight.live import LoopScheduler, Pauses, Scheduler, StaleActionError, TableRunner, Timer
 from gamenight.record import record_of, sign
 from gamenight.server import protocol
-from gamenight.server.config import Pauses
 from gamenight.server.fairness import Latency, accepted_at, grace_ms
 from gamenight.server.protocol import ProtocolError, RoomInfo, SeatInfo, WindowInfo
 from gamenight.server.store import GameRow, RoomRow, SeatRow, Store
@@ -102,7 +101,7 @@ class Seat:
     #: The bot sitting in for a person who has been gone past the grace period.
     stand_in: str | None = None
     rematch: bool = False
-    gone: asyncio.TimerHandle | None = field(default=None, repr=False)
+    gone: Timer | None = field(default=None, repr=False)
 
     @property
     def kind(self) -> Literal["person", "open", "bot"]:
@@ -121,7 +120,7 @@ class Room:
                  seats: list[Seat], host_token_hash: str, grace_s: float, *,
                  store: Store, key: SigningKey, pauses: Pauses,
                  created_at: float | None = None, position: dict[str, Any] | None = None,
-                 lesson: str | None = None) -> None:
+                 lesson: str | None = None, scheduler: Scheduler | None = None) -> None:
         self.game = game
         self.code = code
         self.players = players
@@ -133,6 +132,8 @@ class Room:
         self.store = store
         self.key = key
         self.pauses = pauses
+        #: The room's time and timers: the event loop's, unless a test brings its own.
+        self.scheduler: Scheduler = scheduler or LoopScheduler(on_error=self._failed)
         #: The position every game here starts from (None: each is dealt from its seed).
         self.position = position
         #: The tutorial's lesson this room plays (``gamenight.lessons``), or None.
@@ -144,27 +145,33 @@ class Room:
         self.number = 0  # the game being played (0: none yet)
         self.state: GameState[Any] | None = None
         self.bots: list[Bot[Any] | None] = []
-        self.driver: BotDriver | None = None
+        #: The current game's table loop (None before the first game).
+        self.table: TableRunner | None = None
         self.committed = 0  # steps of the current game in the store
         self.told = 0  # events of the current game every connection has been sent
-        self.window: int | None = None  # the open window's id (its history index)
         # The step and window of the last update sent to every connection.
         self._said: tuple[int, int | None] | None = None
-        # The id of the window a restart found open (``_replay``): it opens again with it.
-        self._reopen: int | None = None
         # After a restart, the first race or decision waits for its people to be back
         # (``advance``): set by ``resume``, cleared once a window has opened.
         self._after_restart = False
         self._holding = False
-        self._timer: asyncio.TimerHandle | None = None
-        self._bot_turn_due = False
+
+    def _failed(self, exc: BaseException) -> None:
+        """A room's failure must not take the server down: logged, and the room waits."""
+        log_failure(f"room {self.code[:4]} failed", exc)
+
+    @property
+    def window(self) -> int | None:
+        """The open window's id (its history index), or None."""
+        return None if self.table is None else self.table.window
 
     # -- making and taking up rooms ---------------------------------------------------------
     @classmethod
     def create(cls, game: Game, players: int, options: dict[str, Any],
                bots: list[str | None], grace_s: float, *, store: Store, key: SigningKey,
                pauses: Pauses, position: dict[str, Any] | None = None,
-               lesson: str | None = None) -> tuple[Room, str]:
+               lesson: str | None = None, scheduler: Scheduler | None = None
+               ) -> tuple[Room, str]:
         """A new room in its lobby: ``bots[seat]`` is the bot spec of a bot seat, None
         for a person's.  Returns the room and the host's token (the host need not sit).
         OptionError for a table, option or bot the game does not offer.
@@ -187,7 +194,7 @@ class Room:
         room = cls(game, secrets.token_urlsafe(CODE_BYTES), players, resolved,
                    [Seat(s, name=spec, bot=spec) for s, spec in enumerate(bots)],
                    token_hash(host_token), grace_s, store=store, key=key, pauses=pauses,
-                   position=position, lesson=lesson)
+                   position=position, lesson=lesson, scheduler=scheduler)
         store.create_room(room.row())
         return room, host_token
 
@@ -199,7 +206,7 @@ class Room:
 
     @classmethod
     def resume(cls, row: RoomRow, game: Game, *, store: Store, key: SigningKey,
-               pauses: Pauses) -> Room:
+               pauses: Pauses, scheduler: Scheduler | None = None) -> Room:
         """The room ``row`` as it was stored: its last game replayed step by step (its
         bots shown every step, as in play), its open window opened again at the time
         of the last action in it.  OptionError for a stored table the game does not
@@ -210,7 +217,8 @@ class Room:
                  for s in row.seats]
         room = cls(game, row.code, row.players, dict(row.options), seats,
                    row.host_token_hash, row.grace_s, store=store, key=key, pauses=pauses,
-                   created_at=row.created_at, position=row.position, lesson=row.lesson)
+                   created_at=row.created_at, position=row.position, lesson=row.lesson,
+                   scheduler=scheduler)
         if row.games:
             for seat in seats:  # as _begin seated them: an empty seat has the default bot
                 if seat.kind == "open":
@@ -221,16 +229,15 @@ class Room:
             # Nobody is connected to a room just taken up: each person's seat waits for
             # them for the grace period, as if they had all just dropped.
             room._after_restart = True
-            loop = asyncio.get_running_loop()
             for seat in seats:
                 if seat.kind == "person":
-                    seat.gone = loop.call_later(room.grace_s, room._stand_in, seat.seat)
+                    room._await(seat)
         return room
 
     def _replay(self, stored: GameRow) -> None:
         state = self._new_game(stored.number, stored.seed, stored.position)
-        driver = self.driver
-        assert driver is not None
+        assert self.table is not None
+        driver = self.table.driver
         for step in stored.steps:
             if step.seat is None:
                 drawn = state.sample_chance()
@@ -250,7 +257,7 @@ class Room:
                         driver.close()
             driver.show()
         if driver.clock.running:
-            self._reopen = driver.start
+            self.table.reopen(driver.start)
             driver.close()  # advance() opens it again, at the time of its last action
         self.committed = len(state.history)
         self.told = len(state.events)
@@ -334,8 +341,8 @@ class Room:
                 seat.gone = None
             if seat.stand_in is not None:  # the person takes the seat back
                 seat.stand_in = None
-                if self.bots:
-                    self.bots[seat.seat] = None
+                if self.table is not None:
+                    self.table.seat_bot(seat.seat, None)
             if self.lesson is not None and self.state is None:
                 # A lesson starts when its person sits down: before this connection is
                 # among those told, so its welcome already shows the game on and its
@@ -364,9 +371,12 @@ class Room:
         seat = self.seats[client.seat]
         seat.connections -= 1
         if seat.connections == 0 and self.status == "playing":
-            seat.gone = asyncio.get_running_loop().call_later(
-                self.grace_s, self._stand_in, seat.seat)
+            self._await(seat)
         self.broadcast_room()
+
+    def _await(self, seat: Seat) -> None:
+        """``seat``'s person is not here: their seat waits the grace period for them."""
+        seat.gone = self.scheduler.later(self.grace_s, lambda: self._stand_in(seat.seat))
 
     def _stand_in(self, seat_no: int) -> None:
         seat = self.seats[seat_no]
@@ -379,14 +389,9 @@ class Room:
         self.advance()
 
     def _seat_bot(self, seat_no: int, spec: str) -> None:
-        """A bot plays ``seat_no`` from now on (the driver reads the list as play goes)."""
-        state = self.state
-        assert state is not None and self.driver is not None
-        bot = make_bot(self.game, spec, seat_no, new_seed())
-        self.bots[seat_no] = bot
-        if self.window is not None and seat_no in state.acting().seats:
-            # A bot joining an open window looks at the table now.
-            self.driver.due_now(seat_no)
+        """A bot plays ``seat_no`` from now on (the table reads the list as play goes)."""
+        assert self.table is not None
+        self.table.seat_bot(seat_no, make_bot(self.game, spec, seat_no, new_seed()))
 
     # -- games ----------------------------------------------------------------------------
     def start(self, client: Client) -> None:
@@ -417,11 +422,10 @@ class Room:
         number, seed = self.number + 1, new_seed()
         self.store.start_game(self.code, number, seed, self.position)
         self._new_game(number, seed, self.position)
-        loop = asyncio.get_running_loop()
         for seat in self.seats:
             if seat.kind == "person" and not seat.connections and seat.gone is None:
                 # Seated but not here (gone in the lobby): they have the grace to come.
-                seat.gone = loop.call_later(self.grace_s, self._stand_in, seat.seat)
+                self._await(seat)
         for client in self.clients:
             client.fresh = True
         self.broadcast_room()
@@ -429,7 +433,8 @@ class Room:
 
     def _new_game(self, number: int, seed: int, position: dict[str, Any] | None
                   ) -> GameState[Any]:
-        self._cancel_timer()
+        if self.table is not None:
+            self.table.stop()
         state = (self.game.new(self.players, seed, **self.options) if position is None
                  else self.game.from_position(position, seed))
         self.number, self.state = number, state
@@ -438,11 +443,9 @@ class Room:
             spec = seat.bot or seat.stand_in
             self.bots.append(None if spec is None else make_bot(self.game, spec, seat.seat,
                                                                 new_seed()))
-        self.driver = BotDriver(state, self.bots, RealClock())
+        self.table = TableRunner(state, self.bots, self, self.scheduler, self.pauses)
         self.committed = self.told = 0
-        self.window = None
         self._said = None
-        self._bot_turn_due = False
         return state
 
     # -- play -----------------------------------------------------------------------------
@@ -450,8 +453,8 @@ class Room:
             reaction_ms: float | None) -> None:
         """A person's action, as its text; ProtocolError (nothing changed) if it cannot
         be taken."""
-        state, driver = self.state, self.driver
-        if state is None or driver is None or state.is_over:
+        state, table = self.state, self.table
+        if state is None or table is None or state.is_over:
             raise ProtocolError("not-playing", "no game is being played")
         seat = client.seat
         if seat is None:
@@ -462,87 +465,55 @@ class Room:
             action = self.game.parse_action(text)
         except IllegalAction as exc:
             raise ProtocolError("illegal", str(exc)) from None
-        acting = state.acting()
-        if acting.kind in ("window", "simultaneous"):
-            self._act_in_window(client, seat, action, window, reaction_ms)
-            return
-        if acting.kind != "turn" or seat not in acting.seats:
-            who = ", ".join(map(str, acting.seats)) or "nobody"
-            raise ProtocolError("illegal", f"it is not your turn (seat {who} acts now)")
+        if window is not None and table.window is not None and window != table.window:
+            raise ProtocolError("stale", "that window has closed")
         try:
-            state.apply(seat, action)
+            table.act(seat, action,
+                      lambda now: accepted_at(reaction_ms, now, client.latency))
+        except StaleActionError as exc:
+            raise ProtocolError("stale", str(exc)) from None
         except IllegalAction as exc:
             raise ProtocolError("illegal", str(exc)) from None
-        self.advance()
-
-    def _act_in_window(self, client: Client, seat: int, action: Any, window: int | None,
-                       reaction_ms: float | None) -> None:
-        state, driver = self.state, self.driver
-        assert state is not None and driver is not None
-        if self.window is None:
-            raise ProtocolError("stale", "the table is not open yet: wait for it")
-        if window is not None and window != self.window:
-            raise ProtocolError("stale", "that window has closed")
-        now = driver.clock.now_ms()
-        deadline = driver.deadline
-        # Bots whose moment came before this arrival move first (their times are theirs;
-        # the engine keeps a window in time order whatever order actions arrive in).
-        driver.run_due(now if deadline is None else min(now, deadline))
-        if not driver.is_open:
-            self._window_closed()
-            raise ProtocolError("stale", "that window has closed")
-        at_ms = accepted_at(reaction_ms, now, client.latency)
-        if deadline is not None and at_ms > deadline:
-            self._flush()
-            raise ProtocolError("illegal", f"too late: the deadline was {deadline:g} ms")
-        try:
-            driver.apply(seat, action, at_ms)
-        except IllegalAction as exc:
-            self._flush()  # the bots' moves above are told all the same
-            raise ProtocolError("illegal", str(exc)) from None
-        if driver.is_open:
-            self._flush()
-            self._pump()
-        else:
-            self._window_closed()
 
     def advance(self) -> None:
-        """Play on from the state as it stands: chance, bots' turns (after their pause),
-        windows; commit and tell what happened."""
-        state, driver = self.state, self.driver
-        if state is None or driver is None:
-            return
-        while state.acting().kind == "chance":
-            state.draw_chance()
-        driver.show()
-        acting = state.acting()
-        if acting.kind == "over":
-            self._flush()
-            return
-        if acting.kind == "turn":
-            self._flush()
-            if self.bots[acting.seats[0]] is not None and not self._bot_turn_due:
-                self._bot_turn_due = True
-                self._later(self.pauses.turn_s, self._bot_turn)
-            return
-        if self.window is None:
-            if self._after_restart and self._people_away():
-                # After a restart, a window (the one the server stopped in, taken up again,
-                # or the first to open since) runs only once the people in it are back
-                # (or, after the room's grace period, their stand-ins play): the time a
-                # restart and a reconnection take is not taken from them.
-                if not self._holding:
-                    self._holding = True
-                    self._flush()
-                return
-            self._holding = self._after_restart = False
-            # The window's update goes out first; its time 0 is when it has gone.  A
-            # window taken up again after a restart keeps its id.
-            self.window = len(state.history) if self._reopen is None else self._reopen
-            self._reopen = None
-            self._flush()
-            driver.open_window(self._resumed_at())
-        self._pump()
+        """Play on from the state as it stands (``TableRunner.advance``)."""
+        if self.table is not None:
+            self.table.advance()
+
+    # -- what the table tells the room (``live.runner.TableHost``) -----------------------------
+    def show_table(self) -> None:
+        self._flush()
+
+    def window_may_open(self, acting: Acting) -> bool:
+        if self._after_restart and self._people_away():
+            # After a restart, a window (the one the server stopped in, taken up again,
+            # or the first to open since) runs only once the people in it are back (or,
+            # after the room's grace period, their stand-ins play): the time a restart
+            # and a reconnection take is not taken from them.
+            if not self._holding:
+                self._holding = True
+                self._flush()
+            return False
+        self._holding = self._after_restart = False
+        return True
+
+    def window_opening(self, start: Callable[[], None]) -> None:
+        # The window's update goes out first; its time 0 is when it has gone.
+        self._flush()
+        start()
+
+    def window_closed(self, start: int) -> None:
+        """Nothing more to do: the closing update is the table's next ``show_table``."""
+
+    def game_over(self) -> None:
+        """Nothing more to do: the record was stored with the last step (``_flush``)."""
+
+    def grace_ms(self) -> float:
+        """How long past the deadline the window waits for the people still in it."""
+        state = self.state
+        assert state is not None
+        seats = state.acting().seats
+        return grace_ms(c.latency for c in self.clients if c.seat in seats)
 
     def _people_away(self) -> bool:
         """Whether a person who acts now is not connected (and no stand-in plays for them)."""
@@ -550,79 +521,6 @@ class Room:
         assert state is not None
         return any(self.seats[seat].kind == "person" and not self.seats[seat].connections
                    and self.seats[seat].stand_in is None for seat in state.acting().seats)
-
-    def _resumed_at(self) -> float:
-        """Where a window's clock starts: 0, or for a window taken up again after a
-        restart the time of its last action (nothing lands before it)."""
-        state = self.state
-        assert state is not None and self.window is not None
-        times = [s.at_ms for s in state.history[self.window:] if s.at_ms is not None]
-        return max(times, default=0.0)
-
-    def _bot_turn(self) -> None:
-        self._bot_turn_due = False
-        state, driver = self.state, self.driver
-        if state is None or driver is None:
-            return
-        acting = state.acting()
-        if acting.kind != "turn" or self.bots[acting.seats[0]] is None:
-            return
-        driver.take_turn(acting.seats[0])
-        self.advance()
-
-    def _pump(self) -> None:
-        """Bring the open window up to the clock (bots due by now move; past the
-        deadline and its grace, it expires), tell what changed, and come back at the
-        next moment anything is due."""
-        driver, state = self.driver, self.state
-        assert driver is not None and state is not None
-        if self.window is None or not driver.clock.running:
-            return
-        steps = len(state.history)
-        moment = driver.pump(self._grace_ms())
-        if not driver.is_open:
-            self._window_closed()
-            return
-        if len(state.history) != steps:
-            self._flush()
-        if moment is not None:  # else only people are awaited, with no deadline
-            self._later(max(0.0, moment - driver.clock.now_ms()) / 1000.0, self._pump)
-
-    def _grace_ms(self) -> float:
-        """How long past the deadline the window waits for the people still in it."""
-        state = self.state
-        assert state is not None
-        seats = state.acting().seats
-        return grace_ms(c.latency for c in self.clients if c.seat in seats)
-
-    def _window_closed(self) -> None:
-        state, driver = self.state, self.driver
-        assert state is not None and driver is not None
-        driver.close()
-        self.window = None
-        # The chance that follows the choices at once (Superfly's dice) belongs to the
-        # resolution everyone is about to see.
-        while state.acting().kind == "chance":
-            state.draw_chance()
-        self._flush()
-        self._later(self.pauses.after_window_s, self.advance)
-
-    def _later(self, seconds: float, callback: Callable[[], None]) -> None:
-        """Run ``callback`` after ``seconds`` on the loop (replacing any pending one)."""
-        self._cancel_timer()
-        self._timer = asyncio.get_running_loop().call_later(seconds, self._run, callback)
-
-    def _run(self, callback: Callable[[], None]) -> None:
-        self._timer = None
-        try:
-            callback()
-        except Exception as exc:  # a room's failure must not take the server down
-            log_failure(f"room {self.code[:4]} failed", exc)
-
-    def _cancel_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
 
     def idle(self, now: float, after_s: float) -> bool:
         """Whether nobody has been connected for ``after_s`` seconds by ``now``
@@ -633,7 +531,8 @@ class Room:
 
     def close(self) -> None:
         """Stop the room's timers (the server is shutting down, or lets the room go)."""
-        self._cancel_timer()
+        if self.table is not None:
+            self.table.stop()
         for seat in self.seats:
             if seat.gone is not None:
                 seat.gone.cancel()
@@ -683,8 +582,8 @@ class Room:
                                     fresh=True))
 
     def _window_info(self) -> WindowInfo | None:
-        driver = self.driver
-        if self.window is None or driver is None:
+        table = self.table
+        if table is None or table.window is None:
             return None
-        elapsed = driver.clock.now_ms() if driver.clock.running else 0.0
-        return {"id": self.window, "elapsed_ms": round(elapsed, 3)}
+        elapsed = table.window_ms()
+        return {"id": table.window, "elapsed_ms": round(elapsed or 0.0, 3)}

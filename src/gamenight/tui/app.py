@@ -10,22 +10,15 @@ all the shell needs; the games build on ``tui.table.TableScreen``, which adds wh
 table shares (status and message lines, the log, the results, quit keys, a countdown's
 ticker), so a game's screen holds only its own drawing and keys.
 
-Bots are driven by the one bot driver (``bots.driver.BotDriver``) on a real clock.
-Timing in a window: the clock starts when the screen showing the new card has been
-painted (all seats see it at that instant).  A person's action is stamped with the
-time since then; a bot is asked at the times it asks for (``Wait``, moving time on by
-the driver's Wait rule) and its action is stamped with that time, so a late-firing
-timer never makes a bot slower than its reaction model.  Due bot moves are always
-applied in time order, before a person's later key press, so the state each actor sees
-is the state at its moment.
-
-Simultaneous decisions (the choosers choose in secret, then the choices resolve
-together) run the same way as a window: the clock starts once painted, each bot chooses
-at the moment its model asks for (the game keeps its choice secret, so nobody profits
-from choosing early), the person chooses by key, and the seats still choosing pass at
-the deadline, if the decision has one.  Once the choices resolve, the chance outcomes
-that follow at once (Superfly's dice) are drawn before the screen is told
-(``window_closed``), so it can show the whole resolution.
+The game is played by the one table loop (``live.runner.TableRunner``), the same one a
+server's room runs: chance at once, a bot's turn after a pause, races and simultaneous
+decisions on the table's clock with the bots asked at their reaction model's moments,
+a person's key press placed after the bots due before it.  What is the terminal's own:
+a window's clock starts when the screen showing it has been painted (all seats see it
+at that instant), and a person's action is stamped with the time since then.  Once the
+choices of a simultaneous decision resolve, the chance outcomes that follow at once
+(Superfly's dice) are drawn before the screen is told (``window_closed``), so it can
+show the whole resolution.
 
 What the shell adds to every game, so no game's screen has to:
 
@@ -47,33 +40,26 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.timer import Timer
+from textual.timer import Timer as TextualTimer
 
 from gamenight.bots.base import Bot
-from gamenight.bots.driver import BotDriver, RealClock
-from gamenight.engine import Game, GameState, IllegalAction
+from gamenight.bots.driver import BotDriver
+from gamenight.engine import Acting, Game, GameState, IllegalAction
+from gamenight.live import Pauses, Scheduler, TableRunner, WindowClosedError, WindowNotOpenError
 from gamenight.tui.help import HowToPlay
 from gamenight.tui.new_game import NewGameForm
 from gamenight.tui.ready import GetReady
 from gamenight.tui.seating import Seating
 
 HUMAN = 0  # the person always plays seat 0
-#: The shortest timer the table sets to wake the bots in a window, in seconds.
-MIN_TIMER_S = 0.01
-
-
-@dataclass(frozen=True, slots=True)
-class Pauses:
-    """Seconds the table waits so a person can follow (tests set them to 0)."""
-
-    turn: float = 0.9  # before a bot takes its turn
-    after_window: float = 1.5  # after a reaction window closes, to see who won what
+#: The terminal's pauses: a little longer after a window than a browser's, since a
+#: terminal shows a race's result as text to be read.
+TERMINAL_PAUSES = Pauses(turn_s=0.9, after_window_s=1.5)
 
 
 class GameScreen(Screen[None]):
@@ -105,8 +91,103 @@ class GameScreen(Screen[None]):
         which may change as play goes on (q is a letter while a Fluster call is typed)."""
 
 
+class _Cancel:
+    """A timer handle for a Textual timer, or for a callback set to run next."""
+
+    __slots__ = ("cancelled", "timer")
+
+    def __init__(self, timer: TextualTimer | None = None) -> None:
+        self.timer = timer
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        if self.timer is not None:
+            self.timer.stop()
+
+
+class TextualScheduler:
+    """The table's time in the terminal: ``source`` (the app's clock) and Textual's
+    timers, on the app's own event loop."""
+
+    def __init__(self, app: App[Any], source: Callable[[], float]) -> None:
+        self.app = app
+        self.source = source
+
+    def now(self) -> float:
+        return self.source()
+
+    def later(self, seconds: float, callback: Callable[[], None]) -> _Cancel:
+        if seconds > 0:
+            return _Cancel(self.app.set_timer(seconds, callback))
+        handle = _Cancel()  # at once, after the messages pending
+
+        def call() -> None:
+            if not handle.cancelled:
+                callback()
+
+        self.app.call_later(call)
+        return handle
+
+
+class _TerminalHost:
+    """How the terminal shows what its table loop plays (``live.runner.TableHost``): the
+    game's screen is redrawn, a window opens once its screen is painted, and the first
+    timed decision of a game may wait for the person's key (``tui.ready``)."""
+
+    def __init__(self, app: PlayApp, table_no: int) -> None:
+        self.app = app
+        self.table_no = table_no  # outdates what a table set again left pending
+
+    def show_table(self) -> None:
+        screen = self.app.screen_view
+        if screen is not None and screen.is_attached:  # not while the app closes
+            self.app._redraw()
+
+    def window_may_open(self, acting: Acting) -> bool:
+        app = self.app
+        self.show_table()
+        if app._readied or HUMAN not in acting.seats or acting.deadline_ms is None:
+            return True
+        # The first timed decision waits for the person; in a race the banner covers the
+        # table, which is drawn but not yet shown.
+        app._readied = True
+
+        def start(_: None) -> None:
+            if self.table_no == app._table_no:
+                app.runner.advance()
+
+        app.push_screen(GetReady(race=acting.kind == "window"), start)
+        return False
+
+    def window_opening(self, start: Callable[[], None]) -> None:
+        app = self.app
+        app.window_start = app.runner.window_start
+        app.table_screen.window_opened()
+        # The clock starts once the screen showing the window is painted.
+        app.call_after_refresh(start)
+
+    def window_closed(self, start: int) -> None:
+        app = self.app
+        app.table_screen.window_closed(start)
+        if app._help_after_race:
+            app._help_after_race = False
+            app._open_help()
+
+    def game_over(self) -> None:
+        self.app.table_screen.game_over()
+        self.app.table_screen.refresh_hint()
+
+    def grace_ms(self) -> float:
+        return 0.0  # the person's key press is on this machine: no network to wait for
+
+
 class PlayApp(App[None]):
     """One game: the person at seat 0, bots at the other seats.
+
+    The game is played by the one table loop (``live.runner.TableRunner``, the server's
+    rooms run it too) on the app's clock and Textual's timers, or on an injected
+    ``scheduler`` (a test's ``live.ManualScheduler``: pauses pass when the test says).
 
     With ``seating`` (what ``build_app`` gives), the table can be set again at the end:
     ``rematch()`` and ``new_game(players)``.  With ``get_ready``, the first timed
@@ -133,48 +214,54 @@ class PlayApp(App[None]):
         screen_factory: Callable[[PlayApp], GameScreen] | None = None,
         seating: Seating | None = None,
         get_ready: bool = False,
+        scheduler: Scheduler | None = None,
     ) -> None:
         super().__init__()
         self.screen_factory = screen_factory
         self.game = game
-        self.pauses = pauses or Pauses()
+        self.pauses = pauses or TERMINAL_PAUSES
         self.clock = clock
+        self.scheduler: Scheduler = scheduler or TextualScheduler(self, clock)
         self.seating = seating
         self.get_ready = get_ready
         #: The seat the person plays: always HUMAN here; a server's room may seat the
         #: person elsewhere (``tui.remote.RemotePlayApp``).
         self.seat = HUMAN
-        self._gen = 0
-        self._timer: Timer | None = None
-        # The table's own time: the wall clock less the time the table was held (how to
-        # play open over a simultaneous decision); frozen while held.
-        self._held_s = 0.0
-        self._held_since: float | None = None
-        self._resume: Callable[[], None] | None = None  # what the hold stopped
+        #: Where the last window opened (``state.history`` index): what it resolved.
+        self.window_start = 0
         self._help_after_race = False
-        self._table_no = 0  # outdates the pauses of a table set again
+        self._table_no = 0  # outdates what a table set again left pending
         self.screen_view: GameScreen | None = None
         self._set_table(state, bots, seat_names)
 
     def _set_table(self, state: GameState[Any], bots: Sequence[Bot[Any] | None],
                    seat_names: Sequence[str]) -> None:
         self.state = state
-        self.bots = list(bots)
         self.seat_names = list(seat_names)
-        # The bots, on the table's clock in the open window (started once it is painted).
-        self.driver = BotDriver(state, self.bots, RealClock(self.table_time))
-        # The open window: a generation number that outdates old timers, and its first
-        # history index.
-        self._gen += 1
-        self.window_start = 0
-        self._stop_timer()
-        self._busy = False  # a bot's turn or a pause after a window is pending
-        self._readied = not self.get_ready  # the person has started a timed decision
         self._table_no += 1
+        self.window_start = 0
+        self._readied = not self.get_ready  # the person has started a timed decision
+        self.runner = TableRunner(state, list(bots), _TerminalHost(self, self._table_no),
+                                  self.scheduler, self.pauses)
+
+    @property
+    def bots(self) -> list[Bot[Any] | None]:
+        """The bot at each seat (None: the person's); the table reads the list as it plays."""
+        return self.runner.bots  # type: ignore[return-value]
+
+    @property
+    def driver(self) -> BotDriver:
+        return self.runner.driver
 
     # -- lifecycle ----------------------------------------------------------------------
     def on_mount(self) -> None:
         self._show_table()
+
+    def on_unmount(self) -> None:
+        self._stop_table()  # a last timer must not play on while the app closes
+
+    def _stop_table(self) -> None:
+        self.runner.stop()
 
     def _show_table(self) -> None:
         make_screen = self.screen_factory or self.game.screen()
@@ -194,8 +281,7 @@ class PlayApp(App[None]):
 
     def table_time(self) -> float:
         """Seconds on the table's clock: the wall clock, stopped while the table is held."""
-        now = self.clock() if self._held_since is None else self._held_since
-        return now - self._held_s
+        return self.runner.table_time()
 
     def _redraw(self) -> None:
         self.table_screen.refresh_table()
@@ -203,59 +289,14 @@ class PlayApp(App[None]):
 
     def advance(self) -> None:
         """Play on until the person must act, a bot's pause starts, or a window opens."""
-        if self.held:
-            self._resume = self.advance
-            return
-        state = self.state
-        while True:
-            self.driver.show()
-            acting = state.acting()
-            if acting.kind == "chance":
-                state.draw_chance()
-                continue
-            self._redraw()
-            if acting.kind == "over":
-                self.table_screen.game_over()
-                self.table_screen.refresh_hint()
-            elif acting.kind == "turn":
-                seat = acting.seats[0]
-                if seat != HUMAN:
-                    self._busy = True
-                    self._after(self.pauses.turn, self._bot_turn)
-            else:  # a reaction window or a simultaneous decision
-                self._open_window()
-            return
-
-    def _after(self, seconds: float, callback: Callable[[], None]) -> None:
-        """Run ``callback`` after a pause (for 0: at once, after pending messages), unless
-        the table has been set again by then."""
-        table_no = self._table_no
-
-        def call() -> None:
-            if table_no == self._table_no:
-                callback()
-
-        if seconds > 0:
-            self.set_timer(seconds, call)
-        else:
-            self.call_later(call)
-
-    def _bot_turn(self) -> None:
-        if self.held:
-            self._resume = self._bot_turn
-            return
-        self._busy = False
-        acting = self.state.acting()
-        if acting.kind != "turn" or acting.seats[0] == HUMAN:
-            return
-        self.driver.take_turn()
-        self.advance()
+        self.runner.advance()
 
     # -- the person ------------------------------------------------------------------
     @property
     def my_turn(self) -> bool:
         acting = self.state.acting()
-        return acting.kind == "turn" and acting.seats == (HUMAN,) and not self._busy
+        return (acting.kind == "turn" and acting.seats == (HUMAN,)
+                and not self.runner.pausing)
 
     @property
     def deciding(self) -> bool:
@@ -272,136 +313,31 @@ class PlayApp(App[None]):
 
     def window_ms(self) -> float | None:
         """Milliseconds since the open window (or decision) was shown; None if none is."""
-        clock = self.driver.clock
-        return clock.now_ms() if clock.running else None
+        return self.runner.window_ms()
 
     def human_act(self, action: Any) -> bool:
         """Take ``action`` for the person; an illegal one shows why and changes nothing."""
-        state = self.state
-        acting = state.acting()
-        at_ms: float | None = None
-        timed = acting.kind in ("window", "simultaneous")
-        if timed:
-            at_ms = self.window_ms()
-            if at_ms is None or not self.driver.is_open:
-                self.table_screen.show_message("Wait for the table.")
-                return False
-            # Bots whose moment came before this key press act first.
-            self.driver.run_due(min(at_ms, acting.deadline_ms or at_ms))
-            if not self.driver.is_open:
-                self._window_closed()
-                return False
-        elif acting.kind == "turn" and acting.seats == (HUMAN,) and self._busy:
+        acting = self.state.acting()
+        if acting.kind == "turn" and acting.seats == (HUMAN,) and self.runner.pausing:
             self.table_screen.show_message("Wait a moment.")
             return False
         try:
-            if at_ms is None:
-                state.apply(HUMAN, action)
-            else:
-                self.driver.apply(HUMAN, action, at_ms)
+            self.runner.act(HUMAN, action)
+        except WindowNotOpenError:
+            self.table_screen.show_message("Wait for the table.")
+            return False
+        except WindowClosedError:
+            return False  # the bots due before the key closed it: the screen shows how
         except IllegalAction as error:
             self.table_screen.show_message(str(error))
             return False
-        if not timed:
-            self.advance()
-            return True
-        if self.driver.is_open:
-            self._redraw()
-        else:
-            self._window_closed()
         return True
-
-    # -- reaction windows and simultaneous decisions ---------------------------------
-    # Both run the same way (``BotDriver``): open, start the clock once painted, ask
-    # each bot at the moments it asks for, expire at the deadline.
-    def _open_window(self) -> None:
-        acting = self.state.acting()
-        if not self._readied and HUMAN in acting.seats and acting.deadline_ms is not None:
-            # The first timed decision waits for the person (``tui.ready``); in a race
-            # the banner covers the table, which is drawn but not yet shown.
-            self._readied = True
-            table_no = self._table_no
-
-            def start(_: None) -> None:
-                if table_no == self._table_no:
-                    self._open_window()
-
-            self.push_screen(GetReady(race=acting.kind == "window"), start)
-            return
-        self._gen += 1
-        self.window_start = len(self.state.history)
-        self.table_screen.window_opened()
-        self.call_after_refresh(self._start_window, self._gen)
-
-    def _start_window(self, gen: int) -> None:
-        if gen != self._gen:
-            return
-        # The clock starts now (the screen shows it running), and every bot looks at
-        # the table the moment it appears.
-        self.driver.open_window()
-        self._redraw()
-        self._pump(gen)
-
-    def _pump(self, gen: int) -> None:
-        """Apply every bot move that is due, expire at the deadline, and set a timer for
-        whatever comes next."""
-        driver = self.driver
-        if gen != self._gen or not driver.clock.running or self.held:
-            return  # a held table is pumped again when it is released
-        if self.screen_view is None or not self.screen_view.is_attached:
-            return  # a last timer may fire while the app closes and the table goes away
-        steps = len(self.state.history)
-        moment = driver.pump()
-        if not driver.is_open:
-            self._window_closed()
-            return
-        if len(self.state.history) != steps:
-            # Only when a bot moved: a bot that only waits must not cost a redraw (the
-            # countdown has its own ticker).
-            self._redraw()
-        self._stop_timer()
-        if moment is not None:  # otherwise only the person's choice is awaited
-            # A bot's move is stamped with its own moment, whenever the timer fires, so
-            # the timer may be late: at most a hundred a second (below a frame a person
-            # sees) keeps a bot that asks every millisecond from starving the screen.
-            wait_s = max(MIN_TIMER_S, (moment - driver.clock.now_ms()) / 1000.0)
-            self._timer = self.set_timer(wait_s, lambda: self._pump(gen))
-
-    def _stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-
-    def _window_closed(self) -> None:
-        self._stop_timer()
-        kind = self.driver.kind
-        self.driver.close()
-        if kind == "simultaneous":
-            # The chance outcomes that follow the choices at once (Superfly's dice) belong
-            # to the resolution the screen is about to show.
-            while self.state.acting().kind == "chance":
-                self.state.draw_chance()
-        self._gen += 1  # outdates every timer of this window
-        self._busy = True
-        self.table_screen.window_closed(self.window_start)
-        self._redraw()
-        self._after(self.pauses.after_window, self._after_window)
-        if self._help_after_race:
-            self._help_after_race = False
-            self._open_help()
-
-    def _after_window(self) -> None:
-        if self.held:
-            self._resume = self._after_window
-            return
-        self._busy = False
-        self.advance()
 
     # -- how to play: the table holds while the page is open ---------------------------
     @property
     def held(self) -> bool:
         """True while the how-to-play page holds the table."""
-        return self._held_since is not None
+        return self.runner.held
 
     def action_how_to_play(self) -> None:
         """``?`` or F1: open the page, or close it if it is open."""
@@ -415,19 +351,11 @@ class PlayApp(App[None]):
             self._open_help()
 
     def _open_help(self) -> None:
-        self._held_since = self.clock()
-        self._stop_timer()
+        self.runner.hold()
         self.push_screen(HowToPlay(self.game), self._release)
 
     def _release(self, _: None = None) -> None:
-        if self._held_since is not None:
-            self._held_s += self.clock() - self._held_since
-            self._held_since = None
-        resume, self._resume = self._resume, None
-        if self.driver.clock.running:
-            self._pump(self._gen)  # the open decision goes on where it stopped
-        if resume is not None:
-            resume()
+        self.runner.release()
 
     # -- again ---------------------------------------------------------------------------
     def rematch(self) -> None:
@@ -456,11 +384,9 @@ class PlayApp(App[None]):
                                      lambda n: seating.new_game(n).bots), deal)
 
     def _seat(self, seating: Seating) -> None:
-        self._stop_timer()
-        self.driver.close()
+        self.runner.stop()
         self.seating = seating
         self._help_after_race = False
-        self._resume = None
         self._set_table(seating.state(), seating.seat_bots(), seating.names())
         self._show_table()
 
@@ -484,6 +410,7 @@ def build_app(
     clock: Callable[[], float] = time.monotonic,
     position: Mapping[str, Any] | None = None,
     get_ready: bool = False,
+    scheduler: Scheduler | None = None,
 ) -> PlayApp:
     """The app for one game: the person at seat 0, ``bots`` (specs) at seats 1 and up.
 
@@ -502,7 +429,8 @@ def build_app(
     specs = seat_specs(game, bots, players - 1)
     seating = Seating(game, tuple(specs), seed, dict(options), position)
     return PlayApp(game, seating.state(), seating.seat_bots(), seating.names(),
-                   pauses=pauses, clock=clock, seating=seating, get_ready=get_ready)
+                   pauses=pauses, clock=clock, seating=seating, get_ready=get_ready,
+                   scheduler=scheduler)
 
 
 def run_play(game_id: str, players: int, bots: list[str], seed: int,

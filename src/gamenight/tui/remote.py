@@ -44,8 +44,9 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from gamenight.engine import PASS, Acting, Game, IllegalAction, Outcome, View
 from gamenight.engine.events import Event
+from gamenight.live import Pauses
 from gamenight.server.protocol import Error, RoomInfo, Update, Welcome
-from gamenight.tui.app import GameScreen, Pauses, PlayApp
+from gamenight.tui.app import TERMINAL_PAUSES, GameScreen, PlayApp
 from gamenight.tui.help import HowToPlay
 from gamenight.tui.join import RoomAddress, Ticket
 
@@ -188,18 +189,14 @@ class RemotePlayApp(PlayApp):
         self.address = address
         self.ticket = ticket
         self.seat = ticket.seat
-        self.pauses = pauses or Pauses()
+        self.pauses = pauses or TERMINAL_PAUSES
         self.clock = clock
         self.screen_factory = None
         self.seating = None
         self.get_ready = False
-        self.bots = []
         self.screen_view = None
         self.window_start = 0
         self._table_no = 0
-        self._held_s = 0.0
-        self._held_since = None
-        self._resume = None
         self.state = None  # until the first update of a game
         self.room: RoomInfo | None = room
         self.seat_names = self._names()
@@ -272,6 +269,9 @@ class RemotePlayApp(PlayApp):
         self._waiting = WaitingRoom(self)
         self.push_screen(self._waiting)
         self.run_worker(self._connection(), name="connection", exclusive=True)
+
+    def _stop_table(self) -> None:
+        """Nothing to stop: the server's room plays the game, not this app."""
 
     def _show_table(self) -> None:
         if self.state is None:  # no game's first update yet

@@ -21,8 +21,8 @@ from tests.tui.on_screen import SIZES, assert_apart, screen_text, seen_in
 from tests.tui.pilot import until
 
 IDS = [f"{w}x{h}" for w, h in SIZES]
-NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
-BOTS_WAIT = Pauses(turn=30.0, after_window=0.0)  # the bots never move
+NO_PAUSE = Pauses(turn_s=0.0, after_window_s=0.0)
+BOTS_WAIT = Pauses(turn_s=30.0, after_window_s=0.0)  # the bots never move
 #: Thirteen animals in my hand (a hand grows in the mess), two in each other hand.
 MY_HAND = ["rooster", "hedgehog", "hen", "worm", "fox", "marten", "hare", "goose", "chick",
            "duck", "mouse", "cat", "owl"]

@@ -17,8 +17,8 @@ from gamenight.games.by_golly.rules import ByGollyState
 from gamenight.games.by_golly.screen import HAND_KEYS, PLACE_KEYS, hand_kinds
 from gamenight.tui.app import HUMAN, Pauses, PlayApp, build_app
 
-NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
-BOTS_WAIT = Pauses(turn=30.0, after_window=0.0)  # the bots never move in these tests
+NO_PAUSE = Pauses(turn_s=0.0, after_window_s=0.0)
+BOTS_WAIT = Pauses(turn_s=30.0, after_window_s=0.0)  # the bots never move in these tests
 
 
 def make_app(seed: int = 4, players: int = 3, bots: tuple[str, ...] = ("random",),
@@ -173,7 +173,8 @@ async def test_a_whole_game_by_keys_ends_with_the_results() -> None:
 
 
 async def test_what_a_bot_turns_over_stays_in_sight_until_my_turn_starts() -> None:
-    app = make_app(seed=5, players=2, bots=("random",), pauses=Pauses(turn=0.15, after_window=0.0))
+    app = make_app(seed=5, players=2, bots=("random",),
+                   pauses=Pauses(turn_s=0.15, after_window_s=0.0))
     async with app.run_test(size=(120, 45)) as pilot:
         state = state_of(app)
         seen_up = seen_after = gone_after = False

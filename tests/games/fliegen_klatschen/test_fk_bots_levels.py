@@ -173,7 +173,7 @@ async def test_at_the_terminal_the_adaptive_bots_measure_the_persons_slaps() -> 
     """The terminal drives bots on the wall clock; the person's hands reach the
     adaptive bots as events, timed from the card's appearance."""
     app = build_app("fliegen-klatschen", 3, ["sharp:adaptive"], 4, {"deadline_ms": 3000},
-                    pauses=Pauses(turn=0.0, after_window=0.0))
+                    pauses=Pauses(turn_s=0.0, after_window_s=0.0))
     async with app.run_test() as pilot:
         await play_to_first_hunt(pilot, app)
         centre = [card["id"] for card in app.state.view(HUMAN)["centre"]]

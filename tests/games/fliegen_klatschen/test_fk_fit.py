@@ -43,7 +43,7 @@ def stubborn_app(state: FliegenKlatschenState) -> PlayApp:
     """The bots never slap: the hunt stays open while the test looks."""
     names = ["You (seat 0)"] + [f"Seat {s} (sharp:relaxed)" for s in range(1, state.players)]
     return PlayApp(GAME, state, [None] + [Stubborn(s) for s in range(1, state.players)],
-                   names, pauses=Pauses(turn=0.0, after_window=0.0))
+                   names, pauses=Pauses(turn_s=0.0, after_window_s=0.0))
 
 
 def assert_every_fly_on_screen(app: PlayApp, centre: list[int]) -> None:
@@ -137,7 +137,7 @@ async def test_the_narration_calls_the_person_you() -> None:
 
 
 async def test_a_terminal_below_80x24_says_so() -> None:
-    app = make_app(pauses=Pauses(turn=30.0, after_window=0.0))
+    app = make_app(pauses=Pauses(turn_s=30.0, after_window_s=0.0))
     async with app.run_test(size=(60, 24)) as pilot:
         await until(pilot, lambda: app.my_turn)
         shown = " ".join(screen_text(app).split())
@@ -162,7 +162,7 @@ async def test_eight_seats_and_their_results_fit_80x24_at_the_end() -> None:
 
     app = build_app("fliegen-klatschen", 8, ["sharp:expert"], 3,
                     {"remove": 96, "deadline_ms": 300},
-                    pauses=Pauses(turn=0.0, after_window=0.0))
+                    pauses=Pauses(turn_s=0.0, after_window_s=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
         while not app.state.is_over:
             if app.my_turn:

@@ -17,7 +17,7 @@ from gamenight.games.fliegen_klatschen.screen import FACES, KEY_LABELS
 from gamenight.tui.app import HUMAN, Pauses, PlayApp, build_app
 from tests.tui.bots import Stubborn
 
-NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
+NO_PAUSE = Pauses(turn_s=0.0, after_window_s=0.0)
 
 
 def make_app(seed: int = 4, bots: tuple[str, ...] = ("random", "random"),
@@ -94,7 +94,7 @@ async def test_table_shows_piles_and_centre_with_colours() -> None:
 
 
 async def test_space_reveals_my_top_card() -> None:
-    app = make_app(pauses=Pauses(turn=30.0, after_window=0.0))  # the bots wait: nothing moves
+    app = make_app(pauses=Pauses(turn_s=30.0, after_window_s=0.0))  # the bots wait: nothing moves
     async with app.run_test() as pilot:
         await until(pilot, lambda: app.my_turn)
         top = app.state.piles[HUMAN][-1]  # type: ignore[attr-defined]

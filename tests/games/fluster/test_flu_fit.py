@@ -97,7 +97,7 @@ def test_callable_numbers_read_as_ranges() -> None:
 
 
 async def test_while_everyone_writes_the_first_call_the_status_says_call_1() -> None:
-    app = make_app(pauses=Pauses(turn=30.0, after_window=0.0))
+    app = make_app(pauses=Pauses(turn_s=30.0, after_window_s=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.my_turn)
         assert "call 1 of 50" in text_of(app, "#status")
@@ -108,7 +108,7 @@ async def test_while_everyone_writes_the_first_call_the_status_says_call_1() -> 
 
 
 async def test_when_my_call_is_next_the_status_says_so_in_good_english() -> None:
-    app = make_app(pauses=Pauses(turn=0.0, after_window=30.0))
+    app = make_app(pauses=Pauses(turn_s=0.0, after_window_s=30.0))
     state = app.state
     state.draw_chance()
     state.apply(0, CALLS[("C", 21)])

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from gamenight.games.fluster.board import BLANK, EMPTY
 from gamenight.tui.app import HUMAN, Pauses, PlayApp, build_app
 
-NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
+NO_PAUSE = Pauses(turn_s=0.0, after_window_s=0.0)
 
 
 def make_app(players: int = 2, seed: int = 4, bots: tuple[str, ...] = ("wordsmith",),
@@ -57,7 +57,7 @@ async def test_the_pad_shows_both_blocks_numbers_and_running_totals() -> None:
 
 
 async def test_a_call_is_typed_as_letter_and_number_and_written_with_an_arrow() -> None:
-    app = make_app(pauses=Pauses(turn=30.0, after_window=0.0))  # the bot waits to call
+    app = make_app(pauses=Pauses(turn_s=30.0, after_window_s=0.0))  # the bot waits to call
     async with app.run_test(size=(130, 50)) as pilot:
         await until(pilot, lambda: app.my_turn)
         for key in ("c", "1", "2"):

@@ -7,7 +7,7 @@ import pytest
 
 from gamenight.games.fly.cards import SYMBOL_OF, SYMBOLS
 from gamenight.games.fly.screen import SYMBOL_MARK, FlyScreen, drop_frames, scale_for
-from gamenight.tui.app import HUMAN, Pauses
+from gamenight.tui.app import HUMAN, Pauses, build_app
 from tests.games.fly.test_fly_tui import make_app, screen_of, text_of, until
 from tests.tui.on_screen import SIZES, assert_apart, region_of, screen_text, seen_in
 
@@ -82,8 +82,7 @@ def test_the_scale_is_the_largest_the_terminal_holds() -> None:
 
 async def test_the_keys_shown_are_the_keys_that_work_now() -> None:
     # The bot's turn waits 30 s: the table is the bot's, and only quitting works.
-    app = make_app(players=2, seed=5)
-    app.pauses = Pauses(turn=30.0, after_window=0.0)
+    app = build_app("fly", 2, ["aimer"], 5, {}, pauses=Pauses(turn_s=30.0, after_window_s=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.my_turn)
         assert "space drop" in text_of(app, "#help") and "r/R turn" in text_of(app, "#help")

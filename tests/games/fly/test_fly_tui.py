@@ -16,7 +16,7 @@ from gamenight.games.fly.geometry import slot_origin
 from gamenight.games.fly.screen import SYMBOL_MARK, FlyScreen, drop_frames
 from gamenight.tui.app import Pauses, PlayApp, build_app
 
-NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
+NO_PAUSE = Pauses(turn_s=0.0, after_window_s=0.0)
 
 
 def make_app(players: int = 2, seed: int = 4, bots: tuple[str, ...] = ("aimer",),

@@ -20,7 +20,7 @@ from gamenight.games.superfly.screen import FACES, KEY_LABELS
 from gamenight.tui.app import HUMAN, Pauses, PlayApp, build_app
 from tests.games.superfly.sf_table import fly, table
 
-NO_PAUSE = Pauses(turn=0.0, after_window=0.0)
+NO_PAUSE = Pauses(turn_s=0.0, after_window_s=0.0)
 
 
 def make_app(players: int = 4, seed: int = 3, bots: tuple[str, ...] = ("collector",),

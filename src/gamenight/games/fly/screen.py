@@ -270,7 +270,7 @@ class FlyScreen(TableScreen):
         self._timer: Timer | None = None
         self._seen_drops = 0
         self._drawn = False  # the shell has asked for the table once
-        animate = table.pauses.turn > 0
+        animate = table.pauses.turn_s > 0
         self.frame_s = self.FRAME_S if animate else 0.0
         self.landing_s = self.LANDING_S if animate else 0.0
 

@@ -28,12 +28,6 @@ KNOWN_CYCLES: set[frozenset[str]] = {
     frozenset({"gamenight.games.fliegen_klatschen.bots",
                "gamenight.games.fliegen_klatschen.positions",
                "gamenight.games.fliegen_klatschen.rules"}),
-    # The server's app mounts the web client, which takes the app's refusal helper.
-    frozenset({"gamenight.server.app", "gamenight.web"}),
-    # The OpenSpiel adapter re-exports the players' bot, which reads OpenSpiel's states.
-    frozenset({"gamenight.interop.openspiel", "gamenight.interop.players"}),
-    # The study command is added to the command line, and uses its argument readers.
-    frozenset({"gamenight.cli", "gamenight.lab.cli"}),
 }
 
 

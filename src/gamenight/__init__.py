@@ -8,6 +8,6 @@ research-framework adapters all drive the same :class:`~gamenight.engine.GameSta
 # compiled module or its source (gamenight.compiled).
 from gamenight import compiled as _compiled  # noqa: F401
 from gamenight.engine import IllegalAction, Outcome
+from gamenight.version import __version__
 
 __all__ = ["IllegalAction", "Outcome", "__version__"]
-__version__ = "0.1.0"

@@ -25,6 +25,14 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
+from gamenight.arguments import (
+    brief,
+    read_option,
+    read_positive,
+    read_seed,
+    read_specs,
+    read_whole,
+)
 from gamenight.engine import RecordError
 from gamenight.server.config import Limits, Pauses
 
@@ -52,53 +60,17 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _brief(text: str) -> str:
-    """``repr(text)`` cut short, so that an error stays one readable line."""
-    shown = repr(text)
-    return shown if len(shown) <= 40 else f"{shown[:37]}..."
-
-
-def _positive(text: str) -> int:
-    return _whole(text, 1)
-
-
 def _index(text: str) -> int:
-    return _whole(text, 0)
-
-
-def _whole(text: str, least: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {_brief(text)}") from None
-    if value < least:
-        wanted = "0 or more" if least == 0 else f"at least {least}"
-        raise argparse.ArgumentTypeError(f"must be {wanted}, not {_brief(text)}")
-    return value
+    return read_whole(text, 0)
 
 
 def _games(text: str) -> int:
     from gamenight.sim.simulate import MAX_GAMES
 
-    value = _positive(text)
+    value = read_positive(text)
     if value > MAX_GAMES:
         raise argparse.ArgumentTypeError(f"at most {MAX_GAMES:,} games in one run, not "
-                                         f"{_brief(text)}")
-    return value
-
-
-#: Seeds are 0 to 2**64 - 1: what a record holds and a seed derived from another is.
-MAX_SEED = 2**64 - 1
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"a seed is a whole number, not {_brief(text)}") from None
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"a seed is 0 to 2**64 - 1, not {_brief(text)}")
+                                         f"{brief(text)}")
     return value
 
 
@@ -129,25 +101,11 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {_brief(text)}") from None
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {brief(text)}") from None
     if not 0 < value <= MAX_SECONDS:  # inf and nan too
         raise argparse.ArgumentTypeError(
-            f"must be more than 0 and at most {MAX_SECONDS:g}, not {_brief(text)}")
+            f"must be more than 0 and at most {MAX_SECONDS:g}, not {brief(text)}")
     return value
-
-
-def _option(text: str) -> tuple[str, str]:
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"an option is KEY=VALUE, not {text!r}")
-    return key.strip(), value.strip()
-
-
-def _specs(text: str) -> list[str]:
-    specs = [s.strip() for s in text.split(",")]
-    if not all(specs):
-        raise argparse.ArgumentTypeError(f"an empty bot spec in {text!r}")
-    return specs
 
 
 def _deals(text: str) -> tuple[int, int]:
@@ -158,7 +116,7 @@ def _deals(text: str) -> tuple[int, int]:
         deals = (-1, -1)
     if not sep or not 0 <= deals[0] < deals[1]:
         raise argparse.ArgumentTypeError(f"deals are A:B, whole numbers with 0 <= A < B, "
-                                         f"not {_brief(text)}")
+                                         f"not {brief(text)}")
     return deals
 
 
@@ -170,11 +128,11 @@ def _out(text: str) -> Path:
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--option", "-o", type=_option, action="append", default=[],
+    p.add_argument("--option", "-o", type=read_option, action="append", default=[],
                    metavar="KEY=VALUE",
                    help="set one of the game's rule options (repeatable); `gamenight games` "
                         "lists each game's options with their defaults and values")
-    p.add_argument("--seed", type=_seed, default=None,
+    p.add_argument("--seed", type=read_seed, default=None,
                    help="master seed, 0 to 2**64 - 1 (default: a random one, printed so the "
                         "run can be repeated)")
     p.add_argument("--dictionary", type=_option_file, default=None, metavar="FILE",
@@ -287,12 +245,12 @@ def build_parser() -> Parser:
     p.add_argument("--name", default=None, metavar="NAME",
                    help="with --join: the name the room shows for you (default: your login "
                         "name; at most 24 characters)")
-    p.add_argument("--players", "-p", type=_positive, default=None, help="seats at the table "
+    p.add_argument("--players", "-p", type=read_positive, default=None, help="seats at the table "
                    "(default 4, or the position's)")
     p.add_argument("--position", type=Path, default=None, metavar="FILE",
                    help="start from the position in FILE (as a game's position() writes it) "
                         "instead of a new deal")
-    p.add_argument("--bots", "-b", type=_specs, default=None, metavar="SPECS", help=BOTS_HELP)
+    p.add_argument("--bots", "-b", type=read_specs, default=None, metavar="SPECS", help=BOTS_HELP)
     p.add_argument("--record", type=Path, default=None, metavar="FILE",
                    help="when you leave the table, write the record of the game on it to FILE "
                         "(after a rematch or a new game, the last one's; your measured "
@@ -318,10 +276,10 @@ def build_parser() -> Parser:
     p.add_argument("--from", dest="first", type=_index, default=0, metavar="N",
                    help="play the batch from game N on (the rest of a batch stopped there: "
                         "the same games, rows and records a whole run gives)")
-    p.add_argument("--players", "-p", type=_positive, default=4, help="players per game "
+    p.add_argument("--players", "-p", type=read_positive, default=4, help="players per game "
                    "(default 4)")
-    p.add_argument("--bots", "-b", type=_specs, default=None, metavar="SPECS", help=BOTS_HELP)
-    p.add_argument("--workers", "-j", type=_positive, default=None,
+    p.add_argument("--bots", "-b", type=read_specs, default=None, metavar="SPECS", help=BOTS_HELP)
+    p.add_argument("--workers", "-j", type=read_positive, default=None,
                    help="worker processes (default, and at most: every core)")
     p.add_argument("--out", type=_out, default=None, metavar="FILE.csv|FILE.jsonl",
                    help="write one row per game, in game order")
@@ -427,7 +385,7 @@ def build_parser() -> Parser:
     p.add_argument("--grace", type=_seconds, default=60.0, metavar="SECONDS",
                    help="how long a seat waits for a person who dropped before a bot "
                         "plays it for them (default 60; a room may set its own)")
-    p.add_argument("--max-rate", type=_positive, default=int(Limits().messages_per_s),
+    p.add_argument("--max-rate", type=read_positive, default=int(Limits().messages_per_s),
                    metavar="N", help=f"messages a connection may send per second before "
                    f"it is told to slow down (default {Limits().messages_per_s:g}; bursts of "
                    f"twice as many)")
@@ -482,7 +440,7 @@ def build_parser() -> Parser:
     p.add_argument("--seconds", "-t", type=_seconds, default=None,
                    help="CPU seconds per measurement (default 3; bench server: 60; "
                         "at most 3600)")
-    p.add_argument("--players", "-p", type=_positive, default=None,
+    p.add_argument("--players", "-p", type=read_positive, default=None,
                    help="players (default 4, or the nearest count the game allows)")
     p.add_argument("--quick", action="store_true", help="a short smoke run (0.3 s each)")
     p.add_argument("--interop", action="store_true",
@@ -494,7 +452,7 @@ def build_parser() -> Parser:
                         "(the one it searches on, at its level) instead of timing play")
     p.add_argument("--games", "-n", type=_games, default=None,
                    help="--search: games per match (default 20; --quick: 4)")
-    p.add_argument("--bots", type=_specs, default=None, metavar="A,B",
+    p.add_argument("--bots", type=read_specs, default=None, metavar="A,B",
                    help="--search: the two sides (default: master,<the bot it searches on>, "
                         "e.g. master,collector:expert)")
     p.add_argument("--deals", type=_deals, default=None, metavar="A:B",
@@ -502,10 +460,10 @@ def build_parser() -> Parser:
                         "games), a slice to --pool with others")
     p.add_argument("--pool", nargs="+", type=Path, default=None, metavar="FILE",
                    help="--search: the --json output of several runs (slices), one table")
-    p.add_argument("--clients", type=_positive, default=None, metavar="N",
+    p.add_argument("--clients", type=read_positive, default=None, metavar="N",
                    help="bench server: connections playing and watching (default 1000, "
                         "at least 25)")
-    p.add_argument("--rooms-idle", type=_positive, default=None, metavar="N",
+    p.add_argument("--rooms-idle", type=read_positive, default=None, metavar="N",
                    help="bench server: idle rooms whose memory is measured (default 10000)")
     p.add_argument("--database", default=None, metavar="URL",
                    help="bench server: an empty database for the server (default: SQLite "

@@ -40,12 +40,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gamenight import __version__, signing
+from gamenight import signing
 from gamenight.engine import Game, GameState, IllegalAction, Outcome, RecordError, Step
 from gamenight.engine.checks import check_seat
 from gamenight.engine.game import OptionError
 from gamenight.files import FileRefusedError, describe_size, read_regular_file
 from gamenight.redaction import seen_steps
+from gamenight.version import __version__
 
 FORMAT = "gamenight-record"
 #: Version 2 added the content hash and the signature, and Fluster's word list by hash.

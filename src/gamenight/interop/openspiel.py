@@ -34,6 +34,7 @@ from gamenight.games import GAMES
 from gamenight.interop.core import DRAW_SEEDS, Table, default_players
 from gamenight.interop.encoding import encoding_for
 from gamenight.interop.layout import Layout, Parts
+from gamenight.interop.players import SeatPlayer, definition, table_choice
 
 PREFIX = "python_gamenight_"
 #: Parameters every game takes besides its own options.
@@ -424,4 +425,50 @@ def _factory(game: Game) -> type[GamenightGame]:
     return type(name, (GamenightGame,), {"__init__": init})
 
 
-from gamenight.interop.players import bot as bot  # noqa: E402 -- our bots as OpenSpiel players
+# -- our bots as OpenSpiel players ------------------------------------------------------------
+class GamenightBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of our bots at one seat of an OpenSpiel game made by this adapter (the bot
+    plays as at any of our tables: ``interop.players.SeatPlayer``)."""
+
+    def __init__(self, player: SeatPlayer) -> None:
+        pyspiel.Bot.__init__(self)
+        self.player = player
+
+    def step(self, state: GamenightState) -> int:
+        table = state.table
+        seat = self.player.seat
+        decision = table.decision()
+        if seat not in decision.seats:
+            if decision.kind == "joint":
+                return int(table.noop)  # OpenSpiel asks every player at a joint node
+            raise pyspiel.SpielError(f"seat {seat} does not move now "
+                                     f"(the decision is {decision.kind})")
+        try:
+            return table_choice(self.player, table)
+        except IllegalAction as exc:
+            raise pyspiel.SpielError(str(exc)) from None
+
+    def restart_at(self, state: GamenightState) -> None:
+        self.player.restart()
+
+    def inform_action(self, state: GamenightState, player_id: int, action: int) -> None:
+        """Nothing to do: the player reads what its seat saw from the game's history
+        when next asked (chance is never informed)."""
+
+    def inform_actions(self, state: GamenightState, actions: list[int]) -> None:
+        """As :meth:`inform_action`."""
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def is_clonable(self) -> bool:
+        return False
+
+
+def bot(game: object, name: str, seat: int, *, seed: int = 0) -> pyspiel.Bot:
+    """A ``pyspiel.Bot`` playing our bot spec ``name`` (``perfect``, ``master``,
+    ``memory:child``) at ``seat`` of an OpenSpiel game made by this adapter (``game``:
+    that game, its gamenight definition or its id).  Use it with
+    ``pyspiel.evaluate_bots`` or a loop of ``bot.step(state)``; at a joint node it
+    answers the no-op when its seat does not choose."""
+    return GamenightBot(SeatPlayer(definition(game), name, seat, seed))

@@ -1,5 +1,6 @@
-"""Our bots as players of the research frameworks: an OpenSpiel ``pyspiel.Bot`` and a
-PettingZoo policy, each playing one bot spec at one seat of a game made by our adapters.
+"""Our bots as players of the research frameworks: the seat player behind an OpenSpiel
+``pyspiel.Bot`` (``interop.openspiel.bot``, which the OpenSpiel adapter builds on it) and
+a PettingZoo policy, each playing one bot spec at one seat of a game made by our adapters.
 
     from gamenight.interop import openspiel
     ours = openspiel.bot(spiel_game, "perfect", seat=1, seed=7)
@@ -33,21 +34,15 @@ the action from the table's reaction model (``docs/interop.md``).
 
 from __future__ import annotations
 
-import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamenight.bots.base import Bot, make_bot
 from gamenight.bots.driver import BotDriver, decide
-from gamenight.engine import Game, GameState, IllegalAction
+from gamenight.engine import Game, GameState
 from gamenight.engine.game import Acting
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import get_game
 from gamenight.interop.core import Table
-
-if TYPE_CHECKING:
-    import pyspiel
-
-    from gamenight.interop.openspiel import GamenightState
 
 
 def definition(game: object) -> Game:
@@ -157,67 +152,11 @@ def _still_open(before: Acting, after: Acting) -> bool:
     return False
 
 
-def _table_choice(player: SeatPlayer, table: Table) -> int:
+def table_choice(player: SeatPlayer, table: Table) -> int:
     """The player's action at ``table`` now, as the encoding's index (FLY's free aim
     becomes the nearest aim the encoding numbers)."""
     action, _ = player.choose(table.state, table.clock)
     return table.encoding.index(table.view(player.seat), action)
-
-
-# -- OpenSpiel ------------------------------------------------------------------------------
-@functools.cache
-def _spiel_bot_class() -> type[pyspiel.Bot]:
-    """The ``pyspiel.Bot`` subclass, made on first use: the PettingZoo side of this
-    module needs no OpenSpiel."""
-    import pyspiel
-
-    class GamenightBot(pyspiel.Bot):  # type: ignore[misc]
-        """One of our bots at one seat of an OpenSpiel game made by our adapter."""
-
-        def __init__(self, player: SeatPlayer) -> None:
-            pyspiel.Bot.__init__(self)
-            self.player = player
-
-        def step(self, state: GamenightState) -> int:
-            table = state.table
-            seat = self.player.seat
-            decision = table.decision()
-            if seat not in decision.seats:
-                if decision.kind == "joint":
-                    return int(table.noop)  # OpenSpiel asks every player at a joint node
-                raise pyspiel.SpielError(f"seat {seat} does not move now "
-                                         f"(the decision is {decision.kind})")
-            try:
-                return _table_choice(self.player, table)
-            except IllegalAction as exc:
-                raise pyspiel.SpielError(str(exc)) from None
-
-        def restart_at(self, state: GamenightState) -> None:
-            self.player.restart()
-
-        def inform_action(self, state: GamenightState, player_id: int, action: int) -> None:
-            """Nothing to do: the player reads what its seat saw from the game's history
-            when next asked (chance is never informed)."""
-
-        def inform_actions(self, state: GamenightState, actions: list[int]) -> None:
-            """As :meth:`inform_action`."""
-
-        def provides_policy(self) -> bool:
-            return False
-
-        def is_clonable(self) -> bool:
-            return False
-
-    return GamenightBot
-
-
-def bot(game: object, name: str, seat: int, *, seed: int = 0) -> pyspiel.Bot:
-    """A ``pyspiel.Bot`` playing our bot spec ``name`` (``perfect``, ``master``,
-    ``memory:child``) at ``seat`` of an OpenSpiel game made by
-    ``gamenight.interop.openspiel`` (``game``: that game, its gamenight definition or its
-    id).  Use it with ``pyspiel.evaluate_bots`` or a loop of ``bot.step(state)``; at a
-    joint node it answers the no-op when its seat does not choose."""
-    return _spiel_bot_class()(SeatPlayer(definition(game), name, seat, seed))
 
 
 # -- PettingZoo -----------------------------------------------------------------------------
@@ -240,7 +179,7 @@ class Policy:
         seat = self.player.seat
         if seat not in table.decision().seats:
             return int(table.noop)  # the Parallel environment asks every live agent
-        return _table_choice(self.player, table)
+        return table_choice(self.player, table)
 
 
 def policy(env: Any, name: str, seat: int, *, seed: int = 0) -> Policy:

@@ -24,6 +24,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from gamenight.arguments import read_option, read_positive, read_seed, read_specs
+
 if TYPE_CHECKING:
     from gamenight.engine import Game
     from gamenight.lab.plan import Study
@@ -98,24 +100,22 @@ def _vary(text: str) -> tuple[str, list[str]]:
 
 def add_study_command(command: Command) -> None:
     """Add ``study`` with ``command(name, summary, examples)`` (gamenight.cli's)."""
-    from gamenight.cli import _option, _positive, _seed, _specs
-
     p = command("study", "Play a balance study: many bot games per table and option; "
                 "write its rows, summary and an HTML report.", examples())
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
     p.add_argument("--players", "-p", default=None, metavar="N|LOW-HIGH",
                    help="player counts, one cell each: 4 or 2-6 (default 4, or the nearest "
                         "the game allows)")
-    p.add_argument("--games", "-n", type=_positive, default=None,
+    p.add_argument("--games", "-n", type=read_positive, default=None,
                    help=f"games per cell (default {DEFAULT_GAMES:,}; 100 per --ladder table)")
-    p.add_argument("--bots", "-b", type=_specs, default=None, metavar="SPECS",
+    p.add_argument("--bots", "-b", type=read_specs, default=None, metavar="SPECS",
                    help="comma-separated bot specs, one per seat, the last repeated "
                         "(default: the game's default bot in every seat); mixed bots let the "
                         "report compare them")
     p.add_argument("--vary", type=_vary, action="append", default=[],
                    metavar="OPTION=A,B", help="a rule option to compare at these values "
                    "(repeatable: every combination is a cell)")
-    p.add_argument("--option", "-o", type=_option, action="append", default=[],
+    p.add_argument("--option", "-o", type=read_option, action="append", default=[],
                    metavar="KEY=VALUE", help="a rule option fixed for every cell "
                    "(repeatable)")
     p.add_argument("--ladder", action="store_true",
@@ -129,13 +129,13 @@ def add_study_command(command: Command) -> None:
     p.add_argument("--address", default=None, metavar="ADDR",
                    help="with --backend ray: the cluster's head, auto, HOST:PORT or "
                         "ray://HOST:10001 (default: a local Ray)")
-    p.add_argument("--workers", "-j", type=_positive, default=None,
+    p.add_argument("--workers", "-j", type=read_positive, default=None,
                    help="worker processes (default, and at most: every core); on a Ray "
                         "cluster, the chunks played at once (default: every CPU it has)")
-    p.add_argument("--seed", type=_seed, default=None,
+    p.add_argument("--seed", type=read_seed, default=None,
                    help="the study's seed (default: a random one, printed and kept in "
                         "study.json)")
-    p.add_argument("--chunk-games", type=_positive, default=None, metavar="N",
+    p.add_argument("--chunk-games", type=read_positive, default=None, metavar="N",
                    help="games per chunk, the unit of work and of resuming (default 200)")
     p.add_argument("--out", type=Path, default=None, metavar="DIR",
                    help="the study's folder (default studies/GAME)")

@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gamenight import __version__, lessons, web
+from gamenight import lessons, web
 from gamenight.bots.base import bot_kinds
 from gamenight.bots.levels import LEVELS
 from gamenight.engine import Game, IllegalAction, OptionError, RecordError
@@ -42,10 +42,12 @@ from gamenight.record import Record, loads, redact
 from gamenight.server import protocol, replays
 from gamenight.server.config import Limits, ServerConfig
 from gamenight.server.protocol import ProtocolError, RoomInfo
+from gamenight.server.refusals import SEAT_REFUSED, refused
 from gamenight.server.room import Client, Room, log_failure
 from gamenight.server.schemas import protocol_schema
 from gamenight.server.store import RoomRow, Store, default_database_url
 from gamenight.signing import PRIVATE_KEY_FILE, SigningKey, generate_key_pair, read_signing_key
+from gamenight.version import __version__
 
 log = logging.getLogger("gamenight.server")
 
@@ -293,28 +295,6 @@ class Health(BaseModel):
     status: Literal["ok"]
     version: str
     rooms: int
-
-
-class Refusal(BaseModel):
-    """Why a request was refused (the ``detail`` of FastAPI's HTTP errors)."""
-
-    detail: str
-
-
-REFUSALS = {400: "The body is not text FastAPI can read as JSON (not UTF-8)",
-            404: "No such room, game, lesson or record",
-            409: "The seat is not open, or the room cannot be played (its table is one the "
-                 "game does not offer, stored by an older server)",
-            413: "The body is over the limit"}
-
-
-#: The refusal of a seat that is no seat of the game (a record's or a replay's ``seat``).
-SEAT_REFUSED: dict[str, Any] = {"model": Refusal, "description": "No such seat in that game"}
-
-
-def refused(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """The refusals a route may answer with, declared in the OpenAPI document."""
-    return {code: {"model": Refusal, "description": REFUSALS[code]} for code in codes}
 
 
 def invalid(message: str, *field: str) -> RequestValidationError:

@@ -32,6 +32,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from gamenight.games import GAMES
+from gamenight.server.refusals import refused
 
 #: The folder of the client's files, inside this package.
 STATIC = files(__name__) / "static"
@@ -94,9 +95,6 @@ def mount(app: FastAPI, *, invite: Callable[[str], str | None]) -> None:
     """Serve the browser client from ``app``.  ``invite(code)`` is the invite link of the
     room ``code`` (the one ``POST /api/rooms`` answers with), or None when no room has
     that code: the room page and its QR code are refused (404) for it."""
-    # Imported here, not at the top: the server's app imports this module.
-    from gamenight.server.app import refused
-
     app.mount("/static", StaticFiles(packages=[(__name__, "static")]), name="static")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)

@@ -255,6 +255,23 @@ _FLAG_TEXTS = {"true": True, "yes": True, "1": True, "on": True,
 BotFactory = Callable[..., object]
 
 
+class PositionFormat(NamedTuple):
+    """How a game's positions are read and written: the game-specific part of a position
+    (``GameState.position()['state']``).  Its package gives it (``Game.give``), since
+    the format's code builds on the rules."""
+
+    #: ``read(game, players, seed, options, state)``: the game in that position
+    #: (IllegalAction naming what is impossible in it).
+    read: Callable[[Game, int, int, dict[str, Any], JSON], GameState[Any]]
+    #: ``write(state)``: the state's game-specific part, as JSON.
+    write: Callable[[GameState[Any]], JSON]
+
+
+#: ``resample(state, seat, rng)``: ``GameState.resample`` where the game keeps it in a
+#: module of its own.
+Resampler = Callable[["GameState[Any]", int, random.Random], "GameState[Any]"]
+
+
 class Game(ABC):
     """A game definition: metadata, options, and how to start and read a game."""
 
@@ -286,6 +303,26 @@ class Game(ABC):
     #: The times people take at a real table for what the history does not time (the
     #: balance lab's estimate of minutes); None: the lab estimates no minutes for it.
     pace: ClassVar[Pace | None] = None
+    # The parts the game's package gives it (``give``): they import the rules, so the
+    # rules cannot import them.
+    _given_bots: Callable[[], Mapping[str, BotFactory]] | None = None
+    _positions: PositionFormat | None = None
+    _resampler: Resampler | None = None
+
+    def give(self, *, bots: Callable[[], Mapping[str, BotFactory]] | None = None,
+             positions: PositionFormat | None = None,
+             resample: Resampler | None = None) -> None:
+        """Join the parts that live beside the rules in the game's package, which import
+        the rules (so the rules cannot import them): the game's ``__init__.py`` gives
+        them once it has imported them.  ``bots()``: the game's own kinds of bot by name
+        (asked when they are needed, so a game's bots load only then); ``positions``:
+        its position format; ``resample``: its ``GameState.resample``."""
+        if bots is not None:
+            self._given_bots = bots
+        if positions is not None:
+            self._positions = positions
+        if resample is not None:
+            self._resampler = resample
 
     @functools.cached_property
     def _action_types(self) -> ActionTypes:
@@ -407,8 +444,11 @@ class Game(ABC):
         """A game in the position whose game-specific part is ``state`` (plain JSON of
         bounded size, not yet checked): IllegalAction naming what is impossible in it.
         (A KeyError, TypeError and the like are turned into IllegalAction too, but a
-        reader that names the problem is kinder.)"""
-        raise IllegalAction(f"{self.title} has no position format yet")
+        reader that names the problem is kinder.)  The format the package gave
+        (``give(positions=...)``) reads it, if there is one."""
+        if self._positions is None:
+            raise IllegalAction(f"{self.title} has no position format yet")
+        return self._positions.read(self, players, seed, options, state)
 
     # -- what joins the game to each use (imported only when asked for) --------------------
     def _package(self) -> str:
@@ -424,9 +464,10 @@ class Game(ABC):
 
     def bots(self) -> dict[str, BotFactory]:
         """The game's own kinds of bot by name (the bot layer adds ``random``, which every
-        game has: ``bots.base.bot_kinds``); none by default.  The research encoding is
-        found by the adapters (``interop.encoding.encoding_for``)."""
-        return {}
+        game has: ``bots.base.bot_kinds``): those its package gave (``give(bots=...)``),
+        none by default.  The research encoding is found by the adapters
+        (``interop.encoding.encoding_for``)."""
+        return {} if self._given_bots is None else dict(self._given_bots())
 
     def rules_text(self) -> str:
         """The rules as implemented, as Markdown: the ``rules.md`` beside the game's code
@@ -797,8 +838,12 @@ class GameState(ABC, Generic[ActionT]):
 
     def _position(self) -> JSON:
         """The game-specific part of :meth:`position`: the whole state as JSON, in the
-        format the game's ``rules.md`` documents and its ``_from_position`` reads."""
-        raise NotImplementedError(f"{self.game.id} has no position format yet")
+        format the game's ``rules.md`` documents and its ``_from_position`` reads (the
+        format its package gave, if there is one)."""
+        positions = self.game._positions
+        if positions is None:
+            raise NotImplementedError(f"{self.game.id} has no position format yet")
+        return positions.write(self)
 
     @abstractmethod
     def snapshot(self) -> JSON:
@@ -832,8 +877,11 @@ class GameState(ABC, Generic[ActionT]):
 
     def _resample(self, seat: int, rng: random.Random) -> GameState[ActionT]:
         """:meth:`resample` for a seat of this game (a game that can resample overrides
-        this)."""
-        raise NotImplementedError(f"{self.game.id} cannot resample hidden information yet")
+        this, or its package gives it: ``Game.give(resample=...)``)."""
+        resample = self.game._resampler
+        if resample is None:
+            raise NotImplementedError(f"{self.game.id} cannot resample hidden information yet")
+        return resample(self, seat, rng)
 
     def remade(self, steps: Sequence[Step], generator_seed: int) -> GameState[ActionT]:
         """A new game with this one's setup, played through ``steps`` (chance outcomes

@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
 from typing_extensions import TypedDict
 
 from gamenight.engine import IllegalAction
 from gamenight.engine.checks import describe
+from gamenight.engine.game import JSON, PositionFormat
 from gamenight.games.by_golly.cards import (
     ANIMAL_CARDS,
     ANIMALS,
@@ -39,11 +40,8 @@ from gamenight.games.by_golly.cards import (
     AnimalName,
     FaceName,
 )
-from gamenight.games.by_golly.rules import mess_draws
+from gamenight.games.by_golly.rules import ByGolly, ByGollyState, mess_draws
 from gamenight.games.by_golly.views import PHASES, Phase
-
-if TYPE_CHECKING:
-    from gamenight.games.by_golly.rules import ByGollyState
 
 
 class ByGollyPosition(TypedDict):
@@ -96,6 +94,14 @@ def position_of(state: ByGollyState) -> ByGollyPosition:
         "winner": state.winner,
         "truncated": state.truncated,
     }
+
+
+def read(game: ByGolly, players: int, seed: int, options: dict[str, Any],
+         data: JSON) -> ByGollyState:
+    """The game in the position whose game-specific part is ``data``."""
+    state = ByGollyState(game, players, seed, options)
+    set_up(state, data)
+    return state
 
 
 def set_up(state: ByGollyState, data: object) -> None:
@@ -390,3 +396,7 @@ def _face(value: object, what: str, names: Sequence[str]) -> int:
 
 def _animals(value: object, what: str) -> list[int]:
     return [_face(name, f"a card of {what}", ANIMALS) for name in _list(value, what)]
+
+
+#: The format the game is given (``games/by_golly/__init__.py``).
+FORMAT = PositionFormat(read=read, write=position_of)  # type: ignore[arg-type]

@@ -69,7 +69,6 @@ import random
 import weakref
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from gamenight.engine import Step
 from gamenight.games.by_golly.actions import Draw, End, Keep, Lay, Turn, parse_action
@@ -85,9 +84,7 @@ from gamenight.games.by_golly.cards import (
     kind_of_card,
 )
 from gamenight.games.by_golly.events import Dealt, Drew, Refilled
-
-if TYPE_CHECKING:
-    from gamenight.games.by_golly.rules import ByGollyState
+from gamenight.games.by_golly.rules import ByGollyState, _hand_names
 
 FREE = -1  # a token whose kind the seat does not know
 FIRST_BUDGET = 100  # options a first search tries before it starts afresh
@@ -348,8 +345,6 @@ def _rewrite(twin: ByGollyState, watched: _Watched, run: list[int],
              orders: list[list[int]], deck: list[int], draws: dict[int, int]) -> None:
     """Make ``twin`` (a clone of the state) the game the redrawn deal ``run`` and
     ``deck``, shuffle ``orders`` and unseen ``draws`` (kind by step) lead to."""
-    from gamenight.games.by_golly.rules import _hand_names  # (rules imports this module)
-
     plan = watched.plan
     if plan is None:
         plan = watched.plan = _plan(twin, watched)

@@ -18,17 +18,16 @@ docs/rules/by-golly.md for every rulebook sentence mapped to this code and its t
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from itertools import compress
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome
 from gamenight.engine.checks import describe
 from gamenight.engine.events import Event
 from gamenight.engine.frozen import FrozenDict, FrozenList, freeze
-from gamenight.engine.game import JSON, BotFactory
+from gamenight.engine.game import JSON
 from gamenight.engine.outcome import MEAN_RANK, SummaryColumn
 from gamenight.engine.pace import Pace
 from gamenight.engine.standings import Standings
@@ -80,9 +79,6 @@ from gamenight.games.by_golly.events import (
     TurnResult,
 )
 from gamenight.games.by_golly.views import TURN_PHASES, ByGollyView, Phase
-
-if TYPE_CHECKING:
-    from gamenight.games.by_golly.positions import ByGollyPosition
 
 #: Cards the player in the mess draws: 2 after an animal, 4 after the second poo.
 MESS_DRAWS = 2
@@ -594,11 +590,6 @@ class ByGollyState(GameState[ByGollyAction]):
         left = [[-float(self.cards_left(s))] for s in range(self.players)]
         return Outcome.from_keys(scores, left, truncated=self.truncated, reason=reason)
 
-    def _position(self) -> ByGollyPosition:
-        from gamenight.games.by_golly.positions import position_of
-
-        return position_of(self)
-
     def snapshot(self) -> JSON:
         return {
             "phase": self.phase,
@@ -616,16 +607,6 @@ class ByGollyState(GameState[ByGollyAction]):
             "winner": self.winner,
             "truncated": self.truncated,
         }
-
-    def _resample(self, seat: int, rng: random.Random) -> ByGollyState:
-        """A game ``seat`` cannot tell from this one after any step: what it saw turned
-        over stays where it saw it (until a shuffle moved it), its hand is the same at
-        every moment, and everything else -- the face-down run, the others' hands and
-        stacks, its own stack, the box, blind draws it did not see, every shuffle -- is
-        redrawn with ``rng`` (see ``resample.py`` and docs/interop/by-golly.md)."""
-        from gamenight.games.by_golly.resample import resample
-
-        return resample(self, seat, rng)
 
     def animal_counts(self) -> list[int]:
         """How many animal cards of each kind there are in all places (for conservation)."""
@@ -683,27 +664,11 @@ class ByGolly(Game):
     def _parse_action(self, text: str) -> ByGollyAction:
         return parse_action(text)
 
-    def _from_position(self, players: int, seed: int, options: dict[str, Any],
-                       state: JSON) -> ByGollyState:
-        from gamenight.games.by_golly.positions import set_up
-
-        game = ByGollyState(self, players, seed, options)
-        set_up(game, state)
-        return game
-
     def summary_columns(self) -> tuple[SummaryColumn, ...]:
         """The first to go out wins and scores 1, so a mean score only repeats the win
         share: a batch shows where the others finished (the mean rank) and how near they
         came (the cards they still held)."""
         return (MEAN_RANK, CARDS_LEFT)
-
-    def bots(self) -> dict[str, BotFactory]:
-        from gamenight.bots.master import master_for
-        from gamenight.games.by_golly.bots import MemoryBot, PerfectBot
-        from gamenight.games.by_golly.search import PLAN
-
-        return {**super().bots(), "memory": MemoryBot, "perfect": PerfectBot,
-                "master": master_for(self, PLAN)}
 
     # -- what the balance lab knows of the game (lab/length.py, lab/drama.py) ------------
     #: A turn is several decisions: lay an animal, choose a chicken-run card to turn

@@ -22,12 +22,13 @@ other seats' piles and won flies are empty, and turns go round the tied seats on
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, NotRequired, get_args
+from typing import Any, NotRequired, get_args
 
 from typing_extensions import TypedDict
 
 from gamenight.engine import IllegalAction
 from gamenight.engine.checks import describe
+from gamenight.engine.game import JSON, PositionFormat
 from gamenight.games.fliegen_klatschen.cards import (
     COLOUR_OF,
     DECK_SIZE,
@@ -41,6 +42,8 @@ from gamenight.games.fliegen_klatschen.events import CAP, LAST_CARD, Reason, Rev
 from gamenight.games.fliegen_klatschen.rules import (
     CENTRE_COLOURS,
     DECIDING_GAME,
+    FliegenKlatschen,
+    FliegenKlatschenState,
     Hunt,
     PlayedGame,
     hands_per_player,
@@ -48,9 +51,6 @@ from gamenight.games.fliegen_klatschen.rules import (
     starts_hunt,
 )
 from gamenight.games.fliegen_klatschen.views import Phase
-
-if TYPE_CHECKING:
-    from gamenight.games.fliegen_klatschen.rules import FliegenKlatschenState
 
 
 class HandJSON(TypedDict):
@@ -270,6 +270,14 @@ class _Places:
 # -- reading: the position ------------------------------------------------------------------
 _KEYS = {"phase", "turn", "current", "piles", "centre", "won", "last_reveal"}
 _OPTIONAL_KEYS = frozenset({"box", "scores", "hunt", "reason", "deciding"})
+
+
+def read_game(game: FliegenKlatschen, players: int, seed: int, options: dict[str, Any],
+              data: JSON) -> FliegenKlatschenState:
+    """The game in the position whose game-specific part is ``data``."""
+    state = FliegenKlatschenState(game, players, seed, options)
+    read(state, data)
+    return state
 
 
 def read(state: FliegenKlatschenState, value: object) -> None:
@@ -577,3 +585,7 @@ def _deciding(value: object, n: int, tie: str, turn: int
         raise IllegalAction(f"the deciding game is played by the seats tied in the game "
                             f"before it, {list(expected)}, not {list(seats)}")
     return seats, began, played
+
+
+#: The format the game is given (``games/fliegen_klatschen/__init__.py``).
+FORMAT = PositionFormat(read=read_game, write=write)  # type: ignore[arg-type]

@@ -28,7 +28,7 @@ from gamenight.engine import (
     Step,
 )
 from gamenight.engine.events import Event
-from gamenight.engine.game import JSON, BotFactory
+from gamenight.engine.game import JSON
 from gamenight.engine.pace import Pace
 from gamenight.engine.standings import Standings
 from gamenight.engine.window import ReactionWindow
@@ -637,11 +637,6 @@ class FliegenKlatschenState(GameState[Action]):
         return Outcome.from_keys(first.scores, keys, truncated=self.truncated,
                                  reason=CAP if self.truncated else LAST_CARD)
 
-    def _position(self) -> JSON:
-        from gamenight.games.fliegen_klatschen import positions  # it builds on this module
-
-        return positions.write(self)
-
     def snapshot(self) -> JSON:
         hunt = self.hunt
         # A match with a deciding game says so; one without keeps the snapshot (and so the
@@ -732,23 +727,8 @@ class FliegenKlatschen(Game):
     def new(self, players: int, seed: int = 0, **options: Any) -> FliegenKlatschenState:
         return FliegenKlatschenState(self, players, seed, self.resolve_options(players, options))
 
-    def _from_position(self, players: int, seed: int, options: dict[str, Any],
-                       state: JSON) -> FliegenKlatschenState:
-        from gamenight.games.fliegen_klatschen import positions  # it builds on this module
-
-        game = FliegenKlatschenState(self, players, seed, options)
-        positions.read(game, state)
-        return game
-
     def _parse_action(self, text: str) -> Action:
         return parse_action(text)
-
-    def bots(self) -> dict[str, BotFactory]:
-        from gamenight.bots.master import master_for
-        from gamenight.games.fliegen_klatschen.bots import SharpBot
-        from gamenight.games.fliegen_klatschen.search import PLAN
-
-        return {**super().bots(), "sharp": SharpBot, "master": master_for(self, PLAN)}
 
     # -- what the balance lab knows of the game (lab/length.py, lab/drama.py) ------------
     #: A turn is turning over the top card of one's pile (no choice: it is the only

@@ -26,13 +26,13 @@ letter on the same number, the caller by the order of play -- and raises
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, get_args
+from typing import Any, get_args
 
 from typing_extensions import TypedDict
 
 from gamenight.engine import IllegalAction
 from gamenight.engine.checks import describe
+from gamenight.engine.game import JSON, PositionFormat
 from gamenight.games.fluster.actions import CALLS, Call
 from gamenight.games.fluster.board import (
     BLANK,
@@ -47,10 +47,9 @@ from gamenight.games.fluster.board import (
     Side,
 )
 from gamenight.games.fluster.events import CallWritten
+from gamenight.games.fluster.rules import Fluster, FlusterState, Setting
 from gamenight.games.fluster.views import Phase
-
-if TYPE_CHECKING:
-    from gamenight.games.fluster.rules import FlusterState
+from gamenight.games.fluster.words import lookup
 
 PHASES: tuple[Phase, ...] = get_args(Phase)
 
@@ -92,22 +91,6 @@ class FlusterPosition(TypedDict):
 KEYS = tuple(FlusterPosition.__annotations__)
 
 
-@dataclass(frozen=True, slots=True)
-class Setting:
-    """A checked position, as the state holds it."""
-
-    phase: Phase
-    caller: int
-    numbers: list[tuple[tuple[int, ...], tuple[int, ...]]]
-    blocks: list[tuple[list[str], list[str]]]
-    called: list[int]  # index 0 unused, as ``FlusterState.called``
-    turns: int
-    call: Call | None
-    choices: dict[int, Side]
-    last: CallWritten | None
-    last_sides: list[Side | None]
-
-
 # -- writing -------------------------------------------------------------------------------
 def position_of(state: FlusterState) -> FlusterPosition:
     """``state`` as a position."""
@@ -137,6 +120,15 @@ def _block_position(numbers: Sequence[int], squares: Sequence[str]) -> BlockPosi
 
 
 # -- reading -------------------------------------------------------------------------------
+def read_game(game: Fluster, players: int, seed: int, options: dict[str, Any],
+              data: JSON) -> FlusterState:
+    """The game in the position whose game-specific part is ``data``."""
+    setting = read_position(players, data)
+    state = FlusterState(game, players, seed, options, lookup(options["dictionary"]))
+    state.set_up(setting)
+    return state
+
+
 def read_position(players: int, data: object) -> Setting:
     """The setting of a position's ``state`` at a table of ``players``; IllegalAction
     naming what no game of Fluster could reach."""
@@ -406,3 +398,7 @@ def _last(players: int, data: object, written: int, called: list[int],
                                 f"{side} block, but square {number} there holds {there}")
     return (CallWritten(caller, letter, number, forced),
             [SIDES[SIDES.index(side)] for side in sides])
+
+
+#: The format the game is given (``games/fluster/__init__.py``).
+FORMAT = PositionFormat(read=read_game, write=position_of)  # type: ignore[arg-type]

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from itertools import chain
 from typing import Any, ClassVar, cast
 
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, Step
 from gamenight.engine.events import Event
 from gamenight.engine.frozen import FrozenDict, FrozenList
-from gamenight.engine.game import JSON, BotFactory
+from gamenight.engine.game import JSON
 from gamenight.engine.pace import Pace
 from gamenight.engine.seeding import copy_generator
 from gamenight.engine.standings import Standings
@@ -67,7 +68,6 @@ from gamenight.games.fluster.events import (
     Wrote,
     symbol_name,
 )
-from gamenight.games.fluster.positions import FlusterPosition, position_of, read_position
 from gamenight.games.fluster.views import BlockView, FlusterView, PadView, Phase
 from gamenight.games.fluster.words import Dictionary, lookup, use_file
 
@@ -89,6 +89,22 @@ _OPEN_CALLS: dict[int, tuple[FlusterAction, ...]] = {}
 _OPEN_CALLS_KEPT = 32
 #: A pad's numbering: per block (left, right), the number printed in each square.
 Numbering = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A checked position, as the state holds it."""
+
+    phase: Phase
+    caller: int
+    numbers: list[tuple[tuple[int, ...], tuple[int, ...]]]
+    blocks: list[tuple[list[str], list[str]]]
+    called: list[int]  # index 0 unused, as ``FlusterState.called``
+    turns: int
+    call: Call | None
+    choices: dict[int, Side]
+    last: CallWritten | None
+    last_sides: list[Side | None]
 
 
 class FlusterState(GameState[FlusterAction]):
@@ -579,13 +595,9 @@ class FlusterState(GameState[FlusterAction]):
             "last_sides": self.last_sides,
         }
 
-    # -- positions ------------------------------------------------------------------------
-    def _position(self) -> FlusterPosition:
-        return position_of(self)
-
-    def _set_up(self, state: JSON) -> None:
-        """Take the position's ``state`` (IllegalAction naming what is impossible in it)."""
-        setting = read_position(self.players, state)
+    # -- positions (read and written by ``positions.py``) ------------------------------------
+    def set_up(self, setting: Setting) -> None:
+        """Take a position, once ``positions.read_position`` has found it possible."""
         for numbering in setting.numbers:
             self._hand_out(numbering)
         self.phase = setting.phase
@@ -685,21 +697,8 @@ class Fluster(Game):
         opts = self.resolve_options(players, options)
         return FlusterState(self, players, seed, opts, lookup(opts["dictionary"]))
 
-    def _from_position(self, players: int, seed: int, options: dict[str, Any],
-                       state: JSON) -> FlusterState:
-        game = FlusterState(self, players, seed, options, lookup(options["dictionary"]))
-        game._set_up(state)
-        return game
-
     def _parse_action(self, text: str) -> FlusterAction:
         return parse_action(text)
-
-    def bots(self) -> dict[str, BotFactory]:
-        from gamenight.bots.master import master_for
-        from gamenight.games.fluster.bots import WordsmithBot
-        from gamenight.games.fluster.search import PLAN
-
-        return {**super().bots(), "wordsmith": WordsmithBot, "master": master_for(self, PLAN)}
 
     # -- what the balance lab knows of the game (lab/length.py, lab/drama.py) ------------
     #: A call: the caller chooses a letter and a square to suit his own pad while the

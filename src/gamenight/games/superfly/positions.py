@@ -13,12 +13,13 @@ round.
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, NotRequired, TypeVar, cast, get_args
+from typing import Any, NotRequired, TypeVar, cast, get_args
 
 from typing_extensions import TypedDict
 
 from gamenight.engine import PASS, IllegalAction
 from gamenight.engine.checks import describe
+from gamenight.engine.game import JSON, PositionFormat
 from gamenight.games.superfly.actions import SWATS
 from gamenight.games.superfly.cards import DECK_SIZE, DIE_FACES, card_named, name
 from gamenight.games.superfly.rules import (
@@ -29,12 +30,11 @@ from gamenight.games.superfly.rules import (
     OVER,
     SWAT,
     TOKENS_TO_WIN,
+    Superfly,
+    SuperflyState,
 )
 from gamenight.games.superfly.turns import LastRound, LastTurn
 from gamenight.games.superfly.views import Phase
-
-if TYPE_CHECKING:
-    from gamenight.games.superfly.rules import SuperflyState
 
 #: The fewest turns a round takes: a hand starts with 1 card and grows by at most one a
 #: turn (a player has one swatter), so reaching 5 takes 4 turns, and then comes the final
@@ -94,7 +94,7 @@ def _choice(card: int | None) -> str:
     return PASSES if card is None else name(card)
 
 
-def position_of(state: "SuperflyState") -> SuperflyPosition:
+def position_of(state: SuperflyState) -> SuperflyPosition:
     """The whole of ``state`` as a position's ``state`` part."""
     n = state.players
     data: SuperflyPosition = {
@@ -202,7 +202,15 @@ def _die(value: object, what: str) -> int | None:
 
 
 # -- reading: the position ------------------------------------------------------------------
-def set_out(table: "SuperflyState", data: object) -> None:
+def read(game: Superfly, players: int, seed: int, options: dict[str, Any],
+         data: JSON) -> SuperflyState:
+    """The game in the position whose game-specific part is ``data``."""
+    table = SuperflyState(game, players, seed, options, deal=False)
+    set_out(table, data)
+    return table
+
+
+def set_out(table: SuperflyState, data: object) -> None:
     """Lay the position ``data`` out on ``table`` (a state made with ``deal=False``);
     IllegalAction naming the first thing the rules could not have reached."""
     n = table.players
@@ -515,3 +523,7 @@ def _last_turn(value: object, n: int, turns: int, first: int, round_: int, compl
             raise IllegalAction(f"seat {fly.taker} took {name(fly.card)} in the last turn, but "
                                 f"{'did not show' if round_over else 'does not hold'} it")
     return last
+
+
+#: The format the game is given (``games/superfly/__init__.py``).
+FORMAT = PositionFormat(read=read, write=position_of)  # type: ignore[arg-type]

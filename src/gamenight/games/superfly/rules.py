@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from gamenight.engine import (
     PASS,
@@ -35,7 +35,7 @@ from gamenight.engine import (
 from gamenight.engine.checks import describe
 from gamenight.engine.events import Event
 from gamenight.engine.frozen import FrozenDict, FrozenList, freeze
-from gamenight.engine.game import JSON, BotFactory
+from gamenight.engine.game import JSON
 from gamenight.engine.pace import Pace
 from gamenight.engine.standings import Standings
 from gamenight.games.superfly.actions import SWATS, SuperflyAction, Swat, parse_action
@@ -91,9 +91,6 @@ CENTRE: Final = "centre"  # chance: the centre flies, one at a time
 SWAT: Final = "swat"  # simultaneous: every eligible player swats a fly or passes
 DICE: Final = "dice"  # chance: each placed swatter's die, in seat order
 OVER: Final = "over"
-
-if TYPE_CHECKING:
-    from gamenight.games.superfly.positions import SuperflyPosition
 
 _CHANCE = Acting("chance")
 _OVER = Acting("over")
@@ -568,12 +565,6 @@ class SuperflyState(GameState[SuperflyAction]):
             places.update((c, f"hand {s}") for c in hand)
         return places
 
-    # -- positions ----------------------------------------------------------------------
-    def _position(self) -> SuperflyPosition:
-        from gamenight.games.superfly.positions import position_of
-
-        return position_of(self)
-
     # -- what a seat cannot tell apart ----------------------------------------------------
     def _resample(self, seat: int, rng: random.Random) -> SuperflyState:
         """A game ``seat`` cannot tell from this one: the same history, except that the
@@ -769,21 +760,6 @@ class Superfly(Game):
 
     def _parse_action(self, text: str) -> SuperflyAction:
         return parse_action(text)
-
-    def _from_position(self, players: int, seed: int, options: dict[str, Any],
-                       state: JSON) -> SuperflyState:
-        from gamenight.games.superfly.positions import set_out
-
-        table = SuperflyState(self, players, seed, options, deal=False)
-        set_out(table, state)
-        return table
-
-    def bots(self) -> dict[str, BotFactory]:
-        from gamenight.bots.master import master_for
-        from gamenight.games.superfly.bots import CollectorBot
-        from gamenight.games.superfly.search import PLAN
-
-        return {**super().bots(), "collector": CollectorBot, "master": master_for(self, PLAN)}
 
     # -- what the balance lab knows of the game (lab/length.py, lab/drama.py) ------------
     #: No turn decisions: every choice is the swat after the signal, timed in the history.

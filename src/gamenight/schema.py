@@ -24,13 +24,16 @@ SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 #: A document's parts by name: ``#/$defs/View``, ``#/$defs/Event``.
 VIEW = "View"
 EVENT = "Event"
+#: The game's facts (``Game.facts``), where it declares them (``Game.facts_type``).
+FACTS = "Facts"
 
 Schema = dict[str, Any]
 
 
 def game_schema(game: Game) -> Schema:
     """One document for ``game``: ``$defs`` holds ``View`` (any seat's or a spectator's
-    view), ``Event`` (one of the game's events, in any seat's form) and what they use."""
+    view), ``Event`` (one of the game's events, in any seat's form), ``Facts`` where the
+    game declares them (``Game.facts_type``), and what they use."""
     if game.view_type is None:
         raise NotImplementedError(f"{game.id} has not declared the shape of its view")
     defs: dict[str, Schema] = {}
@@ -44,6 +47,8 @@ def game_schema(game: Game) -> Schema:
         defs[name] = schema
         events.append({"$ref": f"#/$defs/{name}"})
     defs[EVENT] = {"oneOf": events} if events else {"not": {}}
+    if game.facts_type is not None:
+        defs[FACTS] = _schema(game.facts_type, defs)
     for schema in defs.values():
         close_objects(schema)
     return {

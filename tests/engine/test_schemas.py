@@ -15,9 +15,9 @@ from typing import Any
 import jsonschema
 import pytest
 
-from gamenight.engine import Game, GameState
+from gamenight.engine import Game, GameState, thaw
 from gamenight.games import GAMES
-from gamenight.schema import EVENT, VIEW, game_schema, part
+from gamenight.schema import EVENT, FACTS, VIEW, game_schema, part
 from tests.engine.test_redaction import TABLES, new_game, played
 
 #: Views checked per game: every seat's and a spectator's after each of this many steps
@@ -106,3 +106,15 @@ def test_every_event_class_is_in_the_schema(game_id: str) -> None:
         assert kind.__name__ in document["$defs"]
         assert document["$defs"][kind.__name__]["properties"]["event"] == \
             {"const": kind.__name__}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_games_facts_fit_the_facts_it_declares(game_id: str) -> None:
+    """What a game tells a table never to copy (``Game.facts``) has the published shape
+    (``$defs/Facts``); a game with facts declares their type, and one without has none."""
+    game = GAMES[game_id]
+    facts = game.facts()
+    document = game_schema(game)
+    assert (facts is None) == (game.facts_type is None) == (FACTS not in document["$defs"])
+    if facts is not None:
+        jsonschema.Draft202012Validator(part(document, FACTS)).validate(thaw(facts))

@@ -146,6 +146,7 @@ class _Toy:
     title: ClassVar[str] = "Toy"
     rules_version: ClassVar[str] = "1"
     view_type: ClassVar[object] = _View
+    facts_type: ClassVar[object] = None
     event_types: ClassVar[tuple[type[Event], ...]] = (_Played,)
 
 

@@ -32,6 +32,8 @@ from typing import (
     cast,
 )
 
+import typing_extensions
+
 from gamenight.engine.checks import (
     MAX_POSITION_DEPTH,
     MAX_POSITION_VALUES,
@@ -65,6 +67,19 @@ ActionT = TypeVar("ActionT")
 #: The format name a position carries (``GameState.position``).
 POSITION_FORMAT = "gamenight-position"
 POSITION_VERSION = 1
+
+
+# typing_extensions' TypedDict: pydantic reads it on Python 3.11 (the protocol's schema).
+class Refers(typing_extensions.TypedDict, total=False):
+    """What an action refers to on the table (``Game.refers``): a client finds the action
+    for what was pressed (a card, a place, a seat) without composing its text."""
+
+    #: A card, by the id the game's view and facts give it.
+    card: int
+    #: A place on the table, by the name the view gives it.
+    place: str
+    #: A seat.
+    seat: int
 
 
 class Position(TypedDict):
@@ -297,6 +312,9 @@ class Game(ABC):
     #: schema`` publishes it as JSON Schema, and a test validates every view of random
     #: games against it).  None: the game has not declared one.
     view_type: ClassVar[object] = None
+    #: The shape of the game's facts (:meth:`facts`), a ``TypedDict``, published beside
+    #: its view's (``gamenight schema``, the browser's generated types).
+    facts_type: ClassVar[object] = None
     #: Every class of event the game emits, secret-free forms included
     #: (``Event.seen_by``): their schemas are published beside the view's.
     event_types: ClassVar[tuple[type[Event], ...]] = ()
@@ -461,6 +479,18 @@ class Game(ABC):
 
         factory: Callable[..., Any] = import_module(f"{self._package()}.screen").make_screen
         return factory
+
+    def facts(self) -> Mapping[str, Any] | None:
+        """What never changes in a game of it and a table needs to draw one (the deck's
+        faces by card id, a limit the rules set), so that no client copies a rule: sent
+        with the game (``GET /api/games``), shaped as :attr:`facts_type`.  None: none."""
+        return None
+
+    def refers(self, action: Any) -> Refers:
+        """What ``action`` refers to on the table (a card by id, a place, a seat): sent
+        beside each legal action, so a client finds the action for what was pressed
+        without composing its text.  Nothing by default."""
+        return {}
 
     def bots(self) -> dict[str, BotFactory]:
         """The game's own kinds of bot by name (the bot layer adds ``random``, which every

@@ -36,7 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gamenight import lessons, web
 from gamenight.bots.base import bot_kinds
 from gamenight.bots.levels import LEVELS
-from gamenight.engine import Game, IllegalAction, OptionError, RecordError
+from gamenight.engine import Game, IllegalAction, OptionError, RecordError, thaw
 from gamenight.games import GAMES
 from gamenight.record import Record, loads, redact
 from gamenight.server import protocol, replays
@@ -206,6 +206,9 @@ class GameInfo(BaseModel):
     #: Why a game of it ends, in a sentence, by ``Outcome.reason`` (``Game.end_reasons``):
     #: the result and the replay say it.
     end_reasons: dict[str, str]
+    #: What never changes in a game of it and its table draws by (``Game.facts``: the
+    #: deck's faces by card id, a limit the rules set), shaped as the game's ``Facts``.
+    facts: dict[str, Any] | None
     min_players: int
     max_players: int
     options: list[OptionInfo]
@@ -312,6 +315,12 @@ def clean_name(name: str) -> str:
     return name
 
 
+def _facts(game: Game) -> dict[str, Any] | None:
+    """The game's facts as plain JSON (a game may build them of frozen parts)."""
+    facts = game.facts()
+    return None if facts is None else dict(thaw(facts))
+
+
 def option_info(game: Game) -> list[OptionInfo]:
     return [OptionInfo(name=o.name, default=o.default, help=o.help,
                        choices=None if o.choices is None else list(o.choices),
@@ -375,7 +384,8 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
     @app.get("/api/games")
     def games() -> list[GameInfo]:
         return [GameInfo(id=g.id, title=g.title, blurb=g.blurb, table=web.has_table(g.id),
-                         end_reasons=dict(g.end_reasons), min_players=g.min_players,
+                         end_reasons=dict(g.end_reasons), facts=_facts(g),
+                         min_players=g.min_players,
                          max_players=g.max_players, options=option_info(g),
                          bots=sorted(name for name, bot in bot_kinds(g).items()
                                      if not getattr(bot, "searches", False)),

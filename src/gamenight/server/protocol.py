@@ -21,8 +21,9 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 from typing_extensions import TypedDict
 
-from gamenight.engine import GameState
+from gamenight.engine import Game, GameState
 from gamenight.engine.events import Event, EventJSON
+from gamenight.engine.game import Refers
 
 PROTOCOL_VERSION = 1
 #: A seat's legal actions are listed in full (a client shows what a click will do from
@@ -190,9 +191,15 @@ class Update(TypedDict):
     #: The events as lines of the story, told to this seat ("You take red 3."): what a
     #: table's log shows, the same words as the terminal's.
     lines: list[str]
+    #: The lines of the events a table shows as news, apart from the log (``Event.news``).
+    news: list[str]
     view: dict[str, Any]
     acting: ActingInfo
     legal: list[str] | None
+    #: What each of ``legal`` refers to on the table, in the same order (``Game.refers``:
+    #: a card by id, a place, a seat), so a table finds the action for what was pressed
+    #: without composing its text; None where ``legal`` is or the game says nothing.
+    refers: list[Refers] | None
     legal_count: int
     window: WindowInfo | None
 
@@ -296,17 +303,23 @@ def update(state: GameState[Any], seat: int | None, game_number: int,
     unopened = window is None and state.acting().kind in ("window", "simultaneous")
     closed = state.is_over or unopened
     legal = [] if seat is None or closed else state.legal_actions(seat)
+    listed = len(legal) <= MAX_LEGAL_LISTED
     seen = seen_events(events, seat)
+    game = state.game
+    told = [(event, event.told_to(seat)) for event in seen]
     return {
         "type": "update",
         "game": game_number,
         "step": len(state.history),
         "fresh": fresh,
         "events": [event.to_json() for event in seen],
-        "lines": [line for line in (event.told_to(seat) for event in seen) if line],
+        "lines": [line for _, line in told if line],
+        "news": [line for event, line in told if line and event.news],
         "view": dict(state.view(seat)),
         "acting": acting_info(state),
-        "legal": [str(a) for a in legal] if len(legal) <= MAX_LEGAL_LISTED else None,
+        "legal": [str(a) for a in legal] if listed else None,
+        "refers": ([game.refers(a) for a in legal]
+                   if listed and type(game).refers is not Game.refers else None),
         "legal_count": len(legal),
         "window": window,
     }

@@ -28,7 +28,7 @@ from gamenight.engine import (
     Step,
 )
 from gamenight.engine.events import Event
-from gamenight.engine.game import JSON
+from gamenight.engine.game import JSON, Refers
 from gamenight.engine.pace import Pace
 from gamenight.engine.standings import Standings
 from gamenight.engine.window import ReactionWindow
@@ -69,6 +69,7 @@ from gamenight.games.fliegen_klatschen.events import (
     revealed_event,
 )
 from gamenight.games.fliegen_klatschen.views import (
+    FliegenKlatschenFacts,
     FliegenKlatschenView,
     Phase,
     PlayedGameView,
@@ -697,6 +698,7 @@ class FliegenKlatschen(Game):
     # A union of two TypedDicts (a seat's view, a spectator's) is a type expression,
     # not a ``type``: the base's annotation is too narrow for it.
     view_type = FliegenKlatschenView
+    facts_type = FliegenKlatschenFacts
     event_types = EVENT_TYPES
     options: ClassVar[tuple[Option, ...]] = (
         Option("remove", 0, "cards taken out unseen after shuffling, for a shorter game",
@@ -726,6 +728,13 @@ class FliegenKlatschen(Game):
 
     def new(self, players: int, seed: int = 0, **options: Any) -> FliegenKlatschenState:
         return FliegenKlatschenState(self, players, seed, self.resolve_options(players, options))
+
+    def facts(self) -> FliegenKlatschenFacts:
+        return {"cards": [card_json(card) for card in range(DECK_SIZE)]}
+
+    def refers(self, action: Action) -> Refers:
+        """A slap refers to the fly it slaps; a reveal and a pass, to nothing."""
+        return {"card": action.card} if isinstance(action, Slap) else {}
 
     def _parse_action(self, text: str) -> Action:
         return parse_action(text)

@@ -29,6 +29,15 @@ __all__ = ["CardJSON", "DecidingView", "FliegenKlatschenView", "FlyCard", "Hand"
            "SwatterCard", "TableView"]
 
 
+class FliegenKlatschenFacts(TypedDict):
+    """What never changes in a game of Fliegen klatschen, for a table to draw by
+    (``Game.facts``): events name cards by id only, and a card an event names may have
+    left the view long ago (a fly won before the page was opened pays a penalty)."""
+
+    #: Every card's face, by card id: the flies, then the swatters.
+    cards: list[CardJSON]
+
+
 class LastReveal(TypedDict):
     """The card turned over last, and by whom."""
 

@@ -167,6 +167,8 @@ class DieRolled(Event):
 class FlySquished(Event):
     """A die on ``card`` showed its number (the dice of ``by``): squished, discarded."""
 
+    news: ClassVar[bool] = True  # a table shows it as news
+
     card: str
     by: tuple[int, ...]
 
@@ -183,6 +185,8 @@ class FlySquished(Event):
 class HandsSwapped(Event):
     """On ``card``, the ``seats`` tied with ``die``: each passes his whole hand to the
     next of them clockwise (two simply exchange), and none of them takes the fly."""
+
+    news: ClassVar[bool] = True  # a table shows it as news
 
     card: str
     seats: tuple[int, ...]
@@ -242,6 +246,8 @@ class TurnEnded(Event):
 class FiveCardsAnnounced(Event):
     """``seats`` announce 5 cards: ``final_turn_for`` get one final turn."""
 
+    news: ClassVar[bool] = True  # a table shows it as news
+
     seats: tuple[int, ...]
     final_turn_for: tuple[int, ...]
 
@@ -276,6 +282,8 @@ class HandShown(Event):
 class TokensWon(Event):
     """The biggest sets of round ``round`` (``winners``) each win a Fly Catcher token;
     ``tokens`` is every seat's count after."""
+
+    news: ClassVar[bool] = True  # a table shows it as news
 
     round: int
     winners: tuple[int, ...]

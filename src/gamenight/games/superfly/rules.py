@@ -35,11 +35,19 @@ from gamenight.engine import (
 from gamenight.engine.checks import describe
 from gamenight.engine.events import Event
 from gamenight.engine.frozen import FrozenDict, FrozenList, freeze
-from gamenight.engine.game import JSON
+from gamenight.engine.game import JSON, Refers
 from gamenight.engine.pace import Pace
 from gamenight.engine.standings import Standings
 from gamenight.games.superfly.actions import SWATS, SuperflyAction, Swat, parse_action
-from gamenight.games.superfly.cards import DECK_SIZE, DIE_FACES, NAMES, frozen_card_json, name
+from gamenight.games.superfly.cards import (
+    COLOURS,
+    DECK_SIZE,
+    DIE_FACES,
+    NAMES,
+    card_json,
+    frozen_card_json,
+    name,
+)
 from gamenight.games.superfly.events import (
     EVENT_TYPES,
     DrawPileReshuffled,
@@ -71,6 +79,7 @@ from gamenight.games.superfly.views import (
     Phase,
     Reason,
     SeatView,
+    SuperflyFacts,
     SuperflyView,
     TableView,
 )
@@ -733,6 +742,7 @@ class Superfly(Game):
     default_bot: ClassVar[str] = "collector"
     action_types: ClassVar[tuple[type, ...]] = (Swat, Pass)
     view_type = SuperflyView
+    facts_type = SuperflyFacts
     event_types: ClassVar[tuple[type[Event], ...]] = EVENT_TYPES
     options: ClassVar[tuple[Option, ...]] = (
         Option("deadline_ms", 5000, "how long players have to swat after the signal, in "
@@ -757,6 +767,14 @@ class Superfly(Game):
                 f"Superfly is for {RULEBOOK_PLAYERS[0]} to {RULEBOOK_PLAYERS[1]} players; "
                 "2 players is a variant: add --option two_players=true"
             )
+
+    def facts(self) -> SuperflyFacts:
+        return {"cards": [card_json(card) for card in range(DECK_SIZE)],
+                "colours": list(COLOURS), "hand_limit": HAND_LIMIT}
+
+    def refers(self, action: SuperflyAction) -> Refers:
+        """A swat refers to the fly it swats; a pass, to nothing."""
+        return {"card": action.card} if isinstance(action, Swat) else {}
 
     def _parse_action(self, text: str) -> SuperflyAction:
         return parse_action(text)

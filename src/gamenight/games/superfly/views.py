@@ -42,6 +42,17 @@ class CardView(TypedDict):
     kind: str
 
 
+class SuperflyFacts(TypedDict):
+    """What never changes in a game of Superfly, for a table to draw by (``Game.facts``)."""
+
+    #: Every fly card's face, by card id (the last turn and round name cards by id).
+    cards: list[CardView]
+    #: The colours in the deck's order.
+    colours: list[str]
+    #: How many cards a hand holds at most: a player who holds them sits out the swat.
+    hand_limit: int
+
+
 class FlyResultView(TypedDict):
     """What happened on one centre fly (``resolution.FlyResult``), card ids and seats."""
 

@@ -30,6 +30,9 @@ export const PROTOCOL_VERSION = 1;
  *                                 else it is played at the plain table
  * @property {Record<string, string>} end_reasons  why a game of it ends, in a sentence,
  *                                 by `Outcome.reason` (the result and the replay say it)
+ * @property {unknown} facts       what never changes in a game of it and its table draws
+ *                                 by (the deck's faces by card id, a limit the rules
+ *                                 set): the game's `Facts` (types/<id>.d.ts), or null
  * @property {number} min_players
  * @property {number} max_players
  * @property {OptionInfo[]} options
@@ -208,11 +211,22 @@ export const PROTOCOL_VERSION = 1;
  *                            are then every event so far
  * @property {GameEvent[]} events
  * @property {string[]} lines  the events as lines of the story, told to this seat
+ * @property {string[]} news   the lines of the events a table shows as news
  * @property {V} view
  * @property {ActingInfo} acting
  * @property {string[] | null} legal
+ * @property {Refers[] | null} refers  what each of `legal` refers to, in its order (null:
+ *                            the game says nothing): find an action by what was pressed
  * @property {number} legal_count
  * @property {WindowInfo | null} window
+ */
+
+/**
+ * What an action refers to on the table (engine `Refers`): a card by id, a place, a seat.
+ * @typedef {object} Refers
+ * @property {number} [card]
+ * @property {string} [place]
+ * @property {number} [seat]
  */
 
 /**
@@ -285,6 +299,8 @@ export const PROTOCOL_VERSION = 1;
  * @property {number} players
  * @property {string[]} names       each seat's name, as shown
  * @property {(text: string, event?: Event) => void} act
+ * @property {unknown} [facts]      the game's facts (`GameInfo.facts`, its `Facts` type),
+ *                                  given by `tables/index.js`
  */
 
 /**

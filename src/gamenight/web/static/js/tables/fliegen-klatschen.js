@@ -7,7 +7,9 @@
  * legal actions, and the events (what to animate: a hand landing, a fly won, a wrong
  * slap's penalty).  The table never works out a rule: it never marks which colours may be
  * hit (seeing the leading colour fast is the game), and what a click does is always one
- * of `update.legal`.
+ * of `update.legal`: the slap of a fly is the legal action that `update.refers` says
+ * refers to its card, never a text composed here.  Cards are named by the deck the
+ * server gives with the game (`ctx.facts`), not a copy of it.
  *
  * Timing is the shell's: a slap is made on `pointerdown` (or the key's `keydown`) and the
  * input event goes to `ctx.act`, which sends the window and the reaction measured from the
@@ -39,6 +41,7 @@ import { onPress } from "../press.js";
  * @typedef {import("../types/fliegen-klatschen").FlyCard} FlyCard
  * @typedef {import("../types/fliegen-klatschen").SwatterCard} SwatterCard
  * @typedef {import("../types/fliegen-klatschen").Hand} Hand
+ * @typedef {import("../types/fliegen-klatschen").Facts} FkFacts
  * @typedef {FlyCard | SwatterCard} Card
  * @typedef {FlyCard["colour"]} Colour
  */
@@ -50,36 +53,15 @@ import { onPress } from "../press.js";
  *            nothing: boolean, over: boolean}} HuntStory
  */
 
-/** Each colour's letter: with the pattern, what tells colours apart without seeing colour. */
-const LETTER = /** @type {Record<Colour, string>} */ ({
-  red: "R", yellow: "Y", green: "G", blue: "B", purple: "P", orange: "O",
-});
+/**
+ * A colour's letter: with the pattern, what tells colours apart without seeing colour.
+ * @param {string} colour
+ */
+const letterOf = (colour) => colour.charAt(0).toUpperCase();
 
 /** The slap keys of the centre's flies in order, as at the terminal table (p and q free). */
 const LETTERS = "abcdefghijklmnorstuvwxyz";
 const KEY_LABELS = [..."123456789", ...LETTERS, ...LETTERS.toUpperCase()];
-
-/**
- * The deck as printed (`cards.py`): ids 0-95 are the flies, 16 of each colour in COLOURS'
- * order, each colour's values in VALUES' order; ids 96-111 the swatters.  Events name
- * cards by id only, and a card an event names may have left the view long ago (a fly
- * won before this page was opened pays a penalty): this is how the table names it.
- * (tests/web/test_fliegen_klatschen.py checks it against cards.py.)
- */
-const COLOURS = /** @type {const} */ (["red", "yellow", "green", "blue", "purple", "orange"]);
-const VALUES = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5];
-const FLIES = COLOURS.length * VALUES.length;
-
-/**
- * The face of the card with this id.
- * @param {number} id
- * @returns {Card}
- */
-export function cardOf(id) {
-  if (id >= FLIES) return {id, kind: "swatter"};
-  return {id, kind: "fly", colour: COLOURS[Math.floor(id / VALUES.length)],
-          value: VALUES[id % VALUES.length]};
-}
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -193,7 +175,7 @@ function paintFace(node, card) {
   node.classList.add(`fk-${card.colour}`);
   node.dataset.colour = card.colour;
   const colour = el("span", "fk-label");
-  colour.append(el("b", "fk-letter", LETTER[card.colour]), ` ${card.colour}`);
+  colour.append(el("b", "fk-letter", letterOf(card.colour)), ` ${card.colour}`);
   node.append(el("span", "fk-value", String(card.value)), flyIcon(), colour);
 }
 
@@ -208,7 +190,7 @@ function chip(card) {
     node.textContent = "SW";
   } else {
     node.classList.add(`fk-${card.colour}`);
-    node.append(el("span", "fk-chip-text", `${LETTER[card.colour]}${card.value}`));
+    node.append(el("span", "fk-chip-text", `${letterOf(card.colour)}${card.value}`));
   }
   return node;
 }
@@ -219,6 +201,12 @@ function chip(card) {
  * @returns {Table}
  */
 export function createTable(root, ctx) {
+  /** The deck as printed, from the server (the game's facts): events name cards by id
+   * only, and a card an event names may have left the view long ago (a fly won before
+   * this page was opened pays a penalty). */
+  const facts = /** @type {FkFacts} */ (ctx.facts);
+  /** @param {number} id @returns {Card} the face of the card with this id */
+  const cardOf = (id) => facts.cards[id];
   root.replaceChildren();
   const table = el("section", "fk");
   table.setAttribute("aria-label", "Fliegen klatschen table");
@@ -289,6 +277,11 @@ export function createTable(root, ctx) {
   let sentFor = "";
   /** @type {Set<string>} */
   let sent = new Set();
+  /** The flies slapped in this turn or window, by card id. @type {Set<number>} */
+  let slapped = new Set();
+  /** The legal slap of each centre fly, by card id (what `update.refers` says each of
+   * `update.legal` refers to). @type {Map<number, string>} */
+  let slaps = new Map();
   /** The centre's buttons by card id, kept across updates so focus stays put.
    * @type {Map<number, HTMLButtonElement>} */
   const flyButtons = new Map();
@@ -314,6 +307,14 @@ export function createTable(root, ctx) {
     return latest !== null && latest.legal !== null && latest.legal.includes(action);
   }
 
+  /**
+   * The legal slap of the fly with this id, as the update lists it ("" for none).
+   * @param {number} id
+   */
+  function slapOf(id) {
+    return slaps.get(id) ?? "";
+  }
+
   /** @returns {boolean} whether this seat may act now */
   function acting() {
     return latest !== null && ctx.seat !== null && latest.acting.seats.includes(ctx.seat)
@@ -330,12 +331,16 @@ export function createTable(root, ctx) {
     if (key !== sentFor) {
       sentFor = key;
       sent = new Set();
+      slapped = new Set();
     }
     if (sent.has(action)) return;
     sent.add(action);
     ctx.act(action, event);
-    const slapped = /^slap (\d+)$/.exec(action);
-    if (slapped) flyButtons.get(Number(slapped[1]))?.classList.add("fk-sent");
+    for (const [id, slap] of slaps) {
+      if (slap !== action) continue;
+      slapped.add(id);
+      flyButtons.get(id)?.classList.add("fk-sent");
+    }
   }
 
   function sentKey() {
@@ -562,8 +567,7 @@ export function createTable(root, ctx) {
         flyButtons.set(card.id, button);
       }
       const key = labels.get(card.id);
-      const action = `slap ${card.id}`;
-      const can = v.hunt !== null && legal(action);
+      const can = v.hunt !== null && slapOf(card.id) !== "";
       const hands = handsOn.get(card.id) ?? [];
       button.className = "fk-card";
       paintFace(button, card);
@@ -572,7 +576,7 @@ export function createTable(root, ctx) {
       button.disabled = !can;
       button.classList.toggle("fk-slappable", can);
       // Sent but not yet shown back: pressed, so a person sees the slap was taken.
-      if (sentFor === sentKey() && sent.has(action) && !hands.some((h) => h.seat === ctx.seat)) {
+      if (sentFor === sentKey() && slapped.has(card.id) && !hands.some((h) => h.seat === ctx.seat)) {
         button.classList.add("fk-sent");
       }
       // What a screen reader says: the face drawn above is hidden from it, and this
@@ -639,7 +643,7 @@ export function createTable(root, ctx) {
     button.dataset.card = String(card.id);
     // The press (pointerdown, or a keyboard's or screen reader's activation), not the
     // release: the reaction is timed from the press (fairness.md).
-    onPress(button, (event) => send(`slap ${card.id}`, event));
+    onPress(button, (event) => send(slapOf(card.id), event));
     const show = () => {
       if (!view?.hunt || button.disabled) return;
       hovered = button;
@@ -752,7 +756,7 @@ export function createTable(root, ctx) {
     }
     for (const [id, label] of keys()) {
       if (label === key) {
-        send(`slap ${id}`, event);
+        send(slapOf(id), event);
         return true;
       }
     }
@@ -786,6 +790,11 @@ export function createTable(root, ctx) {
       }
       latest = update;
       view = v;
+      slaps = new Map();
+      (update.legal ?? []).forEach((text, i) => {
+        const card = update.refers?.[i]?.card;
+        if (card !== undefined) slaps.set(card, text);
+      });
       landed = new Set();
       told = new Set();
       readEvents(/** @type {FkEvent[]} */ (/** @type {unknown} */ (update.events)));

@@ -10,22 +10,15 @@ import * as api from "../api.js";
 
 /** @typedef {import("../protocol.js").CreateTable} CreateTable */
 
-/** @type {Promise<Set<string>> | null} the games with a table of their own, once asked */
-let owned = null;
-
 /**
- * Whether `game` has a table of its own, as the server says (asked once per page).
+ * The server's word on `game` (asked once per page, `api.games`): whether it has a
+ * table of its own, and the facts its table draws by.
  * @param {string} game
- * @returns {Promise<boolean>}
+ * @returns {Promise<{table: boolean, facts: unknown}>}
  */
-async function hasTable(game) {
-  owned ??= api.games().then(
-    (games) => new Set(games.filter((info) => info.table).map((info) => info.id)),
-    (error) => {
-      owned = null; // asked again next time: the connection may come back
-      throw error;
-    });
-  return (await owned).has(game);
+async function about(game) {
+  const info = (await api.games()).find((each) => each.id === game);
+  return { table: info?.table ?? false, facts: info?.facts ?? null };
 }
 
 /**
@@ -35,7 +28,8 @@ async function hasTable(game) {
  */
 export async function tableFor(game) {
   const plain = new URLSearchParams(location.search).get("table") === "plain";
-  if (plain || !(await hasTable(game))) return (await import("./plain.js")).createTable;
+  const { table: owned, facts } = await about(game);
+  if (plain || !owned) return (await import("./plain.js")).createTable;
   const href = new URL(`/static/css/${game}.css`, location.href).href;
   if (![...document.querySelectorAll("link")].some((link) => link.href === href)) {
     const link = document.createElement("link");
@@ -44,5 +38,7 @@ export async function tableFor(game) {
     document.head.append(link);
   }
   const table = /** @type {{createTable: CreateTable}} */ (await import(`./${game}.js`));
-  return table.createTable;
+  // The game's facts (its deck's faces, its limits) come from the server with the game,
+  // so that no table copies a rule.
+  return (root, ctx) => table.createTable(root, { ...ctx, facts });
 }

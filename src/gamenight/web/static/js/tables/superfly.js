@@ -3,12 +3,14 @@
 // countdown ends), the last turn's swatters and dice, and the hands shown at a round's
 // end.
 //
-// Drawn from the update only: the view (games/superfly/views.py, SuperflyView) and the
-// legal actions (`swat <colour> <number>`, `pass`); every control stands for one of those
-// texts and is enabled only while it is legal.  What each fly's swatters rolled, which
+// Drawn from the update only: the view (games/superfly/views.py, SuperflyView), the
+// legal actions with what each refers to (a swat's fly by card id; the pass), and the
+// game's facts (`ctx.facts`: every card's face by id, the colours, the hand limit), so no
+// rule and no action text is composed here: every control stands for one of the legal
+// actions and is enabled only while it is legal.  What each fly's swatters rolled, which
 // fly was squished, whose hands were swapped, who took what and who won a token are read
-// from the view's `last_turn` and `last_round` (the rules worked them out); the events
-// only say what is news to this page (to mark it once).
+// from the view's `last_turn` and `last_round` (the rules worked them out); the news are
+// the server's own lines (`update.news`), marked once on the page that saw them.
 //
 // Timing is the shell's: a swat or a pass is made on the press (pointerdown, or the key)
 // and the input event goes to `ctx.act`, which adds the window and the reaction measured
@@ -21,7 +23,6 @@ import { onTableKey } from "../keys.js";
 import { onPress } from "../press.js";
 
 /** @typedef {import("../protocol.js").Update} Update */
-/** @typedef {import("../protocol.js").GameEvent} GameEvent */
 /** @typedef {import("../protocol.js").TableContext} TableContext */
 /** @typedef {import("../protocol.js").Table} Table */
 
@@ -33,35 +34,21 @@ import { onPress } from "../press.js";
  * @typedef {import("../types/superfly").CardView} CardView
  * @typedef {import("../types/superfly").LastTurnView} LastTurnView
  * @typedef {import("../types/superfly").LastRoundView} LastRoundView
+ * @typedef {import("../types/superfly").Facts} SuperflyFacts
  * @typedef {SuperflyView["phase"]} Phase
  */
 
-/** The deck's colours in card-id order (cards.py: id = colour * 6 + number - 1). */
-const COLOURS = /** @type {const} */ (["red", "orange", "yellow", "green", "blue", "purple"]);
-/** Each colour's letter: what tells the colours apart without seeing colour (the view
- * names a card's colour as a word: views.py CardView). */
-const LETTER = /** @type {Record<string, string>} */ ({
-  red: "R", orange: "O", yellow: "Y", green: "G", blue: "B", purple: "P",
-});
-/** The kind of fly each number names (cards.py KINDS; for display). */
-const KINDS = ["", "Baby", "Hungry", "Queen", "Sleepy", "Romantic", "Turbo"];
 /** The keys of the centre's flies, in its order (a final turn may lay extra flies). */
 const KEYS = "123456789";
-
-/**
- * The face of the card with this id: the last turn and round name cards by id.
- * @param {number} id @returns {CardView}
- */
-export function cardOf(id) {
-  const number = (id % 6) + 1;
-  return { id, colour: COLOURS[Math.floor(id / 6)], number, kind: KINDS[number] };
-}
 
 /** @param {CardView} card @returns {string} "red 3", as the game names it */
 const cardName = (card) => `${card.colour} ${card.number}`;
 
-/** @param {CardView} card @returns {string} the action that swats it */
-const swatText = (card) => `swat ${cardName(card)}`;
+/**
+ * A colour's letter: what tells the colours apart without seeing colour ("R" for red).
+ * @param {string} colour
+ */
+const letterOf = (colour) => colour.charAt(0).toUpperCase();
 
 /**
  * A small chip for a card in a line: its letter and number on its colour ("R3").
@@ -70,7 +57,7 @@ const swatText = (card) => `swat ${cardName(card)}`;
 function chip(card, extra) {
   return h("span", { class: `sf-chip sf-${card.colour}${extra ? ` ${extra}` : ""}`,
     role: "img", "aria-label": cardName(card), title: `${cardName(card)} (${card.kind} fly)` },
-  `${LETTER[card.colour]}${card.number}`);
+  `${letterOf(card.colour)}${card.number}`);
 }
 
 /**
@@ -79,6 +66,12 @@ function chip(card, extra) {
  * @returns {Table}
  */
 export function createTable(root, ctx) {
+  const facts = /** @type {SuperflyFacts} */ (ctx.facts);
+  /**
+   * The face of the card with this id (the last turn and round name cards by id).
+   * @param {number} id @returns {CardView}
+   */
+  const cardOf = (id) => facts.cards[id];
   const prompt = h("p", { class: "sf-prompt" });
   const seats = h("ol", { class: "sf-seats", "aria-label": "Cards and Fly Catcher tokens" });
   const centreTitle = h("h2", { class: "sf-title", id: "sf-centre-title" }, "The flies");
@@ -108,6 +101,8 @@ export function createTable(root, ctx) {
   let view = null;
   /** @type {Set<string>} the legal actions now */
   let legal = new Set();
+  /** @type {Map<number, string>} the legal swat of each fly, by card id */
+  let swatOf = new Map();
   /** The action sent in this window, so a double press sends once. */
   let sentIn = { window: -1, action: "" };
   /** The centre's fly under the pointer or focus (its hint is shown). */
@@ -162,7 +157,7 @@ export function createTable(root, ctx) {
     if (v.phase === "swat") {
       if (legal.size > 0) return `${final}Swat! Choose a fly, or pass, before the time runs out.`;
       if (ctx.seat !== null && !v.eligible.includes(ctx.seat)) {
-        return `${final}You hold 5 cards: you sit out this turn.`;
+        return `${final}You hold ${facts.hand_limit} cards: you sit out this turn.`;
       }
       if (v.seat !== null && v.my_swat !== undefined) {
         const mine = v.my_swat === null ? "You pass" : `You swat ${cardName(cardOf(v.my_swat))}`;
@@ -181,8 +176,8 @@ export function createTable(root, ctx) {
       + `${v.final_turn ? " (final)" : ""}`;
     /** @type {HTMLElement[]} */
     const buttons = v.centre.map((card, i) => {
-      const text = swatText(card);
-      const can = legal.has(text);
+      const text = swatOf.get(card.id) ?? "";
+      const can = text !== "";
       const key = KEYS[i] ?? "";
       const mine = v.seat !== null && v.my_swat === card.id;
       // While the dice roll, the view says whose swatter is on this fly and its die.
@@ -197,7 +192,7 @@ export function createTable(root, ctx) {
       },
       key && can ? h("kbd", { class: "sf-key", "aria-hidden": "true" }, key) : null,
       h("span", { class: "sf-number", "aria-hidden": "true" }, String(card.number)),
-      h("span", { class: "sf-letter", "aria-hidden": "true" }, LETTER[card.colour]),
+      h("span", { class: "sf-letter", "aria-hidden": "true" }, letterOf(card.colour)),
       h("span", { class: "sf-kind", "aria-hidden": "true" }, card.kind),
       h("span", { class: "sf-colour", "aria-hidden": "true" }, card.colour),
       mine ? h("span", { class: "sf-tag", "aria-hidden": "true" }, "your swatter") : null,
@@ -233,7 +228,7 @@ export function createTable(root, ctx) {
   /** @param {SuperflyView} v */
   function drawHand(v) {
     const cards = v.seat === null ? [] : v.my_hand;
-    handTitle.textContent = `Your hand · ${cards.length} of 5`;
+    handTitle.textContent = `Your hand · ${cards.length} of ${facts.hand_limit}`;
     fill(hand, cards.length ? cards.map((card) => chip(card, "sf-big"))
       : h("p", { class: "note" }, "Your hand is empty."));
   }
@@ -307,7 +302,7 @@ export function createTable(root, ctx) {
       })),
       passed.length ? h("p", { class: "note" }, `Passed: ${passed.map(nameOf).join(", ")}.`) : null,
       t.five_cards.length && !t.round_over
-        ? h("p", { class: "sf-five" }, `${t.five_cards.map(nameOf).join(", ")} ${t.five_cards.length === 1 && t.five_cards[0] !== ctx.seat ? "holds" : "hold"} 5 cards: one final turn for the others.`)
+        ? h("p", { class: "sf-five" }, `${t.five_cards.map(nameOf).join(", ")} ${t.five_cards.length === 1 && t.five_cards[0] !== ctx.seat ? "holds" : "hold"} ${facts.hand_limit} cards: one final turn for the others.`)
         : null);
   }
 
@@ -331,24 +326,15 @@ export function createTable(root, ctx) {
       })));
   }
 
-  /** News from this update's events: marked once, on the page that saw them happen. */
-  /** @param {GameEvent[]} events @param {boolean} fresh */
-  function drawNews(events, fresh) {
-    /** @type {string[]} */
-    const lines = [];
-    for (const event of events) {
-      const seatsOf = (/** @type {unknown} */ list) => (Array.isArray(list) ? list.map((s) => nameOf(Number(s))).join(" and ") : "");
-      switch (event.event) {
-        case "FlySquished": lines.push(`Squished: ${String(event.card)}!`); break;
-        case "HandsSwapped": lines.push(`Hands swapped: ${seatsOf(event.seats)}.`); break;
-        case "FiveCardsAnnounced": lines.push(`5 cards: ${seatsOf(event.seats)}. Final turn!`); break;
-        case "TokensWon": lines.push(`Fly Catcher token: ${seatsOf(event.winners)}.`); break;
-        default: break;
-      }
-    }
-    if (fresh) return;
-    if (events.some((e) => e.event === "SignalGiven")) fill(news);
-    if (lines.length) fill(news, lines.map((line) => h("li", { class: "sf-new" }, line)));
+  /**
+   * News from this update (the server's lines of the events a table shows as news):
+   * marked once, on the page that saw them happen.
+   * @param {Update} update
+   */
+  function drawNews(update) {
+    if (update.fresh) return;
+    if (update.events.some((e) => e.event === "SignalGiven")) fill(news);
+    if (update.news.length) fill(news, update.news.map((line) => h("li", { class: "sf-new" }, line)));
   }
 
   /** At the end: every seat's tokens, the winners starred. @param {SuperflyView} v */
@@ -364,7 +350,8 @@ export function createTable(root, ctx) {
     if (key === "p" || key === "P") return send("pass", event);
     const index = KEYS.indexOf(key);
     const card = index >= 0 ? view.centre[index] : undefined;
-    return card !== undefined && send(swatText(card), event);
+    const swat = card === undefined ? undefined : swatOf.get(card.id);
+    return swat !== undefined && send(swat, event);
   });
 
   return {
@@ -375,7 +362,13 @@ export function createTable(root, ctx) {
       view = v;
       const mine = ctx.seat !== null && update.acting.seats.includes(ctx.seat)
         && update.legal_count > 0;
-      legal = new Set(mine ? update.legal ?? [] : []);
+      const texts = mine ? update.legal ?? [] : [];
+      legal = new Set(texts);
+      swatOf = new Map();
+      texts.forEach((text, i) => {
+        const card = update.refers?.[i]?.card;
+        if (card !== undefined) swatOf.set(card, text);
+      });
       // Where the table stands, for styles and for tests that play through the page.
       table.dataset.phase = v.phase;
       table.dataset.window = update.window ? String(update.window.id) : "";
@@ -386,7 +379,7 @@ export function createTable(root, ctx) {
       drawCentre(v);
       if (ctx.seat !== null) drawHand(v);
       drawSeats(v);
-      drawNews(update.events, update.fresh);
+      drawNews(update);
       drawLast(v, !update.fresh && update.events.some((e) => e.event === "SwattersDown"));
       drawShown(v);
       drawEnd(v);

@@ -38,6 +38,15 @@ export interface DecidingView {
 
 export type Event = Dealt | Revealed | NothingToHit | Slapped | Passed | FlyWon | Penalty | HuntOver | GameOver | DecidingGame;
 
+/**
+ * What never changes in a game of Fliegen klatschen, for a table to draw by
+ * (``Game.facts``): events name cards by id only, and a card an event names may have
+ * left the view long ago (a fly won before the page was opened pays a penalty).
+ */
+export interface Facts {
+  cards: (FlyCard | SwatterCard)[];
+}
+
 /** A fly face up, as views show it: its id, colour and value (1 to 5). */
 export interface FlyCard {
   id: number;

@@ -40,6 +40,13 @@ export interface DrawPileReshuffled {
 
 export type Event = RoundStarted | CardDealt | FlyLaid | DrawPileReshuffled | SignalGiven | SwatChosen | SwattersDown | DieRolled | FlySquished | HandsSwapped | FlyTaken | FlyNotTaken | TurnEnded | FiveCardsAnnounced | HandShown | TokensWon | GameOver;
 
+/** What never changes in a game of Superfly, for a table to draw by (``Game.facts``). */
+export interface Facts {
+  cards: CardView[];
+  colours: string[];
+  hand_limit: number;
+}
+
 /** ``seats`` announce 5 cards: ``final_turn_for`` get one final turn. */
 export interface FiveCardsAnnounced {
   event: "FiveCardsAnnounced";

@@ -76,8 +76,10 @@ class Refers(typing_extensions.TypedDict, total=False):
 
     #: A card, by the id the game's view and facts give it.
     card: int
-    #: A place on the table, by the name the view gives it.
-    place: str
+    #: A card's face, by the name the view gives it (By Golly!'s animal in a hand).
+    face: str
+    #: A place on the table, by its index in the view's list of places.
+    place: int
     #: A seat.
     seat: int
 

@@ -27,7 +27,7 @@ from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Out
 from gamenight.engine.checks import describe
 from gamenight.engine.events import Event
 from gamenight.engine.frozen import FrozenDict, FrozenList, freeze
-from gamenight.engine.game import JSON
+from gamenight.engine.game import JSON, Refers
 from gamenight.engine.outcome import MEAN_RANK, SummaryColumn
 from gamenight.engine.pace import Pace
 from gamenight.engine.standings import Standings
@@ -55,6 +55,7 @@ from gamenight.games.by_golly.cards import (
     HAND_SIZE,
     KIND_OF_NAME,
     KINDS,
+    PLACE_NAMES,
     PLACES,
     POO,
     RUN_FACE,
@@ -78,7 +79,7 @@ from gamenight.games.by_golly.events import (
     TurnEnded,
     TurnResult,
 )
-from gamenight.games.by_golly.views import TURN_PHASES, ByGollyView, Phase
+from gamenight.games.by_golly.views import TURN_PHASES, ByGollyFacts, ByGollyView, Phase
 
 #: Cards the player in the mess draws: 2 after an animal, 4 after the second poo.
 MESS_DRAWS = 2
@@ -646,6 +647,7 @@ class ByGolly(Game):
     default_bot: ClassVar[str] = "perfect"
     action_types: ClassVar[tuple[type, ...]] = (Lay, Turn, Draw, Shuffle, Keep, End)
     view_type: ClassVar[type | None] = ByGollyView
+    facts_type = ByGollyFacts
     event_types: ClassVar[tuple[type[Event], ...]] = EVENT_TYPES
     options: ClassVar[tuple[Option, ...]] = (
         Option("face_up_match", False,
@@ -660,6 +662,20 @@ class ByGolly(Game):
 
     def new(self, players: int, seed: int = 0, **options: Any) -> ByGollyState:
         return ByGollyState(self, players, seed, self.resolve_options(players, options))
+
+    def facts(self) -> ByGollyFacts:
+        return {"place_names": list(PLACE_NAMES)}
+
+    def refers(self, action: ByGollyAction) -> Refers:
+        """A lay refers to the animal laid, a turn to its place, a draw to the seat drawn
+        from; the rest to nothing."""
+        if isinstance(action, Lay):
+            return {"face": ANIMALS[action.animal]}
+        if isinstance(action, Turn):
+            return {"place": action.place}
+        if isinstance(action, Draw):
+            return {"seat": action.seat}
+        return {}
 
     def _parse_action(self, text: str) -> ByGollyAction:
         return parse_action(text)

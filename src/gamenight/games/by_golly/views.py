@@ -33,6 +33,14 @@ TURN_PHASES: frozenset[Phase] = frozenset({"lay", "turn", "second", "mess", "shu
 OutcomeView = OutcomeJSON
 
 
+class ByGollyFacts(TypedDict):
+    """What never changes in a game of By Golly!, for a table to draw by (``Game.facts``)."""
+
+    #: Each place of the chicken run's letter, in the run's order (the terminal's keys and
+    #: the narration's names).
+    place_names: list[str]
+
+
 class ByGollyView(TypedDict):
     """What a seat (or, with ``seat`` None and no ``hand``, a spectator) may know now."""
 

@@ -222,10 +222,12 @@ export const PROTOCOL_VERSION = 1;
  */
 
 /**
- * What an action refers to on the table (engine `Refers`): a card by id, a place, a seat.
+ * What an action refers to on the table (engine `Refers`): a card by id, a face by
+ * name, a place by index, a seat.
  * @typedef {object} Refers
  * @property {number} [card]
- * @property {string} [place]
+ * @property {string} [face]
+ * @property {number} [place]
  * @property {number} [seat]
  */
 

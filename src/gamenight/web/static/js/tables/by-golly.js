@@ -3,8 +3,10 @@
 //
 // Drawn from the update only: the view (views.py, ByGollyView) says which run cards lie
 // face up this turn and what they show, the card laid, every seat's card counts and this
-// seat's hand; `legal` says what may be done (`lay <animal>`, `turn <place>`, `draw
-// <seat>`, `shuffle`, `keep`, `end`), and every control stands for one of those texts.
+// seat's hand; `legal` says what may be done, and `refers` what each legal action refers
+// to (a lay its animal, a turn its place, a draw its seat), so every control stands for
+// one of the legal actions and no action's text is composed here; the places' letters
+// come with the game (`ctx.facts`).
 // The events say where the cards of the turn just ended lay: the run keeps them in sight,
 // written on their backs and marked as turned back, until the next player lays a card
 // (rules.md, Decision 15, as the terminal's table does).  Remembering them after that is
@@ -29,10 +31,9 @@ import { onTableKey } from "../keys.js";
  * @typedef {NonNullable<ByGollyView["laid"]>} Animal
  * @typedef {NonNullable<ByGollyView["run"][number]>} Face
  * @typedef {ByGollyView["phase"]} Phase
+ * @typedef {import("../types/by-golly").Facts} ByGollyFacts
  */
 
-/** The places' letters, as the terminal and the narration name them (no q). */
-const PLACE_LETTERS = "abcdefghijklmnoprst";
 /** Keys of the animals in the hand, in its order (a hand may hold all 15 kinds). */
 const HAND_KEYS = "123456789uvwxyz";
 
@@ -91,6 +92,9 @@ function picture(face) {
  * @returns {Table}
  */
 export function createTable(root, ctx) {
+  const facts = /** @type {ByGollyFacts} */ (ctx.facts);
+  /** The places' letters, as the terminal and the narration name them (the game's facts). */
+  const placeNames = facts.place_names;
   const prompt = h("p", { class: "bg-prompt", id: "bg-prompt", "aria-live": "polite" });
   const hint = h("p", { class: "bg-hint note", id: "bg-hint" });
   const run = h("div", { class: "bg-run", role: "group", "aria-label": "The chicken run" });
@@ -114,6 +118,14 @@ export function createTable(root, ctx) {
   let view = null;
   /** @type {Set<string>} the legal actions now */
   let legal = new Set();
+  /** The legal action on each thing it refers to (`update.refers`): a lay by the animal
+   * laid, a turn by its place, a draw by the seat drawn from. */
+  /** @type {Map<string, string>} */
+  let layOf = new Map();
+  /** @type {Map<number, string>} */
+  let turnOf = new Map();
+  /** @type {Map<number, string>} */
+  let drawOf = new Map();
   /** @type {TurnMemory | null} */
   let memory = null;
   /** @type {(Face | null)[]} what each place showed face up last time (for the flip) */
@@ -220,9 +232,9 @@ export function createTable(root, ctx) {
       : memory !== null && memory.ended && (memory.seen.size > 0 || memory.mixed.size > 0)
         ? `The chicken run · ${nameOf(memory.seat)} turned these back` : "The chicken run";
     fill(run, shown.map((s, place) => {
-      const letter = PLACE_LETTERS[place];
-      const text = `turn ${place}`;
-      const can = legal.has(text);
+      const letter = placeNames[place];
+      const text = turnOf.get(place) ?? "";
+      const can = text !== "";
       // The card's words are its accessible name: its letter, then what it shows.
       /** @type {(Node | string)[]} */
       let face = [h("span", { class: "sr-only" }, " face down")];
@@ -281,8 +293,8 @@ export function createTable(root, ctx) {
     fill(hand, animals.length === 0 ? h("p", { class: "note" }, "Your hand is empty.")
       : animals.map((animal, i) => {
         const copies = (v.hand ?? []).filter((a) => a === animal).length;
-        const text = `lay ${animal}`;
-        const can = legal.has(text);
+        const text = layOf.get(animal) ?? "";
+        const can = text !== "";
         const key = HAND_KEYS[i] ?? "";
         const button = h("button", {
           type: "button", class: "bg-card bg-hand-card", "data-action": text,
@@ -301,9 +313,10 @@ export function createTable(root, ctx) {
     /** @type {HTMLElement[]} */
     const buttons = [];
     for (let seat = 0; seat < v.players; seat += 1) {
-      if (legal.has(`draw ${seat}`)) {
+      const draw = drawOf.get(seat);
+      if (draw !== undefined) {
         const from = v.hands[seat] > 0 ? `${v.hands[seat]} in hand` : "from the stack";
-        buttons.push(actionButton(`draw ${seat}`, `Draw from ${nameOf(seat)} (${from})`,
+        buttons.push(actionButton(draw, `Draw from ${nameOf(seat)} (${from})`,
           `Draw a card blindly from ${nameOf(seat)}`, String(seat)));
       }
     }
@@ -356,13 +369,13 @@ export function createTable(root, ctx) {
     if ((key === " " || key === "Enter") && legal.has("end")) return act("end", event);
     if (key === "y" && legal.has("shuffle")) return act("shuffle", event);
     if (key === "n" && legal.has("keep")) return act("keep", event);
-    const place = PLACE_LETTERS.indexOf(key);
-    if (key.length === 1 && place >= 0 && legal.has(`turn ${place}`)) {
-      return act(`turn ${place}`, event);
-    }
-    if (/^[0-9]$/.test(key) && legal.has(`draw ${key}`)) return act(`draw ${key}`, event);
+    const turn = key.length === 1 ? turnOf.get(placeNames.indexOf(key)) : undefined;
+    if (turn !== undefined) return act(turn, event);
+    const draw = /^[0-9]$/.test(key) ? drawOf.get(Number(key)) : undefined;
+    if (draw !== undefined) return act(draw, event);
     const animal = handByKey.get(key);
-    if (animal !== undefined) return act(`lay ${animal}`, event);
+    const lay = animal === undefined ? undefined : layOf.get(animal);
+    if (lay !== undefined) return act(lay, event);
     return false;
   });
 
@@ -376,7 +389,17 @@ export function createTable(root, ctx) {
       for (const event of update.events) follow(event);
       const mine = ctx.seat !== null && update.acting.seats.includes(ctx.seat)
         && update.legal_count > 0;
-      legal = new Set(mine ? update.legal ?? [] : []);
+      const texts = mine ? update.legal ?? [] : [];
+      legal = new Set(texts);
+      layOf = new Map();
+      turnOf = new Map();
+      drawOf = new Map();
+      texts.forEach((text, i) => {
+        const refers = update.refers?.[i];
+        if (refers?.face !== undefined) layOf.set(refers.face, text);
+        if (refers?.place !== undefined) turnOf.set(refers.place, text);
+        if (refers?.seat !== undefined) drawOf.set(refers.seat, text);
+      });
       prompt.textContent = promptText(v, mine);
       root.dataset.phase = v.phase;
       drawChoices(v);

@@ -42,6 +42,11 @@ export interface FaceUpMatch {
   animal: "hen" | "rooster" | "worm" | "hedgehog" | "fox" | "marten" | "hare" | "goose" | "chick" | "duck" | "mouse" | "cat" | "owl" | "pig" | "frog";
 }
 
+/** What never changes in a game of By Golly!, for a table to draw by (``Game.facts``). */
+export interface Facts {
+  place_names: string[];
+}
+
 /**
  * The game is over: ``winner`` got rid of all his cards (None when the safety cap
  * ended it), for the ``reason`` the outcome gives.

@@ -80,6 +80,8 @@ class Refers(typing_extensions.TypedDict, total=False):
     face: str
     #: A place on the table, by its index in the view's list of places.
     place: int
+    #: A number the action names (Fluster's call: the squares numbered so).
+    number: int
     #: A seat.
     seat: int
 

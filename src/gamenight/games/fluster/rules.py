@@ -20,7 +20,7 @@ from typing import Any, ClassVar, cast
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, Step
 from gamenight.engine.events import Event
 from gamenight.engine.frozen import FrozenDict, FrozenList
-from gamenight.engine.game import JSON
+from gamenight.engine.game import JSON, Refers
 from gamenight.engine.pace import Pace
 from gamenight.engine.seeding import copy_generator
 from gamenight.engine.standings import Standings
@@ -38,6 +38,7 @@ from gamenight.games.fluster.board import (
     CALLS_PER_NUMBER,
     EMPTY,
     LEFT,
+    LETTERS,
     NUMBERS,
     RIGHT,
     SIDES,
@@ -68,7 +69,7 @@ from gamenight.games.fluster.events import (
     Wrote,
     symbol_name,
 )
-from gamenight.games.fluster.views import BlockView, FlusterView, PadView, Phase
+from gamenight.games.fluster.views import BlockView, FlusterFacts, FlusterView, PadView, Phase
 from gamenight.games.fluster.words import Dictionary, lookup, use_file
 
 __all__ = ["CALLS_PER_NUMBER", "GAME", "TOTAL_CALLS", "Fluster", "FlusterState",
@@ -678,6 +679,7 @@ class Fluster(Game):
     default_bot: ClassVar[str] = "wordsmith"
     action_types: ClassVar[tuple[type, ...]] = (Call, Write)
     view_type: ClassVar[type | None] = FlusterView
+    facts_type = FlusterFacts
     event_types: ClassVar[tuple[type[Event], ...]] = EVENT_TYPES
     options: ClassVar[tuple[Option, ...]] = (
         Option("dictionary", "",
@@ -696,6 +698,16 @@ class Fluster(Game):
     def new(self, players: int, seed: int = 0, **options: Any) -> FlusterState:
         opts = self.resolve_options(players, options)
         return FlusterState(self, players, seed, opts, lookup(opts["dictionary"]))
+
+    def facts(self) -> FlusterFacts:
+        return {"letters": LETTERS, "blank": BLANK, "numbers": list(NUMBERS)}
+
+    def refers(self, action: FlusterAction) -> Refers:
+        """A call refers to its letter (the Blank as the view writes it) and its number;
+        writing in a block, to nothing (its text is the side)."""
+        if isinstance(action, Call):
+            return {"face": action.letter, "number": action.number}
+        return {}
 
     def _parse_action(self, text: str) -> FlusterAction:
         return parse_action(text)

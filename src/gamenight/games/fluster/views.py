@@ -44,6 +44,17 @@ class TotalsView(TypedDict):
     grand_total: int
 
 
+class FlusterFacts(TypedDict):
+    """What never changes in a game of Fluster, for a table to draw by (``Game.facts``)."""
+
+    #: The letters a call may name, in order.
+    letters: str
+    #: The Blank, as the view writes it in a square and a call's letter.
+    blank: str
+    #: The numbers printed in each block, in order (1 to 25).
+    numbers: list[int]
+
+
 class PadView(TypedDict):
     """A player's pad: the left and right blocks and their totals."""
 

@@ -228,6 +228,7 @@ export const PROTOCOL_VERSION = 1;
  * @property {number} [card]
  * @property {string} [face]
  * @property {number} [place]
+ * @property {number} [number]
  * @property {number} [seat]
  */
 

@@ -4,10 +4,12 @@
 //
 // Drawn from the update only: the view (views.py, FlusterView) gives the pads, the call
 // being written, who has written it and how often each number has been called; `legal`
-// says what may be done (`call <letter|blank> <number>`, `left`, `right`), and every
-// control stands for one of those texts.  Which squares may take the call is the square
-// of the called number in each block whose side is legal; which numbers and letters may
-// be called is read off the legal calls.  Scores are the view's circles and totals.
+// says what may be done and `refers` what each legal call names (its letter and number),
+// so every control stands for one of the legal actions and no call's text is composed or
+// read apart here; the letters, the Blank and the numbers come with the game
+// (`ctx.facts`).  Which squares may take the call is the square of the called number in
+// each block whose side is legal; which numbers and letters may be called is read off
+// the legal calls.  Scores are the view's circles and totals.
 //
 // Keys, as at the terminal: calling, a letter (or space for a Blank), the number's
 // digits, then Enter; Backspace erases.  Writing: ← the left block, → the right block.
@@ -26,16 +28,8 @@ import { onTableKey } from "../keys.js";
  * @typedef {import("../types/fluster").PadView} PadView
  * @typedef {import("../types/fluster").BlockView} BlockView
  * @typedef {NonNullable<FlusterView["my_choice"]>} Side
+ * @typedef {import("../types/fluster").Facts} FlusterFacts
  */
-
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-/** The Blank as the view writes it, and as an action names it. */
-const BLANK = "#";
-
-/** A symbol in words: the letter, or "Blank". @param {string} symbol */
-const symbolWords = (symbol) => (symbol === BLANK ? "Blank" : symbol);
-/** The action's word for a symbol. @param {string} symbol */
-const symbolAction = (symbol) => (symbol === BLANK ? "blank" : symbol);
 
 /**
  * @param {HTMLElement} root
@@ -43,6 +37,11 @@ const symbolAction = (symbol) => (symbol === BLANK ? "blank" : symbol);
  * @returns {Table}
  */
 export function createTable(root, ctx) {
+  const facts = /** @type {FlusterFacts} */ (ctx.facts);
+  /** The Blank as the view writes it (in a square, and as a call's letter). */
+  const BLANK = facts.blank;
+  /** A symbol in words: the letter, or "Blank". @param {string} symbol */
+  const symbolWords = (symbol) => (symbol === BLANK ? "Blank" : symbol);
   const callShown = h("p", { class: "fl-call", id: "fl-call", "aria-live": "polite" });
   const prompt = h("p", { class: "fl-prompt" });
   const caller = h("form", { class: "fl-caller", "aria-label": "Your call" });
@@ -55,6 +54,8 @@ export function createTable(root, ctx) {
   let view = null;
   /** @type {Set<string>} the legal actions now */
   let legal = new Set();
+  /** @type {Map<string, string>} each legal call by what it names ("A 7", "# 12") */
+  let calls = new Map();
   /** The call being put together: a symbol and the number's digits as typed. */
   let letter = "";
   let digits = "";
@@ -82,11 +83,9 @@ export function createTable(root, ctx) {
     const bySymbol = new Map();
     /** @type {Map<number, Set<string>>} */
     const byNumber = new Map();
-    for (const text of legal) {
-      const m = /^call (\w+) (\d+)$/.exec(text);
-      if (m === null) continue;
-      const symbol = m[1] === "blank" ? BLANK : m[1];
-      const number = Number(m[2]);
+    for (const named of calls.keys()) {
+      const [symbol, digitsNamed] = named.split(" ");
+      const number = Number(digitsNamed);
       if (!bySymbol.has(symbol)) bySymbol.set(symbol, new Set());
       bySymbol.get(symbol)?.add(number);
       if (!byNumber.has(number)) byNumber.set(number, new Set());
@@ -95,7 +94,8 @@ export function createTable(root, ctx) {
     return { bySymbol, byNumber };
   }
 
-  const callText = () => `call ${symbolAction(letter)} ${Number(digits)}`;
+  /** The legal call of the letter and number picked ("" if it is none). */
+  const callText = () => calls.get(`${letter} ${Number(digits)}`) ?? "";
 
   function drawCaller() {
     const { bySymbol, byNumber } = callable();
@@ -107,7 +107,7 @@ export function createTable(root, ctx) {
     caller.hidden = false;
     const number = digits === "" ? null : Number(digits);
     const letters = h("div", { class: "fl-letters", role: "group", "aria-label": "Letter" },
-      [...LETTERS, BLANK].map((symbol) => {
+      [...facts.letters, BLANK].map((symbol) => {
         const button = h("button", {
           type: "button", class: "fl-pick", "data-letter": symbol,
           "aria-pressed": String(symbol === letter),
@@ -118,7 +118,7 @@ export function createTable(root, ctx) {
         return button;
       }));
     const numbers = h("div", { class: "fl-numbers", role: "group", "aria-label": "Number" },
-      Array.from({ length: 25 }, (_, i) => i + 1).map((n) => {
+      facts.numbers.map((n) => {
         const button = h("button", {
           type: "button", class: "fl-pick", "data-number": n,
           "aria-pressed": String(n === number), disabled: !byNumber.has(n),
@@ -126,7 +126,7 @@ export function createTable(root, ctx) {
         button.addEventListener("click", () => { digits = String(n); redrawFocused(`[data-number="${n}"]`); });
         return button;
       }));
-    const ready = letter !== "" && legal.has(callText());
+    const ready = letter !== "" && callText() !== "";
     const words = ready ? `Call ${symbolWords(letter)} ${Number(digits)}`
       : `Call ${letter === "" ? "…" : symbolWords(letter)} ${digits === "" ? "…" : digits}`;
     const go = h("button", { type: "submit", class: "primary fl-go", disabled: !ready,
@@ -336,7 +336,15 @@ export function createTable(root, ctx) {
       waiting = false;
       const mine = ctx.seat !== null && update.acting.seats.includes(ctx.seat)
         && update.legal_count > 0;
-      legal = new Set(mine ? update.legal ?? [] : []);
+      const texts = mine ? update.legal ?? [] : [];
+      legal = new Set(texts);
+      calls = new Map();
+      texts.forEach((text, i) => {
+        const refers = update.refers?.[i];
+        if (refers?.face !== undefined && refers.number !== undefined) {
+          calls.set(`${refers.face} ${refers.number}`, text);
+        }
+      });
       root.dataset.phase = v.phase;
       callShown.textContent = callWords(v);
       // What is news to this page (never on a reconnection's update): a new call

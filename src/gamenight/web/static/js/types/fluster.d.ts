@@ -47,6 +47,13 @@ export interface Called {
 
 export type Event = PadsHandedOut | Called | Wrote | CallWritten | SquareWritten | PadScored | GameOver;
 
+/** What never changes in a game of Fluster, for a table to draw by (``Game.facts``). */
+export interface Facts {
+  letters: string;
+  blank: string;
+  numbers: number[];
+}
+
 /**
  * The game has ended (``reason``: see ``Outcome.reason``); the highest Grand Total
  * wins, and equal totals share the win.

@@ -12,8 +12,7 @@ from gamenight.engine import Game, GameState
 from gamenight.games import GAMES
 from tests.engine.test_redaction import SEEDS, TABLES, cuts, played
 
-#: The tables of the games whose actions say what they refer to (a game of continuous
-#: aims refers to no one thing).
+#: The tables of the games whose actions say what they refer to.
 REFERRING = [(game_id, players) for game_id, players in TABLES
              if type(GAMES[game_id]).refers is not Game.refers]
 

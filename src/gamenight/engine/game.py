@@ -82,6 +82,11 @@ class Refers(typing_extensions.TypedDict, total=False):
     place: int
     #: A number the action names (Fluster's call: the squares numbered so).
     number: int
+    #: A point on the table, in the units of the game's view, and an angle in degrees
+    #: (FLY's aim: where the swatter is dropped, and how it is turned).
+    x: float
+    y: float
+    angle: float
     #: A seat.
     seat: int
 

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, OptionError, Outcome
 from gamenight.engine.checks import describe
 from gamenight.engine.events import Event
-from gamenight.engine.game import JSON, BotFactory
+from gamenight.engine.game import JSON, BotFactory, Refers
 from gamenight.engine.pace import Pace
 from gamenight.engine.standings import Standings
 from gamenight.games.fly import positions
@@ -419,6 +419,12 @@ class Fly(Game):
         fly = FlyState(self, players, seed, options)
         fly._set_up(positions.read(state, players, options))
         return fly
+
+    def refers(self, action: FlyAction) -> Refers:
+        """A drop refers to its aim: the point in inches and the angle in degrees."""
+        if isinstance(action, Drop):
+            return {"x": action.x, "y": action.y, "angle": action.angle}
+        return {}
 
     def _parse_action(self, text: str) -> FlyAction:
         return parse_action(text)

@@ -230,6 +230,9 @@ export const PROTOCOL_VERSION = 1;
  * @property {number} [place]
  * @property {number} [number]
  * @property {number} [seat]
+ * @property {number} [x]
+ * @property {number} [y]
+ * @property {number} [angle]
  */
 
 /**

@@ -6,8 +6,9 @@
 // Drawn from the update only.  The view (games/fly/views.py, FlyView) gives every card on
 // the table with its fly's place, colour and symbol, the swatter's size, the flies'
 // diameter, the piles and the last drop (the table as the swatter landed on it, the cards
-// it covered, the consolidation moves); `legal` gives the aims the server offers ("drop X
-// Y A"), and the ghost only ever rests on one of them: dragging snaps it to the nearest,
+// it covered, the consolidation moves); `legal` gives the aims the server offers and
+// `refers` the point and angle of each (no action text is read or composed here), and
+// the ghost only ever rests on one of them: dragging snaps it to the nearest,
 // turning picks the nearest aim at the next angle.  The flies the aim would cover are
 // lit as a hint, worked out from the view's own geometry (geometry.py: a fly is covered
 // when its whole round footprint lies inside the swatter's rectangle, centred on the aim
@@ -101,13 +102,21 @@ function svg(tag, attrs = {}, ...children) {
 }
 
 /**
- * "drop X Y A" read back into its numbers (null for any other text).
- * @param {string} text
- * @returns {Aim | null}
+ * The legal aims of an update: each drop the server offers, with the point and angle it
+ * refers to (`update.refers`), never read out of the action's text.
+ * @param {Update} update
+ * @returns {Aim[]}
  */
-function readAim(text) {
-  const m = /^drop (-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?) (\d+)$/.exec(text);
-  return m === null ? null : { text, x: Number(m[1]), y: Number(m[2]), angle: Number(m[3]) };
+function aimsOf(update) {
+  /** @type {Aim[]} */
+  const out = [];
+  (update.legal ?? []).forEach((text, i) => {
+    const r = update.refers?.[i];
+    if (r?.x !== undefined && r.y !== undefined && r.angle !== undefined) {
+      out.push({ text, x: r.x, y: r.y, angle: r.angle });
+    }
+  });
+  return out;
 }
 
 /** @param {CardView} card */
@@ -711,7 +720,7 @@ export function createTable(root, ctx) {
       stopStory();
       const mine = ctx.seat !== null && update.acting.seats.includes(ctx.seat)
         && update.legal_count > 0 && v.phase === "aim";
-      aims = mine ? (update.legal ?? []).map(readAim).filter((a) => a !== null) : [];
+      aims = mine ? aimsOf(update) : [];
       aim = aims.length > 0 ? nearest(wanted.x, wanted.y, wanted.angle) : null;
       root.dataset.phase = v.phase;
       board.classList.toggle("fly-aiming", aim !== null);

@@ -7,10 +7,11 @@ checking their own game definition against the engine's contract).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from typing import Any
 
-from gamenight.engine import GameState, IllegalAction, Step
+from gamenight.engine import Game, GameState, IllegalAction, OptionError, Step
 from gamenight.engine.checks import describe
 from gamenight.engine.game import JSON
 
@@ -77,3 +78,44 @@ def assert_unchanged(state: GameState[Any], snap: str, digest: str, steps: list[
     assert state.digest() == digest, "a refused action changed the state's digest"
     assert state.history == steps, "a refused action changed the history"
     assert state.rng.getstate() == generator, "a refused action drew from the generator"
+
+
+def assert_table_refused(game: Game, players: int, options: dict[str, Any],
+                         message: str, *, position_options: dict[str, Any] | None = None
+                         ) -> None:
+    """A table the game does not offer (``Game.check_table``) is refused everywhere with
+    ``message`` (a regular expression): by ``resolve_options``, by ``new``, and as a
+    position (one dealt at the same size with ``position_options``, then given these
+    options)."""
+
+    def refused(error: Exception) -> None:
+        if not re.search(message, str(error)):
+            raise AssertionError(f"refused, but not in the words {message!r}: {error}")
+
+    for attempt in (lambda: game.resolve_options(players, options),
+                    lambda: game.new(players, 0, **options)):
+        try:
+            attempt()
+        except OptionError as error:
+            refused(error)
+        else:
+            raise AssertionError(f"{players} players with {options} were let through")
+    position = game.new(players, 0, **(position_options or {})).position()
+    position["options"] = options
+    try:
+        game.from_position(position)
+    except IllegalAction as error:
+        if "not a position this game offers" not in str(error):
+            raise AssertionError(f"the position was refused for another reason: {error}") \
+                from None
+        refused(error)
+    else:
+        raise AssertionError(f"a position at {players} players with {options} was read")
+
+
+def assert_table_starts(game: Game, players: int, options: dict[str, Any]) -> None:
+    """A table the game offers resolves to options the game deals and starts with."""
+    resolved = game.resolve_options(players, options)
+    state = game.new(players, 0, **resolved)
+    state.draw_chance()
+    assert state.options == resolved, (state.options, resolved)

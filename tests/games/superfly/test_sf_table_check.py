@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from gamenight.engine import IllegalAction, OptionError
 from gamenight.games.superfly.rules import GAME
+from gamenight.testing import assert_table_refused, assert_table_starts
 
 CANNOT_START: list[tuple[int, dict[str, Any], str]] = [
     (2, {}, "2 players is a variant: add --option two_players=true"),
@@ -19,21 +19,11 @@ CAN_START: list[tuple[int, dict[str, Any]]] = [(2, {"two_players": True}), (3, {
 
 
 @pytest.mark.parametrize(("players", "options", "message"), CANNOT_START)
-def test_a_2_player_table_without_the_variant_is_refused_everywhere(
+def test_a_table_it_does_not_offer_is_refused_everywhere_in_the_same_words(
         players: int, options: dict[str, Any], message: str) -> None:
-    with pytest.raises(OptionError, match=message):
-        GAME.resolve_options(players, options)
-    with pytest.raises(OptionError, match=message):
-        GAME.new(players, 0, **options)
-    position = GAME.new(players, 0, two_players=True).position()
-    position["options"] = options
-    with pytest.raises(IllegalAction, match=f"not a position this game offers: .*{message}"):
-        GAME.from_position(position)
+    assert_table_refused(GAME, players, options, message, position_options={"two_players": True})
 
 
 @pytest.mark.parametrize(("players", "options"), CAN_START)
 def test_its_neighbours_are_resolved_and_start(players: int, options: dict[str, Any]) -> None:
-    resolved = GAME.resolve_options(players, options)
-    state = GAME.new(players, 0, **resolved)
-    state.draw_chance()
-    assert state.options == resolved
+    assert_table_starts(GAME, players, options)

@@ -231,7 +231,7 @@ class Room:
             room._after_restart = True
             for seat in seats:
                 if seat.kind == "person":
-                    room._await(seat)
+                    room._wait_for_person(seat)
         return room
 
     def _replay(self, stored: GameRow) -> None:
@@ -371,10 +371,10 @@ class Room:
         seat = self.seats[client.seat]
         seat.connections -= 1
         if seat.connections == 0 and self.status == "playing":
-            self._await(seat)
+            self._wait_for_person(seat)
         self.broadcast_room()
 
-    def _await(self, seat: Seat) -> None:
+    def _wait_for_person(self, seat: Seat) -> None:
         """``seat``'s person is not here: their seat waits the grace period for them."""
         seat.gone = self.scheduler.later(self.grace_s, lambda: self._stand_in(seat.seat))
 
@@ -425,7 +425,7 @@ class Room:
         for seat in self.seats:
             if seat.kind == "person" and not seat.connections and seat.gone is None:
                 # Seated but not here (gone in the lobby): they have the grace to come.
-                self._await(seat)
+                self._wait_for_person(seat)
         for client in self.clients:
             client.fresh = True
         self.broadcast_room()

@@ -76,14 +76,14 @@ class Refers(typing_extensions.TypedDict, total=False):
 
     #: A card, by the id the game's view and facts give it.
     card: int
-    #: A card's face, by the name the view gives it (By Golly!'s animal in a hand).
+    #: A card's face, by the name the view gives it (an animal in a hand, a letter).
     face: str
     #: A place on the table, by its index in the view's list of places.
     place: int
-    #: A number the action names (Fluster's call: the squares numbered so).
+    #: A number the action names (a call of the squares numbered so).
     number: int
     #: A point on the table, in the units of the game's view, and an angle in degrees
-    #: (FLY's aim: where the swatter is dropped, and how it is turned).
+    #: (an aim: where something is dropped, and how it is turned).
     x: float
     y: float
     angle: float

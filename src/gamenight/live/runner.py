@@ -19,7 +19,7 @@ table is shown (a screen redrawn; updates stored, then sent) and where time come
    (so everyone acts on the table as it stood at their moment), then the move, stamped
    with its time (the server places it by the client's measured reaction,
    ``server.fairness``).
-5. **A window closes**: the chance that follows it at once (Superfly's dice) is drawn,
+5. **A window closes**: the chance that follows it at once (the dice of a swat) is drawn,
    so the result is shown whole; then, after ``Pauses.after_window_s``, play goes on.
 6. **Hold** (the terminal's how-to-play page): no bot takes a turn, no window opens, and
    the clock of an open decision stops; a race cannot stop, so a host holds only
@@ -51,8 +51,8 @@ TimerKind = Literal["turn", "after-window", "pump"]
 
 @dataclass(frozen=True, slots=True)
 class Pauses:
-    """Seconds a table waits so people can follow: before a bot takes its turn (FLY's
-    drop, By Golly!'s card: where no reaction model times a bot), and after a window or
+    """Seconds a table waits so people can follow: before a bot takes its turn (a drop, a
+    card turned over: where no reaction model times a bot), and after a window or
     decision closes, so its result can be seen."""
 
     turn_s: float = 0.9
@@ -292,7 +292,7 @@ class TableRunner:
         self.driver.close()
         self.window = None
         self._gen += 1
-        # The chance that follows at once (Superfly's dice) belongs to the resolution
+        # The chance that follows at once (the dice of a swat) belongs to the resolution
         # everyone is about to see.
         state = self.state
         while state.acting().kind == "chance":

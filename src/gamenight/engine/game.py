@@ -91,6 +91,31 @@ class Refers(typing_extensions.TypedDict, total=False):
     seat: int
 
 
+class ReferColumns(typing_extensions.TypedDict, total=False):
+    """What each of a list of actions refers to, a column per kind of thing (the
+    protocol's ``refers``): ``card[i]`` is the card the i-th action refers to, None where
+    it refers to none.  Columns, not a dict per action: a decision of hundreds of
+    actions is sent in a third of the size."""
+
+    card: list[int | None]
+    face: list[str | None]
+    place: list[int | None]
+    number: list[int | None]
+    x: list[float | None]
+    y: list[float | None]
+    angle: list[float | None]
+    seat: list[int | None]
+
+
+def refer_columns(game: Game, actions: Sequence[Any]) -> ReferColumns:
+    """What each of ``actions`` refers to (``Game.refers``), as columns."""
+    columns: dict[str, list[Any]] = {}
+    for i, action in enumerate(actions):
+        for kind, value in game.refers(action).items():
+            columns.setdefault(kind, [None] * len(actions))[i] = value
+    return cast(ReferColumns, columns)
+
+
 class Position(TypedDict):
     """A whole game state as JSON, the way chess has FEN: which game, at which table
     and options, and the game's own ``state`` (its format is in the game's

@@ -23,7 +23,7 @@ from typing_extensions import TypedDict
 
 from gamenight.engine import Game, GameState
 from gamenight.engine.events import Event, EventJSON
-from gamenight.engine.game import Refers
+from gamenight.engine.game import ReferColumns, refer_columns
 
 PROTOCOL_VERSION = 1
 #: A seat's legal actions are listed in full (a client shows what a click will do from
@@ -196,10 +196,12 @@ class Update(TypedDict):
     view: dict[str, Any]
     acting: ActingInfo
     legal: list[str] | None
-    #: What each of ``legal`` refers to on the table, in the same order (``Game.refers``:
-    #: a card by id, a place, a seat), so a table finds the action for what was pressed
-    #: without composing its text; None where ``legal`` is or the game says nothing.
-    refers: list[Refers] | None
+    #: What each of ``legal`` refers to on the table (``Game.refers``: a card by id, a
+    #: place, a seat), a column per kind of thing, each in ``legal``'s order (None where
+    #: an action refers to no such thing), so a table finds the action for what was
+    #: pressed without composing its text; None where ``legal`` is or the game says
+    #: nothing.
+    refers: ReferColumns | None
     legal_count: int
     window: WindowInfo | None
 
@@ -318,7 +320,7 @@ def update(state: GameState[Any], seat: int | None, game_number: int,
         "view": dict(state.view(seat)),
         "acting": acting_info(state),
         "legal": [str(a) for a in legal] if listed else None,
-        "refers": ([game.refers(a) for a in legal]
+        "refers": (refer_columns(game, legal)
                    if listed and type(game).refers is not Game.refers else None),
         "legal_count": len(legal),
         "window": window,

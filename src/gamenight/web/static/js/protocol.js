@@ -215,24 +215,26 @@ export const PROTOCOL_VERSION = 1;
  * @property {V} view
  * @property {ActingInfo} acting
  * @property {string[] | null} legal
- * @property {Refers[] | null} refers  what each of `legal` refers to, in its order (null:
- *                            the game says nothing): find an action by what was pressed
+ * @property {ReferColumns | null} refers  what each of `legal` refers to, a column per
+ *                            kind of thing in `legal`'s order (null: the game says
+ *                            nothing): find an action by what was pressed
  * @property {number} legal_count
  * @property {WindowInfo | null} window
  */
 
 /**
- * What an action refers to on the table (engine `Refers`): a card by id, a face by
- * name, a place by index, a seat.
- * @typedef {object} Refers
- * @property {number} [card]
- * @property {string} [face]
- * @property {number} [place]
- * @property {number} [number]
- * @property {number} [seat]
- * @property {number} [x]
- * @property {number} [y]
- * @property {number} [angle]
+ * What each legal action refers to on the table (engine `ReferColumns`): a column per
+ * kind of thing, in `legal`'s order, null where an action refers to no such thing
+ * (`refers.card[i]` is the card the i-th legal action refers to).
+ * @typedef {object} ReferColumns
+ * @property {(number | null)[]} [card]
+ * @property {(string | null)[]} [face]
+ * @property {(number | null)[]} [place]
+ * @property {(number | null)[]} [number]
+ * @property {(number | null)[]} [seat]
+ * @property {(number | null)[]} [x]
+ * @property {(number | null)[]} [y]
+ * @property {(number | null)[]} [angle]
  */
 
 /**

@@ -395,10 +395,12 @@ export function createTable(root, ctx) {
       turnOf = new Map();
       drawOf = new Map();
       texts.forEach((text, i) => {
-        const refers = update.refers?.[i];
-        if (refers?.face !== undefined) layOf.set(refers.face, text);
-        if (refers?.place !== undefined) turnOf.set(refers.place, text);
-        if (refers?.seat !== undefined) drawOf.set(refers.seat, text);
+        const face = update.refers?.face?.[i];
+        const place = update.refers?.place?.[i];
+        const seat = update.refers?.seat?.[i];
+        if (face != null) layOf.set(face, text);
+        if (place != null) turnOf.set(place, text);
+        if (seat != null) drawOf.set(seat, text);
       });
       prompt.textContent = promptText(v, mine);
       root.dataset.phase = v.phase;

@@ -792,8 +792,8 @@ export function createTable(root, ctx) {
       view = v;
       slaps = new Map();
       (update.legal ?? []).forEach((text, i) => {
-        const card = update.refers?.[i]?.card;
-        if (card !== undefined) slaps.set(card, text);
+        const card = update.refers?.card?.[i];
+        if (card != null) slaps.set(card, text);
       });
       landed = new Set();
       told = new Set();

@@ -340,10 +340,9 @@ export function createTable(root, ctx) {
       legal = new Set(texts);
       calls = new Map();
       texts.forEach((text, i) => {
-        const refers = update.refers?.[i];
-        if (refers?.face !== undefined && refers.number !== undefined) {
-          calls.set(`${refers.face} ${refers.number}`, text);
-        }
+        const face = update.refers?.face?.[i];
+        const number = update.refers?.number?.[i];
+        if (face != null && number != null) calls.set(`${face} ${number}`, text);
       });
       root.dataset.phase = v.phase;
       callShown.textContent = callWords(v);

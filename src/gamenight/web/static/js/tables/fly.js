@@ -111,10 +111,10 @@ function aimsOf(update) {
   /** @type {Aim[]} */
   const out = [];
   (update.legal ?? []).forEach((text, i) => {
-    const r = update.refers?.[i];
-    if (r?.x !== undefined && r.y !== undefined && r.angle !== undefined) {
-      out.push({ text, x: r.x, y: r.y, angle: r.angle });
-    }
+    const x = update.refers?.x?.[i];
+    const y = update.refers?.y?.[i];
+    const angle = update.refers?.angle?.[i];
+    if (x != null && y != null && angle != null) out.push({ text, x, y, angle });
   });
   return out;
 }

@@ -366,8 +366,8 @@ export function createTable(root, ctx) {
       legal = new Set(texts);
       swatOf = new Map();
       texts.forEach((text, i) => {
-        const card = update.refers?.[i]?.card;
-        if (card !== undefined) swatOf.set(card, text);
+        const card = update.refers?.card?.[i];
+        if (card != null) swatOf.set(card, text);
       });
       // Where the table stands, for styles and for tests that play through the page.
       table.dataset.phase = v.phase;

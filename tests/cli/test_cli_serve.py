@@ -34,6 +34,22 @@ def test_bad_arguments_are_one_line_and_exit_2(gamenight: Gamenight, tmp_path: P
         assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
+def test_a_bad_database_is_named_even_when_the_port_is_taken(gamenight: Gamenight,
+                                                            tmp_path: Path) -> None:
+    # The arguments are checked before the port: the person learns what to fix first
+    # (exit 2, a bad argument), not that the port is busy (exit 1).
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for args, words in [(("--database", "mysql://u@h/db"), "SQLite (sqlite:///path"),
+                            (("--data-dir", "/proc/no-such-folder"),
+                             "cannot make the database's folder")]:
+            done = gamenight("serve", "--port", str(port), *args)
+            assert done.returncode == 2, (args, done.stderr)
+            assert words in done.stderr and "already in use" not in done.stderr
+
+
 def test_a_port_in_use_is_one_clear_line_before_anything_is_said(gamenight: Gamenight,
                                                                    tmp_path: Path) -> None:
     with socket.socket() as taken:

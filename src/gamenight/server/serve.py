@@ -63,10 +63,18 @@ def serve(config: ServerConfig, say: Callable[[str], None] = print) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     # Alembic's own lines at start ("Context impl SQLiteImpl.") say nothing to a host.
     logging.getLogger("alembic").setLevel(logging.WARNING)
-    sock = listen(config.host, config.port)
+    # The database and the signing key first: a bad --database or --data-dir is named
+    # (exit 2) even when the port is taken as well, and nothing listens on a port for a
+    # server that cannot start.
+    server = Server(config)
+    try:
+        sock = listen(config.host, config.port)
+    except BaseException:
+        server.close()
+        raise
     # Port 0 asks for any free port: the invite links name the one given.
     config = dataclasses.replace(config, port=sock.getsockname()[1])
-    server = Server(config)
+    server.config = config
     database = config.database or default_database_url()
     say(f"gamenight is serving at {config.url}  (rooms in {redacted_url(database)}; "
         "Ctrl+C stops)")

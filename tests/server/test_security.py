@@ -449,7 +449,8 @@ def test_names_too_long_or_not_printable_are_refused(server: LiveServer) -> None
             assert response.status_code == 422, (name, path, response.text)
             assert response.json()["detail"][0]["loc"][:2] == ["body", "name"]
     assert server.get(f"/api/rooms/{code}")["seats"][1]["kind"] == "open"
-    longest = "b" * Limits().name_chars
+    # The longest name counts characters as a person sees them: 24 emoji of 7 code points.
+    longest = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466" * Limits().name_chars
     take_seat(server, code, longest)
     assert server.get(f"/api/rooms/{code}")["seats"][1]["name"] == longest
 

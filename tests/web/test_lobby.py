@@ -171,3 +171,20 @@ def test_a_page_runs_only_the_servers_own_scripts_and_calls_nowhere_else(
     # The browser told of both; they were this test's doing, not the client's.
     assert len(pages.errors) == 2 and all("Content Security Policy" in e for e in pages.errors)
     pages.errors.clear()
+
+
+def test_a_name_of_only_spaces_says_so_and_an_emoji_name_takes_a_seat(
+        page: Page, server: LiveServer) -> None:
+    """Names as people write them: a zero-width joiner's emoji is a name (it was refused
+    as "not printable"), and a name of only spaces is not, and the page says so (it did
+    nothing and said nothing)."""
+    made = server.post("/api/rooms", {"game": "by-golly", "players": 2,
+                                      "seats": [None, None]})
+    page.goto(f"/r/{made['code']}")
+    page.get_by_label("Your name").fill("   ")
+    page.get_by_role("button", name="Take a seat").click()
+    expect(page.locator("#join-note")).to_contain_text("Type your name")
+    assert server.get(f"/api/rooms/{made['code']}")["seats"][0]["kind"] == "open"
+    name = "👩‍💻 Sam 🏳️‍🌈"
+    take_seat(page, f"/r/{made['code']}", name)
+    assert server.get(f"/api/rooms/{made['code']}")["seats"][0]["name"] == name

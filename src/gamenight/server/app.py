@@ -33,14 +33,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gamenight import lessons, web
+from gamenight import lessons, names, web
 from gamenight.bots.base import bot_kinds
 from gamenight.bots.levels import LEVELS
 from gamenight.engine import Game, IllegalAction, OptionError, RecordError, thaw
 from gamenight.games import GAMES
 from gamenight.record import Record, loads, redact
 from gamenight.server import protocol, replays
-from gamenight.server.config import Limits, ServerConfig
+from gamenight.server.config import ServerConfig
 from gamenight.server.protocol import ProtocolError, RoomInfo
 from gamenight.server.refusals import SEAT_REFUSED, refused
 from gamenight.server.room import Client, Room, log_failure
@@ -183,7 +183,8 @@ class Server:
 
 # -- REST shapes (they make the OpenAPI document) -----------------------------------------------
 _CLOSED = ConfigDict(extra="forbid")
-Name = Annotated[str, Field(min_length=1, max_length=Limits().name_chars)]
+# The model bounds the code points read; ``clean_name`` counts the characters a person sees.
+Name = Annotated[str, Field(min_length=1, max_length=names.NAME_CODE_POINTS)]
 
 
 class OptionInfo(BaseModel):
@@ -308,11 +309,12 @@ def invalid(message: str, *field: str) -> RequestValidationError:
 
 
 def clean_name(name: str) -> str:
-    """A person's name as shown to everyone: printable, trimmed, never empty."""
-    name = " ".join(name.split())
-    if not name or not name.isprintable():
-        raise invalid("a name is printable text, not empty", "name")
-    return name
+    """A person's name as shown to everyone (``gamenight.names``); 422 naming the field,
+    in a person's words, for what is no name."""
+    try:
+        return names.clean_name(name)
+    except ValueError as exc:
+        raise invalid(str(exc), "name") from None
 
 
 def _facts(game: Game) -> dict[str, Any] | None:

@@ -13,6 +13,7 @@ import platformdirs
 
 # The pauses a table takes so people can follow: the terminal's and the server's one loop's.
 from gamenight.live import Pauses as Pauses
+from gamenight.names import NAME_CHARS
 
 #: The application's name for its data directory (``platformdirs``).
 APP_NAME = "gamenight"
@@ -39,8 +40,9 @@ class Limits:
     #: strikes, which come back at the message rate; one that runs out (by sending at
     #: more than twice the rate for a while) is closed (its seat stays: it may come back).
     strikes: int = 200
-    #: A person's name: printable, at most this long (shown to everyone as text).
-    name_chars: int = 24
+    #: A person's name: at most this many characters as a person counts them (grapheme
+    #: clusters: ``gamenight.names``), shown to everyone as text.
+    name_chars: int = NAME_CHARS
     #: How long a new connection may take to send its ``join``.
     join_s: float = 10.0
 

@@ -27,6 +27,7 @@ from urllib.parse import quote, urlsplit
 
 import platformdirs
 
+from gamenight.names import cut
 from gamenight.server.protocol import RoomInfo
 
 #: How long one REST call may take before the server counts as unreachable.
@@ -36,8 +37,6 @@ REST_TIMEOUT_S = 10.0
 CODE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: The invite link's path: ``/r/CODE`` (after any prefix the server is served under).
 INVITE_PATH = re.compile(r"^(?P<prefix>.*)/r/(?P<code>[^/]+)/?$")
-#: The most a name may be (the server's own limit): longer names are cut, not refused.
-NAME_CHARS = 24
 
 
 class JoinError(Exception):
@@ -152,7 +151,7 @@ def room_info(address: RoomAddress) -> RoomInfo:
 def take_seat(address: RoomAddress, name: str, seat: int | None = None) -> Ticket:
     """Take ``seat`` (None: the first open seat) of the room for ``name``
     (``POST .../seats``)."""
-    name = name[:NAME_CHARS]
+    name = cut(name)  # longer names are cut (never inside a character), not refused
     body: dict[str, Any] = {"name": name} if seat is None else {"name": name, "seat": seat}
     taken = _call(address, f"{address.api}/seats", body)
     if not isinstance(taken, dict) or not isinstance(taken.get("token"), str):

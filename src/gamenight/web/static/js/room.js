@@ -170,7 +170,12 @@ async function askToJoin(note) {
 page.joinForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   const name = page.joinName.value.trim();
-  if (name === "") return;
+  if (name === "") {
+    // Only spaces: the server would refuse it; say so here, where the name is typed.
+    page.joinNote.textContent = "Type your name to take a seat (or watch without one).";
+    page.joinName.focus();
+    return;
+  }
   page.joinSit.disabled = true;
   try {
     const taken = await api.takeSeat(code, name);

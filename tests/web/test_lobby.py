@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 
+import httpx
 from playwright.sync_api import Page, expect
 
+from gamenight.games import GAMES as GAMES_BY_ID
 from tests.server.live import LiveServer
 from tests.web.pages import (
     PHONE,
@@ -120,16 +122,34 @@ def test_the_lobby_and_the_waiting_room_fit_a_phone(pages: PageMaker) -> None:
 
 
 def test_the_rules_are_one_click_away(page: Page, server: LiveServer) -> None:
+    """The Rules button opens how to play, the page the terminal shows on ``?`` (it
+    opened the 31,000-character rules-to-code page, written for developers); the rules
+    as implemented are one link further."""
     made = server.post("/api/rooms", {"game": "fluster", "players": 1, "seats": [None]})
     page.goto(f"/r/{made['code']}")
     page.get_by_role("button", name="Rules").click()
     dialog = page.get_by_role("dialog")
     expect(dialog).to_be_visible()
-    expect(dialog.get_by_role("heading", name=re.compile("Fluster"))).to_be_visible()
-    expect(dialog.locator("table").first).to_be_visible()  # the rulebook's tables
+    expect(dialog.get_by_role("heading", name="How to play Fluster")).to_be_visible()
+    expect(dialog.get_by_text("Goal:")).to_be_visible()
     assert axe_problems(page) == []
+    dialog.get_by_role("button", name=re.compile("rules as implemented")).click()
+    expect(dialog.locator("table").first).to_be_visible()  # the rulebook's tables
+    dialog.get_by_role("button", name="Back to how to play").click()
+    expect(dialog.get_by_role("heading", name="How to play Fluster")).to_be_visible()
     dialog.get_by_role("button", name="Close").click()
     expect(dialog).to_be_hidden()
+
+
+def test_each_game_serves_how_to_play_and_its_rules(server: LiveServer) -> None:
+    for game in GAMES_BY_ID.values():
+        howto = httpx.get(f"{server.url}/api/games/{game.id}/how-to-play", timeout=10.0)
+        assert howto.status_code == 200 and howto.text == game.howto_text()
+        assert howto.headers["content-type"].startswith("text/markdown")
+        assert howto.text.startswith(f"# How to play {game.title}")
+        rules = httpx.get(f"{server.url}/api/games/{game.id}/rules", timeout=10.0)
+        assert rules.text == game.rules_text() and len(rules.text) > 3 * len(howto.text)
+    assert httpx.get(f"{server.url}/api/games/chess/how-to-play", timeout=10.0).status_code == 404
 
 
 def test_a_link_to_no_room_says_so(page: Page) -> None:

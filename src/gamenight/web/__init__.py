@@ -14,8 +14,11 @@ server's app calls :func:`mount`, which adds:
   ``GET /api/rooms/{code}/games/{number}/frames`` (``server/replays.py``); ``GET /replay``:
   the same viewer for a record file the person opens (``POST /api/replays``);
 - ``/static/...``: the scripts, the style sheet, the pictures;
-- ``GET /api/games/{game}/rules``: the game's rules (its ``rules.md``), for the room
-  page's rules dialog;
+- ``GET /api/games/{game}/how-to-play``: how to play the game in a page (its
+  ``howto.md``: the goal, a turn, the keys, the scoring), what the room page's Rules
+  button shows first, as the terminal's ``?`` does;
+- ``GET /api/games/{game}/rules``: the game's rules as implemented (its ``rules.md``),
+  which that dialog links to;
 - ``GET /api/rooms/{code}/qr.svg``: the invite link as a QR code (``segno``, drawn here,
   no outside service), for phones at the same table.
 """
@@ -120,6 +123,19 @@ def mount(app: FastAPI, *, invite: Callable[[str], str | None]) -> None:
         if invite(code) is None:
             return HTMLResponse(page("gone.html"), status_code=404, headers=PAGE_HEADERS)
         return HTMLResponse(page("replay.html"), headers=PAGE_HEADERS)
+
+    @app.get("/api/games/{game}/how-to-play", response_class=Response,
+             responses={**refused(404), 200: {
+                 "content": {"text/markdown": {"schema": {"type": "string"}}},
+                 "description": "How to play, as Markdown"}})
+    def how_to_play(game: str) -> Response:
+        """How to play ``game`` in a page (its ``howto.md``: the goal, a turn, the keys
+        and the scoring, at most 40 lines), as Markdown: what a person at the table
+        reads first (the terminal shows the same page on ``?``)."""
+        found = GAMES.get(game)
+        if found is None:
+            raise HTTPException(404, "no such game")
+        return Response(found.howto_text(), media_type="text/markdown; charset=utf-8")
 
     @app.get("/api/games/{game}/rules", response_class=Response,
              responses={**refused(404), 200: {

@@ -130,9 +130,14 @@ export async function takeSeat(code, name, seat) {
     await post(`/api/rooms/${encodeURIComponent(code)}/seats`, body));
 }
 
-/** The rules of a game, as Markdown. @param {string} game  @returns {Promise<string>} */
-export async function rules(game) {
-  const response = await fetch(`/api/games/${encodeURIComponent(game)}/rules`);
+/**
+ * How to play a game in a page, or its rules as implemented (every rulebook sentence
+ * and decision), as Markdown.
+ * @param {string} game  @param {"how-to-play" | "rules"} [which]
+ * @returns {Promise<string>}
+ */
+export async function rules(game, which = "how-to-play") {
+  const response = await fetch(`/api/games/${encodeURIComponent(game)}/${which}`);
   if (!response.ok) throw new ApiError(response.status, "The rules could not be fetched.");
   return response.text();
 }

@@ -78,6 +78,9 @@ def test_a_host_invites_a_friend_who_takes_a_seat_and_the_host_sees_it_live(
     expect(host.locator("#waiting-note")).to_contain_text("1 open seat")
     # Only the host may start.
     expect(friend.get_by_role("button", name=re.compile("^Start"))).to_be_hidden()
+    # The friend is told who starts (a waiting friend was not: issue 38, snag 11).
+    expect(friend.locator("#waiting-note")).to_contain_text("The host starts the game.")
+    expect(host.locator("#waiting-note")).to_contain_text("You start the game when you are")
     screenshot(host, "waiting-room")
     assert axe_problems(host) == []
     assert axe_problems(friend) == []
@@ -85,7 +88,8 @@ def test_a_host_invites_a_friend_who_takes_a_seat_and_the_host_sees_it_live(
     take_seat(pages.open(), invite, "<img src=x onerror=y()>")
     expect(seats.nth(2)).to_contain_text("<img src=x onerror=y()>")
     expect(host.locator("#waiting-seats img")).to_have_count(0)
-    expect(host.locator("#waiting-note")).to_have_text("Every seat is taken.")
+    expect(host.locator("#waiting-note")).to_have_text(
+        "Every seat is taken. You start the game when you are ready.")
 
     # A fourth visitor finds every seat taken, and watches.
     watcher = pages.open()

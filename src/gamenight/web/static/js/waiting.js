@@ -42,8 +42,11 @@ export class WaitingRoom {
     drawSeats(this.seats, room.seats, { me });
     const open = room.seats.filter((s) => s.kind === "open").length;
     const people = room.seats.filter((s) => s.kind === "person").length;
-    this.note.textContent = open === 0 ? "Every seat is taken."
-      : `${open} open seat${open === 1 ? "" : "s"}: ${host ? "start now and" : "if the host starts now,"} `
+    // Who starts is said to everyone: a friend waiting would otherwise not know that the
+    // game begins when the host says so, not by itself.
+    const who = host ? "You start the game when you are ready." : "The host starts the game.";
+    this.note.textContent = open === 0 ? `Every seat is taken. ${who}`
+      : `${who} ${open} open seat${open === 1 ? "" : "s"}: ${host ? "start now and" : "if the host starts now,"} `
         + `${open === 1 ? "it gets" : "they get"} a bot.`;
     this.start.hidden = !host;
     this.start.disabled = false;

@@ -6,9 +6,9 @@ one, though Python counts 9 and 7 code points.  What joins an emoji sequence (th
 zero-width joiner, a variation selector, the tag characters of a subdivision flag) is
 part of its character; what could hide or disguise a name is refused: control
 characters, the other format characters (a right-to-left override, a zero-width space, a
-soft hyphen), private-use and unassigned code points, line and paragraph separators.  A
-name must show something (a letter, a digit, a mark of punctuation or a symbol); runs of
-white space become one space.
+soft hyphen), private-use and unassigned code points.  A name must show something (a
+letter, a digit, a mark of punctuation or a symbol); runs of white space (line and
+paragraph separators too) become one space.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ NAME_CODE_POINTS = 8 * NAME_CHARS
 #: The format characters a name may hold: they join an emoji sequence into one character.
 _JOINERS = frozenset({"\u200d"} | {chr(c) for c in range(0xE0020, 0xE0080)})
 #: Unicode categories never in a name: controls, surrogates, private use, unassigned,
-#: line and paragraph separators (format characters: all but the joiners above).
+#: format characters but the joiners above (line and paragraph separators are white
+#: space, made one space before this is asked).
 _REFUSED = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp", "Cf"})
 #: Categories that show: a name holds at least one character of them.
 _SHOWN = ("L", "N", "P", "S")

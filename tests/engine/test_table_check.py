@@ -27,3 +27,12 @@ def test_every_table_a_game_resolves_starts() -> None:
                 continue  # refused in words (a variant's count): never a table
             state = game.new(players, 0, **resolved)
             state.draw_chance()
+
+
+def test_every_option_has_words_for_a_form() -> None:
+    """The lobby labels each option in its game's words ("Time to swat (ms)"), never by
+    its key ("deadline ms"): every option of every game gives a label."""
+    for game in GAMES.values():
+        for option in game.options:
+            assert option.label, f"{game.id}'s option {option.name} has no label"
+            assert "_" not in option.label and not option.label[0].islower(), option.label

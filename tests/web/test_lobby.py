@@ -40,6 +40,9 @@ def test_the_lobby_shows_the_five_games_with_their_tables_and_options(page: Page
     expect(page.locator("#option-max_turns")).to_have_value("5000")
     expect(page.locator("#option-max_turns-help")).to_contain_text("safety cap")
     expect(page.locator("#option-face_up_match")).not_to_be_checked()
+    # Each option is labelled in the game's words, not by its key (issue 38, snag 11).
+    expect(page.get_by_label("Safety cap on turns")).to_have_value("5000")
+    expect(page.locator("label[for=option-max_turns]")).not_to_contain_text("max turns")
     # A bot's seat has a level; a person's has none.
     page.get_by_label("Players", exact=True).select_option("3")
     expect(page.locator("#seat-2")).to_have_value("perfect")

@@ -230,6 +230,9 @@ class Option:
     #: read.  Options never carry a path themselves, so a record names no file; the
     #: command line and each simulation worker call this instead.  None: no file.
     load: Callable[[str], str] | None = None
+    #: The option in a few words for a form (the browser's lobby: "Time to swat (ms)"),
+    #: in the game's own words; "" shows its name with spaces.
+    label: str = ""
 
     def check(self, value: Any) -> Any:
         """The value as the option's type (a text from the command line is read), or

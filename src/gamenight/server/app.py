@@ -189,6 +189,9 @@ Name = Annotated[str, Field(min_length=1, max_length=names.NAME_CODE_POINTS)]
 
 class OptionInfo(BaseModel):
     name: str
+    #: The option in a few words for a form (``Option.label``; its name with spaces where
+    #: the game gives none).
+    label: str
     default: Any
     help: str
     choices: list[Any] | None
@@ -324,7 +327,8 @@ def _facts(game: Game) -> dict[str, Any] | None:
 
 
 def option_info(game: Game) -> list[OptionInfo]:
-    return [OptionInfo(name=o.name, default=o.default, help=o.help,
+    return [OptionInfo(name=o.name, label=o.label or o.name.replace("_", " "),
+                       default=o.default, help=o.help,
                        choices=None if o.choices is None else list(o.choices),
                        minimum=o.minimum, maximum=o.maximum) for o in game.options]
 

@@ -652,12 +652,15 @@ class ByGolly(Game):
     options: ClassVar[tuple[Option, ...]] = (
         Option("face_up_match", False,
                "a card whose animal already lies face up this turn goes out without "
-               "turning a card (described in some reviews; not in the rulebook)"),
+               "turning a card (described in some reviews; not in the rulebook)",
+               label="A face-up twin goes out"),
         Option("last_card", WINS, "a player whose last card is drawn in another's mess "
                "wins (wins), or a mess may not draw a player's last card (protected)",
-               choices=(WINS, PROTECTED)),
+               choices=(WINS, PROTECTED),
+               label="A last card drawn in a mess"),
         Option("max_turns", 5000, "safety cap: the game ends, truncated, after this many turns",
-               minimum=1),
+               minimum=1,
+               label="Safety cap on turns"),
     )
 
     def new(self, players: int, seed: int = 0, **options: Any) -> ByGollyState:

@@ -702,19 +702,24 @@ class FliegenKlatschen(Game):
     event_types = EVENT_TYPES
     options: ClassVar[tuple[Option, ...]] = (
         Option("remove", 0, "cards taken out unseen after shuffling, for a shorter game",
-               minimum=0, maximum=DECK_SIZE - 2),
+               minimum=0, maximum=DECK_SIZE - 2,
+               label="Cards taken out"),
         Option("deadline_ms", 3000, "how long a hunt stays open, in milliseconds",
-               minimum=1, maximum=600_000),
+               minimum=1, maximum=600_000,
+               label="Time for a hunt (ms)"),
         Option("penalty_order", WINS_FIRST,
                "whether a wrong hand's penalty can take a fly won in the same hunt "
                "(wins-first) or only flies won before it (penalties-first)",
-               choices=(WINS_FIRST, PENALTIES_FIRST)),
+               choices=(WINS_FIRST, PENALTIES_FIRST),
+               label="What a penalty may take"),
         Option("max_turns", 1000, "safety cap: the game ends, truncated, after this many reveals "
-               "(deciding games included)", minimum=1),
+               "(deciding games included)", minimum=1,
+               label="Safety cap on reveals"),
         Option("tie", SHARED,
                "players still tied on points and flies won share the victory (shared) or "
                "play a deciding game among themselves (deciding-game)",
-               choices=(SHARED, DECIDING_GAME)),
+               choices=(SHARED, DECIDING_GAME),
+               label="A tie at the end"),
     )
 
     def check_table(self, players: int, options: Mapping[str, Any]) -> None:

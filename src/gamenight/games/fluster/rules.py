@@ -685,7 +685,8 @@ class Fluster(Game):
         Option("dictionary", "",
                "the word list to score with, by its content hash (sha256:...): give "
                "your own list, one word a line, with --dictionary FILE (empty: the "
-               "packaged English list)", load=use_file),
+               "packaged English list)", load=use_file,
+               label="Word list"),
     )
 
     def resolve_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -390,19 +390,26 @@ class Fly(Game):
     # Every number is finite and within its bounds (Option.check), said in its help.
     options: ClassVar[tuple[Option, ...]] = (
         Option("fly_diameter", 0.55, "a fly's round footprint, inches across (0.05 to 0.75)",
-               minimum=0.05, maximum=0.75),
+               minimum=0.05, maximum=0.75,
+               label="Fly size (inches)"),
         Option("swatter_width", 1.0, "the swatter card's width in inches (0.1 to 9)",
-               minimum=0.1, maximum=9.0),
+               minimum=0.1, maximum=9.0,
+               label="Swatter width (inches)"),
         Option("swatter_length", 3.0, "the swatter card's length in inches (0.1 to 9)",
-               minimum=0.1, maximum=9.0),
+               minimum=0.1, maximum=9.0,
+               label="Swatter length (inches)"),
         Option("sigma_pos", 0.35, "flutter: standard deviation of the landing's drift "
-               "in x and in y, inches (0 to 10)", minimum=0.0, maximum=10.0),
+               "in x and in y, inches (0 to 10)", minimum=0.0, maximum=10.0,
+               label="Drift of a landing (inches)"),
         Option("sigma_angle", 20.0, "flutter: standard deviation of the landing's turn, "
-               "degrees (0 to 360)", minimum=0.0, maximum=360.0),
+               "degrees (0 to 360)", minimum=0.0, maximum=360.0,
+               label="Turn of a landing (degrees)"),
         Option("flutter", 1.0, "steadiness: scales both flutters (0 lands exactly on "
-               "the aim, 2 is a shaky hand; 0 to 10)", minimum=0.0, maximum=10.0),
+               "the aim, 2 is a shaky hand; 0 to 10)", minimum=0.0, maximum=10.0,
+               label="Flutter"),
         Option("max_drops", 1000, "safety cap: the game ends, truncated, after this many "
-               "drops", minimum=1),
+               "drops", minimum=1,
+               label="Safety cap on drops"),
     )
 
     def new(self, players: int, seed: int = 0, **options: Any) -> FlyState:

@@ -747,13 +747,17 @@ class Superfly(Game):
     options: ClassVar[tuple[Option, ...]] = (
         Option("deadline_ms", 5000, "how long players have to swat after the signal, in "
                "milliseconds; a player who has not swatted by then passes",
-               minimum=1, maximum=600_000),
+               minimum=1, maximum=600_000,
+               label="Time to swat (ms)"),
         Option("open_hands", False, "hands are played face up (the rulebook's tip for a "
-               "first game)"),
+               "first game)",
+               label="Open hands"),
         Option("two_players", False, "allow the 2-player variant (not in the rulebook, "
-               "which is for 3-5 players): one centre fly a turn"),
+               "which is for 3-5 players): one centre fly a turn",
+               label="2-player variant"),
         Option("max_turns", 1000, "safety cap: the game ends, truncated, after this many "
-               "turns", minimum=1),
+               "turns", minimum=1,
+               label="Safety cap on turns"),
     )
 
     def new(self, players: int, seed: int = 0, **options: Any) -> SuperflyState:

@@ -38,9 +38,6 @@ let chosen = null;
 /** @type {{option: OptionInfo, read: () => OptionValue}[]} */
 let readers = [];
 
-/** @param {string} name */
-const words = (name) => name.replaceAll("_", " ");
-
 /** @param {GameInfo} game */
 function playerText(game) {
   return game.min_players === game.max_players ? `${game.min_players} players`
@@ -164,7 +161,7 @@ function drawOptions(game) {
       const box = h("input", { ...described, type: "checkbox", checked: option.default });
       readers.push({ option, read: () => box.checked });
       return h("div", { class: "stack" },
-        h("div", { class: "check" }, box, h("label", { for: id }, words(option.name))), help);
+        h("div", { class: "check" }, box, h("label", { for: id }, option.label)), help);
     }
     /** @type {HTMLInputElement | HTMLSelectElement} */
     let field;
@@ -185,7 +182,7 @@ function drawOptions(game) {
       readers.push({ option, read: () => input.value });
       field = input;
     }
-    return h("div", { class: "stack" }, h("label", { for: id }, words(option.name)), field, help);
+    return h("div", { class: "stack" }, h("label", { for: id }, option.label), field, help);
   }));
 }
 

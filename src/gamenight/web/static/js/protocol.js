@@ -11,6 +11,7 @@ export const PROTOCOL_VERSION = 1;
  * A game option as `GET /api/games` lists it.
  * @typedef {object} OptionInfo
  * @property {string} name
+ * @property {string} label       the option in a few words, for the form
  * @property {OptionValue} default
  * @property {string} help
  * @property {OptionValue[] | null} choices

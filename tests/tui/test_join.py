@@ -161,6 +161,11 @@ async def test_the_terminal_plays_seat_1_beside_a_browser_player_at_seat_0(
                 assert "Your drop" in showing(app, "#status")
                 await answered(pilot, app, "space")
         await anns_game
+        # The log names the seats as the room does: it said "Seat 0" where the table
+        # says "Ann" (issue 38, snag 8).
+        assert app.told("Seat 0 drops the swatter; seat 0 collects 2.") == \
+            "Ann drops the swatter; Ann collects 2."
+        assert "Seat 0" not in showing(app, "#log") and "seat 0" not in showing(app, "#log")
         await until(pilot, lambda: "You (Tess)" in showing(app, "#results"))
         outcome = remote(app).outcome()
         assert outcome is not None

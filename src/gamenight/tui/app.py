@@ -287,6 +287,11 @@ class PlayApp(App[None]):
         self.table_screen.refresh_table()
         self.table_screen.refresh_hint()
 
+    def told(self, line: str) -> str:
+        """A line of the story as this table tells it (the log): here, as the game tells
+        it, "Seat 2" and all, the seats' own names at this table."""
+        return line
+
     def advance(self) -> None:
         """Play on until the person must act, a bot's pause starts, or a window opens."""
         self.runner.advance()

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import time
 from collections import deque
 from collections.abc import Callable
@@ -57,6 +58,8 @@ RECONNECT_MAX_S = 8.0
 MAX_MESSAGE = 2**24
 #: How many sent messages the app remembers, pongs aside (what tests read).
 SENT_KEPT = 1000
+#: A seat named in a line of the story ("Seat 1 lays an owl", "... seat 2's turn").
+_SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
 
 
 def _tupled(value: Any) -> Any:
@@ -234,6 +237,24 @@ class RemotePlayApp(PlayApp):
                 name = f"{name} (bot)" if info["kind"] == "bot" else f"{name} ({info['bot']})"
             names.append(f"You ({name})" if info["seat"] == self.seat else name)
         return names
+
+    def told(self, line: str) -> str:
+        """A line of the story with the room's names for its seats: the server tells it
+        by seat numbers ("Seat 0 drops the swatter"), and this table names its seats as
+        the room does ("Ann drops the swatter"), as the browser's log does."""
+        room = self.room
+        if room is None:
+            return line
+        # As the seats panel words them (``_names``), without its "You (...)": the
+        # person's own seat is already "you" in the lines.
+        names = [f"{info['name']} (bot)" if info["kind"] == "bot" else info["name"] or ""
+                 for info in room["seats"]]
+
+        def name(found: re.Match[str]) -> str:
+            seat = int(found[2])
+            return names[seat] if seat < len(names) and names[seat] else found[0]
+
+        return _SEAT.sub(name, line)
 
     def lobby_text(self) -> RenderableType:
         """The waiting room: the seats as they fill, what happens next, the invite."""

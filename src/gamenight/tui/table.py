@@ -94,7 +94,8 @@ class TableScreen(GameScreen):
         log = self.query_one("#log", Log)
         happened = self.table.state.events
         if len(happened) > self._logged:
-            lines = narration(happened[self._logged:], self.table.seat, as_you=True)
+            lines = [self.table.told(line) for line in
+                     narration(happened[self._logged:], self.table.seat, as_you=True)]
             self._logged = len(happened)
             if lines:
                 log.write_lines(lines)

@@ -130,7 +130,8 @@ async def test_keys_that_mean_nothing_now_say_what_to_do_and_change_nothing() ->
         await pilot.press("a")
         if state_of(app).phase in ("turn", "second"):
             await pilot.press("a")  # already face up: the engine says so
-            assert "already face up" in text_of(app, "#message")
+            # The place by its letter, as the screen shows it (it said "place 0").
+            assert "the card at a is already face up" in text_of(app, "#message")
         while state_of(app).current == HUMAN:
             await play_my_step(pilot, app)
         steps = len(app.state.history)

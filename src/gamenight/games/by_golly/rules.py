@@ -269,7 +269,8 @@ class ByGollyState(GameState[ByGollyAction]):
             if not 0 <= place < PLACES:
                 raise IllegalAction(f"the chicken run has places 0 to {PLACES - 1}, not {place}")
             if self.up[place]:
-                raise IllegalAction(f"the card at place {place} is already face up")
+                # The place by its letter, as the tables and the narration name it.
+                raise IllegalAction(f"the card at {PLACE_NAMES[place]} is already face up")
         elif phase == "mess":
             if not isinstance(action, Draw):
                 raise IllegalAction(f"seat {seat} is in the mess: he must draw "

@@ -336,7 +336,8 @@ class FlyScreen(TableScreen):
 
     def _draw_log(self) -> None:
         log = self.query_one("#log", Static)
-        lines = narration(self.table.state.events, self.table.seat, as_you=True)
+        lines = [self.table.told(line)
+                 for line in narration(self.table.state.events, self.table.seat, as_you=True)]
         size = log.content_size
         width, height = (size.width, size.height) if size.height > 0 else (60, 4)
         log.update("\n".join(newest_lines(lines, width, height)))

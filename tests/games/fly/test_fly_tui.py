@@ -12,8 +12,9 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from gamenight.games.fly.cards import FLY_PLACE, SYMBOL_OF, SYMBOLS
+from gamenight.games.fly.cards import name as card_name
 from gamenight.games.fly.geometry import slot_origin
-from gamenight.games.fly.screen import SYMBOL_MARK, FlyScreen, drop_frames
+from gamenight.games.fly.screen import CLOTH, FLY_STYLE, SYMBOL_MARK, FlyScreen, drop_frames
 from gamenight.tui.app import Pauses, PlayApp, build_app
 
 NO_PAUSE = Pauses(turn_s=0.0, after_window_s=0.0)
@@ -194,3 +195,33 @@ async def test_the_game_over_shows_the_results() -> None:
         assert "Results" in results and "Winner: You (seat 0)" in results
         assert "safety cap" in results and "q to quit" in results
         await pilot.press("q")
+
+
+async def test_the_aim_says_which_flies_it_would_cover_as_the_browser_does() -> None:
+    """The terminal gave the aim in inches only; the browser's hint names the flies an aim
+    covers if it lands there.  Aimed at a fly's centre, the caption names that fly; the
+    names come from the game's own geometry (``geometry.covered_flies``)."""
+    app = make_app(seed=5)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await until(pilot, lambda: app.my_turn)
+        view = app.state.view(app.seat)
+        card = next(c for c in view["table"] if c["fly"] is not None)
+        await aim_at(pilot, app, card["fly"][0], card["fly"][1])
+        await pilot.pause(0.05)
+        caption = text_of(app, "#caption")
+        covered = caption.split("it covers ", 1)[1]
+        assert card_name(card["id"]) in covered, caption
+        await aim_at(pilot, app, 0.1, 0.1)  # the table's corner: no fly's whole rim
+        await pilot.pause(0.05)
+        assert "it covers no fly" in text_of(app, "#caption")
+
+
+def test_no_fly_is_drawn_in_a_colour_near_the_cloth_it_lies_on() -> None:
+    """A red check hid the red flies; the cloth now has a hue no fly has."""
+    def rgb(colour: str) -> tuple[int, ...]:
+        return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+    for fly in FLY_STYLE.values():
+        for cloth in CLOTH:
+            distance = sum((a - b) ** 2 for a, b in zip(rgb(fly), rgb(cloth), strict=True))
+            assert distance ** 0.5 > 100, (fly, cloth)

@@ -43,6 +43,8 @@ from gamenight.games.fly.cards import (
 )
 from gamenight.games.fly.geometry import (
     cos_sin,
+    cover_reach,
+    covered_flies,
     fly_centre,
     over_table,
     slot_origin,
@@ -103,7 +105,9 @@ FLY_STYLE: dict[str, str] = {
 SYMBOL_MARK: dict[str, str] = {
     "star": "★", "circle": "●", "diamond": "◆", "triangle": "▲", "heart": "♥",
 }
-CLOTH = ("#b71c1c", "#eeeeee")  # the red-checkered tablecloth
+#: The checkered tablecloth: dark blue-grey and white, far from every fly's colour (a
+#: red check hid the red flies on it).
+CLOTH = ("#263238", "#eceff1")
 GHOST = "#9e9e9e"
 LANDED = "#6d4c41"
 STEP_IN = 0.25  # inches per arrow key
@@ -399,12 +403,28 @@ class FlyScreen(TableScreen):
             table.add_row(mark, who, str(view["scores"][seat]), str(len(collected)))
         return table
 
+    def _covers(self, view: FlyView) -> str:
+        """What the aim would cover if the swatter landed where it is aimed (the hint the
+        browser's table gives too; where it lands is chance, so "if it lands there")."""
+        x, y, a = self.ghost
+        flies = [(card["slot"], card["id"], card["fly"][0], card["fly"][1])
+                 for card in view["table"] if card["fly"] is not None]
+        reach = cover_reach(view["fly_diameter"] / 2, view["swatter"]["width"],
+                            view["swatter"]["length"])
+        covered = covered_flies(flies, x, y, a, *reach)
+        by_slot = {card["slot"]: card["id"] for card in view["table"]}
+        names = [name(by_slot[slot]) for slot in covered]
+        if not names:
+            return "if it lands there, it covers no fly"
+        return f"if it lands there, it covers {', '.join(names)}"
+
     def _caption(self, view: FlyView, frame: Frame) -> RenderableType:
         if frame.caption:
             return Text(frame.caption, style="bold")
         if self.table.my_turn:
             x, y, a = self.ghost
-            return Text(f"Aim: ({x:.2f}, {y:.2f}) in, {a:.0f}°")
+            return Text.assemble(f"Aim: ({x:.2f}, {y:.2f}) in, {a:.0f}° · ",
+                                 (self._covers(view), "bold"))
         last = view["last_drop"]
         if last is None:
             return Text("")

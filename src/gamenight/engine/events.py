@@ -36,8 +36,8 @@ class Event:
 
     #: True for an event that ends the game (the outcome's ``reason`` names it).
     ends_game: ClassVar[bool] = False
-    #: True for an event a table shows as news, apart from the log (a fly squished, a
-    #: token won): its line goes in the update's ``news`` as well as its ``lines``.
+    #: True for an event a table shows as news, apart from the log (a card lost, a point
+    #: won): its line goes in the update's ``news`` as well as its ``lines``.
     news: ClassVar[bool] = False
 
     def seen_by(self, seat: int | None) -> Event | None:

@@ -230,8 +230,8 @@ class Option:
     #: read.  Options never carry a path themselves, so a record names no file; the
     #: command line and each simulation worker call this instead.  None: no file.
     load: Callable[[str], str] | None = None
-    #: The option in a few words for a form (the browser's lobby: "Time to swat (ms)"),
-    #: in the game's own words; "" shows its name with spaces.
+    #: The option in a few words for a form (the browser's lobby shows them, not the
+    #: option's key), in the game's own words; "" shows its name with spaces.
     label: str = ""
 
     def check(self, value: Any) -> Any:

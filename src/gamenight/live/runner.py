@@ -19,8 +19,9 @@ table is shown (a screen redrawn; updates stored, then sent) and where time come
    (so everyone acts on the table as it stood at their moment), then the move, stamped
    with its time (the server places it by the client's measured reaction,
    ``server.fairness``).
-5. **A window closes**: the chance that follows it at once (the dice of a swat) is drawn,
-   so the result is shown whole; then, after ``Pauses.after_window_s``, play goes on.
+5. **A window closes**: the chance that follows it at once (dice read as the choices
+   land) is drawn, so the result is shown whole; then, after ``Pauses.after_window_s``,
+   play goes on.
 6. **Hold** (the terminal's how-to-play page): no bot takes a turn, no window opens, and
    the clock of an open decision stops; a race cannot stop, so a host holds only
    between races.
@@ -292,7 +293,8 @@ class TableRunner:
         self.driver.close()
         self.window = None
         self._gen += 1
-        # The chance that follows at once (the dice of a swat) belongs to the resolution
+        # The chance that follows at once (dice read as the choices land) belongs to the
+        # resolution
         # everyone is about to see.
         state = self.state
         while state.acting().kind == "chance":

@@ -17,7 +17,7 @@ a person's key press placed after the bots due before it.  What is the terminal'
 a window's clock starts when the screen showing it has been painted (all seats see it
 at that instant), and a person's action is stamped with the time since then.  Once the
 choices of a simultaneous decision resolve, the chance outcomes that follow at once
-(the dice of a swat) are drawn before the screen is told (``window_closed``), so it can
+(dice read as the choices land) are drawn before the screen is told (``window_closed``), so it can
 show the whole resolution.
 
 What the shell adds to every game, so no game's screen has to:

@@ -240,8 +240,8 @@ class RemotePlayApp(PlayApp):
 
     def told(self, line: str) -> str:
         """A line of the story with the room's names for its seats: the server tells it
-        by seat numbers ("Seat 0 drops the swatter"), and this table names its seats as
-        the room does ("Ann drops the swatter"), as the browser's log does."""
+        by seat numbers ("Seat 0 takes the card"), and this table names its seats as the
+        room does ("Ann takes the card"), as the browser's log does."""
         room = self.room
         if room is None:
             return line

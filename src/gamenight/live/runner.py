@@ -294,8 +294,7 @@ class TableRunner:
         self.window = None
         self._gen += 1
         # The chance that follows at once (dice read as the choices land) belongs to the
-        # resolution
-        # everyone is about to see.
+        # resolution everyone is about to see.
         state = self.state
         while state.acting().kind == "chance":
             state.draw_chance()

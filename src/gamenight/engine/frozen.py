@@ -47,7 +47,24 @@ def _refusal(kind: str, name: str) -> Any:
     return refuse
 
 
-class FrozenList(list[Any]):
+class _Unchanging:
+    """What frozen containers share: a copy of something that cannot change is itself
+    (as for a tuple), all the way down, and pickling goes through ``__reduce__`` (the
+    containers' own pickling fills an empty one, which they refuse)."""
+
+    __slots__ = ()
+
+    def __copy__(self: T) -> T:
+        return self
+
+    def __deepcopy__(self: T, memo: dict[int, Any]) -> T:
+        return self  # frozen all the way down (as made): nothing in it can change either
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        return self.__reduce__()
+
+
+class FrozenList(_Unchanging, list[Any]):
     """A list that cannot be changed in place.
 
     ``FrozenList(items)`` is made as fast as ``list(items)`` (a view's table is made at
@@ -71,22 +88,11 @@ class FrozenList(list[Any]):
     __iadd__ = _refusal("list", "__iadd__")
     __imul__ = _refusal("list", "__imul__")
 
-    def __copy__(self) -> FrozenList:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenList:
-        return self  # frozen all the way down (as made): nothing in it can change either
-
     def __reduce__(self) -> tuple[type[FrozenList], tuple[list[Any]]]:
-        # A list's own pickling appends the items to an empty one, which this refuses.
         return FrozenList, (list(self),)
 
-    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[type[FrozenList],
-                                                              tuple[list[Any]]]:
-        return self.__reduce__()
 
-
-class FrozenDict(dict[str, Any]):
+class FrozenDict(_Unchanging, dict[str, Any]):
     """A dict that cannot be changed in place.
 
     ``FrozenDict(...)`` takes what ``dict(...)`` takes, as fast, and keeps the values
@@ -107,19 +113,8 @@ class FrozenDict(dict[str, Any]):
     setdefault = _refusal("dict", "setdefault")
     update = _refusal("dict", "update")
 
-    def __copy__(self) -> FrozenDict:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
-        return self  # frozen all the way down (as made): nothing in it can change either
-
     def __reduce__(self) -> tuple[type[FrozenDict], tuple[dict[str, Any]]]:
-        # A dict's own pickling sets the items on an empty one, which this refuses.
         return FrozenDict, (dict(self),)
-
-    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[type[FrozenDict],
-                                                              tuple[dict[str, Any]]]:
-        return self.__reduce__()
 
 
 #: What a frozen container keeps as it is: scalars, and what is frozen already.

@@ -39,7 +39,7 @@ What the shell adds to every game, so no game's screen has to:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from textual.app import App
@@ -245,9 +245,9 @@ class PlayApp(App[None]):
                                   self.scheduler, self.pauses)
 
     @property
-    def bots(self) -> list[Bot[Any] | None]:
+    def bots(self) -> MutableSequence[Bot[Any] | None]:
         """The bot at each seat (None: the person's); the table reads the list as it plays."""
-        return self.runner.bots  # type: ignore[return-value]
+        return self.runner.bots
 
     @property
     def driver(self) -> BotDriver:

@@ -47,7 +47,8 @@ exit codes:
   0  success
   1  a record that does not verify (changed since it was written, unsigned or signed
      by another key when --key is given, an illegal step, a wrong result), output
-     that cannot be written, or a room that cannot be joined (play --join)
+     that cannot be written, a room that cannot be joined (play --join), or modules
+     that cannot be compiled (compile: no Cython or C compiler, or a failed compile)
   2  bad arguments or an input that cannot be read: an unknown game, option, bot spec,
      player count or flag; a file that is missing, not a regular file, too large, not
      UTF-8 JSON, or not a valid record, word list or key for this gamenight"""
@@ -353,6 +354,26 @@ def build_parser() -> Parser:
                        help="print the schema of the server's messages for this game")
     shape.add_argument("--typescript", action="store_true",
                        help="print the views and events as TypeScript declarations")
+
+    p = command("compile", "Compile the hot modules with Cython: the same games, 1.2-1.5 "
+                "times as fast (installing leaves them pure Python).",
+                "  pip install 'gamenight[compile]' && gamenight compile\n"
+                "  gamenight compile --jobs 1\n"
+                "  gamenight compile --clean   # back to pure Python\n\n"
+                "The engine's step, the bot driver and each game's rules, views and bots are\n"
+                "compiled from their own source, unchanged, beside it in the installed package\n"
+                "(one to two minutes on two cores; each module is shown as it is done).  A module\n"
+                "already compiled from its source as it is now is left alone.  A source edited\n"
+                "later runs as source until compiled again; GAMENIGHT_PURE_PYTHON=1 runs every\n"
+                "module from its source.  It needs Cython and setuptools (the compile extra)\n"
+                "and a C compiler; without them it says so, and nothing changes.")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="modules compiled at once (default: every core)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--force", action="store_true",
+                       help="compile every module, even those already up to date")
+    which.add_argument("--clean", action="store_true",
+                       help="remove the compiled modules: every module runs from its source")
 
     p = command("serve", "Serve rooms where friends play together in the browser or over "
                 "the network, with bots in any seat.",
@@ -847,6 +868,55 @@ def cmd_keygen(args: argparse.Namespace, out: Console, err: Console) -> int:
     return 0
 
 
+def cmd_compile(args: argparse.Namespace, out: Console, err: Console) -> int:
+    import gamenight
+    from gamenight import compiling
+
+    root = Path(gamenight.__file__).resolve().parent.parent
+    if args.clean:
+        removed = compiling.remove_compiled(root)
+        out.print(f"removed {len(removed)} compiled files from {root / 'gamenight'}: every "
+                  "module runs from its source", highlight=False)
+        return 0
+    if args.jobs is not None and args.jobs < 1:
+        raise ValueError(f"--jobs is at least 1, not {args.jobs}")
+    if not os.access(root / "gamenight", os.W_OK):
+        raise PermissionError(f"cannot write the compiled modules beside their sources in "
+                              f"{root / 'gamenight'}: install gamenight where you may "
+                              "write (a virtual environment)")
+    names = compiling.modules(root)
+    fresh = set() if args.force else set(compiling.up_to_date(root))
+    todo = [name for name in names if name not in fresh]
+    if not todo:
+        out.print(f"all {len(names)} hot modules are compiled from their sources as they "
+                  "are: nothing to do (--force compiles them again)", highlight=False)
+        return 0
+    try:
+        compiling.check_compiler()
+    except compiling.CompileError as exc:
+        err.print(f"gamenight compile: error: {exc}", style="red", highlight=False)
+        return 1
+    out.print(f"compiling {len(todo)} of {len(names)} hot modules with Cython into "
+              f"{root / 'gamenight'}" + (f" ({len(fresh)} already up to date)" if fresh
+                                         else ""), highlight=False)
+    started = time.perf_counter()
+
+    def say(done: int, total: int, module: compiling.Compiled) -> None:
+        out.print(f"  [{done:>{len(str(total))}}/{total}] {module.name} "
+                  f"({module.seconds:.1f} s)", highlight=False)
+
+    try:
+        compiling.compile_modules(root, names=todo, jobs=args.jobs, progress=say)
+    except compiling.CompileError as exc:
+        err.print(f"gamenight compile: error: {_one_line(exc, 2000)}; nothing was changed",
+                  style="red", highlight=False)
+        return 1
+    out.print(f"compiled {len(todo)} modules in {time.perf_counter() - started:.0f} s; "
+              "new programs run them (GAMENIGHT_PURE_PYTHON=1 runs the sources)",
+              highlight=False)
+    return 0
+
+
 def cmd_rules(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.games import get_game
 
@@ -1161,7 +1231,8 @@ def cmd_study(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 COMMANDS = {"play": cmd_play, "serve": cmd_serve, "simulate": cmd_simulate, "replay": cmd_replay,
             "keygen": cmd_keygen, "rules": cmd_rules, "games": cmd_games,
-            "schema": cmd_schema, "bench": cmd_bench, "study": cmd_study}
+            "schema": cmd_schema, "bench": cmd_bench, "study": cmd_study,
+            "compile": cmd_compile}
 
 
 def _one_line(error: Exception, limit: int = 300) -> str:

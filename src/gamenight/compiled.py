@@ -1,15 +1,15 @@
 """Which of gamenight's modules run compiled, and which from their source.
 
-An install made where a C compiler was at hand has the hot modules (the engine's step,
-the bot driver, each game's rules and bots) compiled by Cython from their own source,
-unchanged (``hatch_build.py`` at the project's root, which lists them).  The source stays
+``gamenight compile`` (``gamenight.compiling``) compiles the hot modules (the engine's
+step, the bot driver, each game's rules and bots) with Cython from their own source,
+unchanged; an install is pure Python until then.  The source stays
 beside each one, and Python would load the compiled module first; this module, imported
 before any other of the package, makes Python load the source instead where:
 
 * ``GAMENIGHT_PURE_PYTHON=1`` is set (the tests play the fingerprinted games both ways,
   and must find them the same), or
 * the source has changed since it was compiled (an editable install being worked on: an
-  edit takes effect at once, slower, until ``pip install -e .`` compiles it again), or
+  edit takes effect at once, slower, until ``gamenight compile`` compiles it again), or
 * a compiled module is not in the manifest written with it (a build that failed halfway).
 
 ``STATUS`` says what was found; ``gamenight bench`` prints it beside its figures.
@@ -29,11 +29,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
+from gamenight import compiling
+
 #: Set to 1 to run every module from its source.
 PURE_ENV = "GAMENIGHT_PURE_PYTHON"
 #: The package's folder, and the manifest of the compiled modules' sources there.
 PACKAGE = Path(__file__).parent
-MANIFEST = PACKAGE / "_compiled.json"
+MANIFEST = PACKAGE / compiling.MANIFEST
 
 
 @dataclass(frozen=True)
@@ -49,11 +51,11 @@ class Status:
         if self.forced:
             return f"pure Python ({PURE_ENV}=1)"
         if not self.compiled and not self.stale:
-            return "pure Python (not compiled at install)"
+            return "pure Python (`gamenight compile` compiles the hot modules)"
         text = f"{len(self.compiled)} hot modules compiled (Cython)"
         if self.stale:
             text += (f", {len(self.stale)} run from a source changed since "
-                     "(`pip install -e .` compiles them again)")
+                     "(`gamenight compile` compiles them again)")
         return text
 
 

@@ -1,10 +1,12 @@
-"""The compiled modules (hatch_build.py, issue 18) play the same games as their source.
+"""The compiled modules (``gamenight compile``, issues 18 and 38) play the same games as
+their source.
 
-CI's install compiles the hot modules, so the whole suite runs on them; here the
-fingerprinted games are played again with every module run from its source
-(``GAMENIGHT_PURE_PYTHON=1``) and must come out the same, and the rule that sets a
-compiled module aside (forced, or its source changed since) is checked on a package
-made for the test.
+Installing is pure Python, so the default run plays every game from source; `.ci/run` then
+runs ``gamenight compile`` and plays the fingerprinted games and the slow tests again on
+the compiled modules.  Here the fingerprinted games are played with every module run from
+its source (``GAMENIGHT_PURE_PYTHON=1``) and must come out the same; the rule that sets a
+compiled module aside (forced, or its source changed since) is checked on a package made
+for the test; and compiling itself is run, for real, on a small package.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 import pytest
 
 import gamenight
-from gamenight import compiled
+from gamenight import compiled, compiling
 from gamenight.compiled import PURE_ENV, survey
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,3 +131,85 @@ def test_the_bench_says_what_ran_compiled(tmp_path: Path) -> None:
     # (The title may fold: its words are compared, not its lines.)
     title = " ".join(bench(pure=False).split())
     assert f"s per row; {compiled.STATUS.describe()})" in title
+
+
+#: A hot module for a package made for the test: its answer says whether it ran compiled.
+HOT = """
+import cython
+def answer() -> tuple[int, bool]:
+    return sum(range(10)), cython.compiled
+"""
+
+
+def _source_package(tmp_path: Path) -> Path:
+    """A folder laid out as an install: ``gamenight/hot.py`` and nothing compiled (a
+    package of its own, found before the installed one from its folder)."""
+    root = tmp_path / "site"
+    (root / "gamenight").mkdir(parents=True)
+    (root / "gamenight" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "gamenight" / "hot.py").write_text(HOT, encoding="utf-8")
+    return root
+
+
+def test_compiling_writes_each_module_whole_with_its_manifest(tmp_path: Path) -> None:
+    root = _source_package(tmp_path)
+    said: list[tuple[int, int, str]] = []
+    written = compiling.compile_modules(
+        root, names=["gamenight.hot"], jobs=1,
+        progress=lambda done, total, module: said.append((done, total, module.name)))
+    assert said == [(1, 1, "gamenight.hot")]
+    target = root / "gamenight" / f"hot{SUFFIX}"
+    assert written == [target, root / "gamenight" / "_compiled.json"]
+    assert not list(root.rglob("*.part"))  # moved into place whole
+    status, sources = survey(root / "gamenight")
+    assert (status.compiled, sources) == (("gamenight.hot",), {})
+    assert compiling.up_to_date(root) == ()  # (only the listed modules count)
+    # The compiled module is the one Python loads, and it answers as its source does.
+    ran = subprocess.run([sys.executable, "-c", "import gamenight.hot as h; "
+                          "print(h.__file__.endswith('.py'), *h.answer())"],
+                         cwd=root, capture_output=True, text=True, check=True)
+    assert ran.stdout.split() == ["False", "45", "True"]
+    (root / "gamenight" / "hot.py").write_text(HOT + "# edited\n", encoding="utf-8")
+    assert survey(root / "gamenight")[0].stale == ("gamenight.hot",)
+    removed = compiling.remove_compiled(root)
+    assert sorted(removed) == sorted(written)
+    assert survey(root / "gamenight")[0].compiled == ()
+
+
+def test_a_failed_compile_changes_nothing(tmp_path: Path) -> None:
+    root = _source_package(tmp_path)
+    (root / "gamenight" / "broken.py").write_text("def f(:\n", encoding="utf-8")
+    with pytest.raises(compiling.CompileError, match="compiling failed"):
+        compiling.compile_modules(root, names=["gamenight.hot", "gamenight.broken"], jobs=2)
+    assert sorted(p.name for p in (root / "gamenight").iterdir()) == [
+        "__init__.py", "broken.py", "hot.py"]
+
+
+def test_compiling_without_cython_says_what_to_install() -> None:
+    blocked = ("import sys; sys.modules['Cython'] = None\n"
+               "from gamenight import compiling\n"
+               "try:\n    compiling.check_compiler()\n"
+               "except compiling.CompileError as e:\n    print(e)\n")
+    ran = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True,
+                         check=True)
+    assert "pip install 'gamenight[compile]'" in ran.stdout
+
+
+def test_compile_refuses_bad_arguments_as_the_cli_does() -> None:
+    ran = subprocess.run([sys.executable, "-m", "gamenight.cli", "compile", "--jobs", "0"],
+                         capture_output=True, text=True)
+    assert ran.returncode == 2
+    assert "--jobs is at least 1, not 0" in ran.stderr
+    ran = subprocess.run([sys.executable, "-m", "gamenight.cli", "compile", "--force",
+                          "--clean"], capture_output=True, text=True)
+    assert ran.returncode == 2  # (argparse: one or the other)
+
+
+def test_every_listed_module_has_its_source() -> None:
+    """The build's list (the engine's and each game's ``compiled.txt``) names only
+    modules that exist: a rename would otherwise leave a module uncompiled."""
+    root = Path(gamenight.__file__).resolve().parent.parent
+    names = compiling.modules(root)
+    assert len(names) == len(set(names)) > len(compiling.ENGINE_MODULES)
+    for name in names:
+        assert compiling.source_of(root, name).is_file(), name

@@ -38,6 +38,7 @@ from gamenight.server.config import Limits, Pauses
 
 if TYPE_CHECKING:
     from gamenight.engine import Game, Option, Outcome
+    from gamenight.record import SeatRecord
     from gamenight.signing import VerifyKey
     from gamenight.sim.bench import SearchReport
     from gamenight.sim.simulate import Summary
@@ -303,8 +304,12 @@ def build_parser() -> Parser:
                 "the game refuses, a word list not given) is refused with exit code 2 and\n"
                 "one line.  A record that reads but was altered (its hash, a bad or missing\n"
                 "signature with --key, an illegal or changed step, a chance outcome the seed\n"
-                "does not draw, a wrong result) is rejected with exit code 1 and one line.")
-    p.add_argument("file", type=Path, metavar="FILE", help="a record written by gamenight")
+                "does not draw, a wrong result) is rejected with exit code 1 and one line.\n"
+                "A seat's record (what one seat saw, from the room's \"download what you\n"
+                "saw\") is shown as that seat saw the game; it holds no seed and none of\n"
+                "what was hidden from the seat, so it cannot be verified, and says so.")
+    p.add_argument("file", type=Path, metavar="FILE",
+                   help="a record written by gamenight, or one seat's record")
     p.add_argument("--quiet", "-q", action="store_true", help="only verify; print the result")
     p.add_argument("--key", type=_verify_key_file, default=None, metavar="FILE",
                    help="also verify the record's signature with the key in FILE: an "
@@ -793,7 +798,8 @@ def _print_summary(out: Console, args: argparse.Namespace, seed: int, s: Summary
     if s.turns is not None:
         line += f"; turns: mean {s.turns[0]:.1f}, min {s.turns[1]}, max {s.turns[2]}"
     out.print(f"{line}; truncated: {s.truncated}")
-    out.print("Shared wins count once for every winner, so win shares can add up to over 100%.")
+    out.print("Wins count a shared win for every winner; the win share counts it in parts "
+              "(1/k each, as `gamenight study` does).")
 
 
 def _printable(text: object) -> str:
@@ -805,9 +811,12 @@ def _printable(text: object) -> str:
 def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.engine import GameState, Step
     from gamenight.engine.events import narration
-    from gamenight.record import load, replay, verify, what_replay_proves
+    from gamenight.record import SeatRecord, load_any, replay, verify, what_replay_proves
+    from gamenight.seats import record_names
 
-    record = load(args.file)
+    record = load_any(args.file)
+    if isinstance(record, SeatRecord):
+        return _show_seat_record(record, args, out)
     if args.dictionary is not None:  # the word list the record's options name, read
         from gamenight.games import get_game
         from gamenight.sim.simulate import load_option_file
@@ -817,11 +826,7 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     if not args.quiet:
         out.print(_printable(f"{record.game} (rules {record.rules_version}), "
                              f"{record.players} players, seed {record.seed}"), markup=False)
-        for seat, who in enumerate(record.seats):
-            out.print(f"  seat {seat}: {_printable(who)}", markup=False)
-        if record.options:
-            options = ", ".join(f"{k}={v}" for k, v in record.options.items())
-            out.print(f"  options: {_printable(options)}", markup=False)
+        _print_seats(record_names(record.seats), record.options, out)
     seen = 0
 
     def tell(index: int, step: Step, state: GameState[Any]) -> None:
@@ -848,6 +853,54 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
                   f"winners {[*outcome.winners]}" + (" (truncated)" if outcome.truncated else ""))
     if caveat is not None:
         out.print(caveat, markup=False, highlight=False)
+    return 0
+
+
+def _print_seats(names: list[str], options: dict[str, Any], out: Console,
+                 mine: int | None = None) -> None:
+    """Who sat where (as every table names them), and the options, under a replay's
+    first line."""
+    for seat, who in enumerate(names):
+        note = " (this record's seat)" if seat == mine else ""
+        out.print(f"  seat {seat}: {_printable(who)}{note}", markup=False)
+    if options:
+        listed = ", ".join(f"{k}={v}" for k, v in options.items())
+        out.print(f"  options: {_printable(listed)}", markup=False)
+
+
+def _show_seat_record(record: SeatRecord, args: argparse.Namespace, out: Console) -> int:
+    """``gamenight replay`` of one seat's record (``record.SeatRecord``): whose it is and
+    what it proves first, then the game as that seat saw it, step by step: the story it
+    was told, and of a step that told it nothing, what it saw of the step (its own
+    action, another's public one, or that another seat chose in secret)."""
+    from gamenight.record import UnverifiedRecordError, what_a_seats_record_proves
+    from gamenight.seats import record_names
+
+    if args.key is not None:  # as for a whole record that is not signed: exit 1
+        raise UnverifiedRecordError("a seat's record is not signed, so the key cannot verify "
+                                    "it: replay the game's whole record with --key")
+    whose, proves = what_a_seats_record_proves(record)
+    out.print(whose, markup=False, highlight=False)
+    out.print(proves, markup=False, highlight=False)
+    if not args.quiet:
+        out.print(_printable(f"{record.game} (rules {record.rules_version}), "
+                             f"{record.players} players"), markup=False)
+        _print_seats(record_names(record.seats), record.options, out, record.seat)
+    for seen in () if args.quiet else record.seen():
+        lines = [_printable(line) for line in seen.lines]
+        step = seen.step
+        if not lines and step is not None:
+            who = f"seat {step['seat']}"
+            lines = [f"{who}: {_printable(step['action'])}" if "action" in step
+                     else f"{who} chose (what, and when, seat {record.seat} did not see)"]
+        for line in lines:
+            out.print(f"[{seen.number}] {line}", markup=False, highlight=False)
+    result, count = record.result, len(record.steps)
+    if result is None:
+        out.print(f"the game is not over ({count} steps seen)")
+    else:
+        out.print(f"{count} steps; scores {result['scores']}; winners {result['winners']}"
+                  + (" (truncated)" if result["truncated"] else ""), highlight=False)
     return 0
 
 

@@ -17,9 +17,12 @@ record that reads but does not check out is an :class:`UnverifiedRecordError`.  
 nothing else as long as the game keeps the engine's promise that what it refuses is an
 ``IllegalAction``.
 
-:func:`redact` gives one seat's record: only what that seat saw (its views and the
-actions it could see), with no seed and no chance outcomes.  Records are JSON, never
-pickle, so reading one can never run code.
+:func:`redact` gives one seat's record: only what that seat saw (its views, the actions
+it could see and the story it was told), with no seed and no chance outcomes.
+:class:`SeatRecord` reads one back (:func:`load_any` reads either kind of file), to be
+shown as the seat saw the game: it cannot be replayed or verified, and
+:func:`what_a_seats_record_proves` says so.  Records are JSON, never pickle, so reading
+one can never run code.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ import re
 import reprlib
 import sys
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,7 +48,7 @@ from gamenight.engine import Game, GameState, IllegalAction, Outcome, RecordErro
 from gamenight.engine.checks import check_seat
 from gamenight.engine.game import OptionError
 from gamenight.files import FileRefusedError, describe_size, read_regular_file
-from gamenight.redaction import seen_steps
+from gamenight.redaction import compact, expand, seen_steps
 from gamenight.version import __version__
 
 FORMAT = "gamenight-record"
@@ -68,9 +71,15 @@ MAX_INT_BITS = 1024
 HASH_PREFIX = "sha256:"
 _HASH = re.compile(r"sha256:[0-9a-f]{64}")
 REDACTED_FORMAT = "gamenight-record-redacted"
-#: Version 2: each step is ``{"step": what the seat saw of it, "view": its view after}``
-#: (version 1 copied every action whole, secret choices included).
-REDACTED_VERSION = 2
+#: Version 3: the seat's view once, as the game was set up (``first_view``), and each
+#: step as ``{"step": what the seat saw of it, "lines": the story it was told of it,
+#: "changes": what changed in its view}`` (``gamenight.redaction.changes``; each left out
+#: where empty).  Version 2 gave the whole view after every step, and no story: a seat's
+#: record was 12 to 70 times the size of the full one.  (Version 1 copied every action
+#: whole, secret choices included, and is refused.)
+REDACTED_VERSION = 3
+#: The versions of a seat's record this gamenight reads (:class:`SeatRecord`).
+REDACTED_VERSIONS_READ = (2, 3)
 
 
 class MalformedRecordError(RecordError):
@@ -176,7 +185,8 @@ class Record:
             raise MalformedRecordError("not a gamenight record: the file is not a JSON object")
         if data.get("format") == REDACTED_FORMAT:
             raise MalformedRecordError(
-                "this is a redacted record for one seat: it cannot be replayed")
+                "this is a redacted record for one seat: it cannot be replayed (`gamenight "
+                "replay` shows it as the seat saw the game)")
         if data.get("format") != FORMAT:
             raise MalformedRecordError("not a gamenight record (no 'format': 'gamenight-record')")
         version = data.get("version")
@@ -197,19 +207,11 @@ class Record:
         players = _int(data["players"], "players")
         if players < 1:
             raise MalformedRecordError(f"players is at least 1, not {players}")
-        seats = _list(data["seats"], "seats")
-        if len(seats) != players:
-            raise MalformedRecordError(f"{len(seats)} seats listed for {players} players")
+        seats = _seat_names(data["seats"], players)
         seed = _int(data["seed"], "the seed")
         if seed < 0:
             raise MalformedRecordError(f"the seed is a whole number of at least 0, not {seed}")
-        options = data["options"]
-        if not isinstance(options, dict):
-            raise MalformedRecordError(f"options are an object, not {_show(options)}")
-        for name, value in options.items():
-            if type(value) not in (str, int, float, bool):
-                raise MalformedRecordError(f"option {_show(name)} is a string, number or "
-                                           f"true/false, not {_show(value)}")
+        options = _options(data["options"])
         steps = [_step_from_json(s, i, players) for i, s in enumerate(_list(data["steps"],
                                                                              "steps"))]
         position = data.get("position")
@@ -225,7 +227,7 @@ class Record:
             players=players,
             seed=seed,
             options=options,
-            seats=[_str(s, f"seat {i}'s name") for i, s in enumerate(seats)],
+            seats=seats,
             steps=steps,
             result=None if data["result"] is None else _result(data["result"], players),
             digest=None if data["digest"] is None else _str(data["digest"], "the digest"),
@@ -279,6 +281,23 @@ def _list(value: object, what: str) -> list[object]:
     if not isinstance(value, list):
         raise MalformedRecordError(f"{what} are a list, not {_show(value)}")
     return value
+
+
+def _options(value: object) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise MalformedRecordError(f"options are an object, not {_show(value)}")
+    for name, option in value.items():
+        if type(option) not in (str, int, float, bool):
+            raise MalformedRecordError(f"option {_show(name)} is a string, number or "
+                                       f"true/false, not {_show(option)}")
+    return value
+
+
+def _seat_names(value: object, players: int) -> list[str]:
+    seats = _list(value, "seats")
+    if len(seats) != players:
+        raise MalformedRecordError(f"{len(seats)} seats listed for {players} players")
+    return [_str(s, f"seat {i}'s name") for i, s in enumerate(seats)]
 
 
 def _result(value: object, players: int) -> dict[str, Any]:
@@ -540,22 +559,22 @@ def load(path: str | Path) -> Record:
 
     Only a regular file is opened (a folder, a named pipe or a device is refused without
     waiting on it), and at most :data:`SIZE_LIMIT` bytes of it are read."""
+    return loads(_read(path), str(path))
+
+
+def _read(path: str | Path) -> bytes:
+    """The bytes of a record (or position) file, read as :func:`load` reads one."""
     try:
-        raw = read_regular_file(path, SIZE_LIMIT)
+        return read_regular_file(path, SIZE_LIMIT)
     except FileRefusedError as exc:
         raise MalformedRecordError(f"cannot read {path}: {exc}") from None
-    return loads(raw, str(path))
 
 
 def load_position(path: str | Path, game: Game, seed: int = 0) -> GameState[Any]:
     """The game in the position file at ``path`` (``GameState.position``), read as records
     are: MalformedRecordError if the file cannot be read as JSON, IllegalAction naming the
     problem if it is not a possible position of ``game``."""
-    try:
-        raw = read_regular_file(path, SIZE_LIMIT)
-    except FileRefusedError as exc:
-        raise MalformedRecordError(f"cannot read {path}: {exc}") from None
-    return game.from_position(strict_json(raw, str(path)), seed)
+    return game.from_position(strict_json(_read(path), str(path)), seed)
 
 
 def _same_kind(value: object, default: object) -> bool:
@@ -667,19 +686,23 @@ def replay(
 def redact(record: Record, seat: int) -> dict[str, Any]:
     """One seat's record: what that seat saw, step by step, and nothing else.
 
-    The record is verified first (:func:`replay`).  Then each step becomes what the seat
-    saw of it (``GameState.seen_step``: its own actions whole, others' public actions
-    whole, of another seat's secret choice only that it was made) and the seat's view
-    after it, where a secret shows once it is revealed, and only as revealed
-    (:mod:`gamenight.redaction`).  There is no seed, no chance outcome and no
-    fingerprint of the hidden state.
+    The record is verified first (:func:`replay`).  Then the seat's view as the game was
+    set up is given once (``first_view``), and each step becomes what the seat saw of it
+    (``GameState.seen_step``: its own actions whole, others' public actions whole, of
+    another seat's secret choice only that it was made), the lines of the story it was
+    told of it (its form of the step's events), and what changed in its view
+    (``gamenight.redaction.changes``), where a secret shows once it is revealed, and only
+    as revealed (:mod:`gamenight.redaction`).  There is no seed, no chance outcome and
+    no fingerprint of the hidden state.  :class:`SeatRecord` reads it back.
     """
     try:
         check_seat(seat, record.players)
     except IllegalAction as exc:
         raise RecordError(f"cannot redact for that seat: {exc}") from None
     state = replay(record)
-    steps = list(seen_steps(start(record), record.steps, seat))
+    begin = start(record)
+    first = begin.view(seat)
+    steps = list(compact(first, seen_steps(begin, record.steps, seat)))
     outcome = state.outcome()
     return {
         "format": REDACTED_FORMAT,
@@ -691,6 +714,178 @@ def redact(record: Record, seat: int) -> dict[str, Any]:
         "seats": record.seats,
         "seat": seat,
         "options": record.options,
+        "first_view": first,
         "steps": steps,
         "result": None if outcome is None else outcome.to_json(),
     }
+
+
+@dataclass(frozen=True, slots=True)
+class SeenStep:
+    """One step of a seat's record, as the seat saw it: ``number`` (from 1), what it saw
+    of the step itself (None: nothing, as of a chance outcome; ``{"seat": s}`` alone:
+    that seat ``s`` chose in secret), the lines of the story it was told of it, and its
+    view after it."""
+
+    number: int
+    step: dict[str, Any] | None
+    lines: list[str]
+    view: dict[str, Any]
+
+
+#: A seat's record's fields, by version: each is required, and no other is read.
+_SEAT_FIELDS = frozenset(("format", "version", "software", "game", "rules_version",
+                          "players", "seats", "seat", "options", "steps", "result"))
+_SEAT_FIELDS_BY_VERSION = {2: _SEAT_FIELDS, 3: _SEAT_FIELDS | {"first_view"}}
+#: The fields of each step, by version.
+_SEAT_STEP_FIELDS = {2: frozenset(("step", "view")), 3: frozenset(("step", "lines", "changes"))}
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    """One seat's record (:func:`redact`), read back strictly (:meth:`from_json`): what
+    seat ``seat`` saw of a game.  It holds no seed and none of what was hidden from the
+    seat, so it cannot be replayed: :meth:`seen` gives its steps as the seat saw them,
+    and :func:`what_a_seats_record_proves` what that shows.
+
+    ``version`` is the format version it was written in: 3, or 2 (each step's whole
+    view, no story and no ``first_view``, which is then None)."""
+
+    game: str
+    rules_version: str
+    software: str
+    players: int
+    seats: list[str]
+    seat: int
+    options: dict[str, Any]
+    first_view: dict[str, Any] | None
+    #: The steps as written (``{"step", "lines", "changes"}``, or in version 2
+    #: ``{"step", "view"}``), checked: :meth:`seen` reads them.
+    steps: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    version: int = REDACTED_VERSION
+
+    def seen(self) -> Iterator[SeenStep]:
+        """Each step as the seat saw it.  The view of one step is changed in place to
+        make the next one's: copy it to keep it."""
+        if self.first_view is None:  # version 2: each view is whole
+            for number, entry in enumerate(self.steps, start=1):
+                yield SeenStep(number, entry.get("step"), [], entry["view"])
+            return
+        try:
+            for number, entry in enumerate(expand(self.first_view, self.steps), start=1):
+                yield SeenStep(number, entry.get("step"), entry.get("lines", []),
+                               entry["view"])
+        except ValueError as exc:  # from_json tried them all: a record changed since
+            raise MalformedRecordError(f"a step's changes do not apply: {exc}") from None
+
+    @classmethod
+    def from_json(cls, data: object) -> SeatRecord:
+        """The seat's record in ``data`` (parsed JSON), read as strictly as a record
+        (:meth:`Record.from_json`): MalformedRecordError unless every field is there
+        with its type, the seat is one of the game's, each step's seat is too, and every
+        step's changes apply to the view before it."""
+        _check_tree(data)
+        if not isinstance(data, dict) or data.get("format") != REDACTED_FORMAT:
+            raise MalformedRecordError(f"not a seat's record (no 'format': "
+                                       f"'{REDACTED_FORMAT}')")
+        version = data.get("version")
+        if type(version) is not int or version not in REDACTED_VERSIONS_READ:
+            raise MalformedRecordError(
+                f"seat's record format version {_show(version)} is not supported: this "
+                f"gamenight reads versions {', '.join(map(str, REDACTED_VERSIONS_READ))}")
+        fields = _SEAT_FIELDS_BY_VERSION[version]
+        missing = sorted(fields - data.keys())
+        if missing:
+            raise MalformedRecordError(f"the seat's record has no "
+                                       f"{', '.join(map(repr, missing))}")
+        unknown = sorted(data.keys() - fields)
+        if unknown:
+            raise MalformedRecordError(f"the seat's record has a field this version does "
+                                       f"not know: {_show(unknown[0])}")
+        players = _int(data["players"], "players")
+        if players < 1:
+            raise MalformedRecordError(f"players is at least 1, not {players}")
+        seat = _int(data["seat"], "the seat")
+        if not 0 <= seat < players:
+            raise MalformedRecordError(f"the record is seat {seat}'s, but the seats are 0 "
+                                       f"to {players - 1}")
+        first = data.get("first_view")
+        if version >= 3 and not isinstance(first, dict):
+            raise MalformedRecordError(f"the first view is an object, not {_show(first)}")
+        steps = [_seen_step_from_json(entry, i, players, version)
+                 for i, entry in enumerate(_list(data["steps"], "steps"))]
+        record = cls(
+            game=_str(data["game"], "the game"),
+            rules_version=_str(data["rules_version"], "the rules version"),
+            software=_str(data["software"], "software"),
+            players=players,
+            seats=_seat_names(data["seats"], players),
+            seat=seat,
+            options=_options(data["options"]),
+            first_view=first,
+            steps=steps,
+            result=None if data["result"] is None else _result(data["result"], players),
+            version=version,
+        )
+        if first is not None:
+            try:  # every step's changes, once: a bad one is refused before anything shows
+                for _ in expand(first, steps):
+                    pass
+            except ValueError as exc:
+                raise MalformedRecordError(f"a step's changes do not apply: {exc}") from None
+        return record
+
+
+def _seen_step_from_json(data: object, index: int, players: int,
+                         version: int) -> dict[str, Any]:
+    where = f"step {index + 1}"
+    if not isinstance(data, dict):
+        raise MalformedRecordError(f"{where} is an object, not {_show(data)}")
+    allowed = _SEAT_STEP_FIELDS[version]
+    if not data.keys() <= allowed or (version == 2 and "view" not in data):
+        raise MalformedRecordError(f"{where} has the fields {_show(sorted(data.keys()))}: "
+                                   f"a seat's step has {', '.join(sorted(allowed))}")
+    seen = data.get("step")
+    if seen is not None:
+        if not isinstance(seen, dict) or "seat" not in seen:
+            raise MalformedRecordError(f"{where}'s step is an object naming its seat, "
+                                       f"not {_show(seen)}")
+        seat = _int(seen["seat"], f"{where}'s seat")
+        if not 0 <= seat < players:
+            raise MalformedRecordError(f"{where} is by seat {seat}, but the seats are 0 to "
+                                       f"{players - 1}")
+        if "action" in seen:
+            _str(seen["action"], f"{where}'s action")
+        if "at_ms" in seen and _number(seen["at_ms"], f"{where}'s at_ms") < 0:
+            raise MalformedRecordError(f"{where}'s at_ms is at least 0, not {seen['at_ms']}")
+    for line in _list(data.get("lines", []), f"{where}'s lines"):
+        _str(line, f"a line of {where}")
+    _list(data.get("changes", []), f"{where}'s changes")
+    if version == 2 and not isinstance(data["view"], dict):
+        raise MalformedRecordError(f"{where}'s view is an object, not {_show(data['view'])}")
+    return data
+
+
+def what_a_seats_record_proves(record: SeatRecord) -> tuple[str, str]:
+    """What ``gamenight replay`` says first of a seat's record: whose it is (and that what
+    was hidden from that seat stays hidden), and what it proves, which is nothing by
+    itself: it holds no seed, none of what was hidden from the seat and no signature, so
+    no step of it can be replayed or checked (``docs/security.md``, "Redacted records");
+    the game's whole record, signed, is what proves the game."""
+    seat = record.seat
+    return (f"seat {seat}'s record: the game as seat {seat} saw it; what was hidden from "
+            f"seat {seat} stays hidden",
+            f"not verified: a seat's record holds no seed, none of what was hidden from "
+            f"the seat and no signature, so nothing in it can be replayed or checked; it "
+            f"is what its writer says seat {seat} saw (the game's whole record, signed, is "
+            f"what proves the game)")
+
+
+def load_any(path: str | Path) -> Record | SeatRecord:
+    """Read a record file of either kind: a whole record (:func:`load`) or a seat's
+    (:class:`SeatRecord`), as strictly as :func:`load` reads one."""
+    data = strict_json(_read(path), str(path))
+    if isinstance(data, dict) and data.get("format") == REDACTED_FORMAT:
+        return SeatRecord.from_json(data)
+    return Record.from_json(data)

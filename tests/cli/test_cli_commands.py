@@ -117,7 +117,7 @@ def test_records_replay_and_a_tampered_record_is_rejected(
     story = gamenight("replay", str(files[0]))
     assert story.returncode == 0, story.stderr
     assert "verified" in story.stdout and "reveals" in story.stdout
-    assert "seat 0: bot:sharp" in story.stdout
+    assert "seat 0: sharp bot #1" in story.stdout  # as every table names it
 
     data = json.loads(files[0].read_text())
     slap = next(s for s in data["steps"] if str(s.get("action", "")).startswith("slap"))

@@ -4,14 +4,17 @@ registered game.
 For random games (uniform random play with random times, and the game's default bots),
 at random points and at the end, a twin is drawn with ``state.resample(seat, rng)``: a
 game of the same length in which ``seat`` saw exactly what it saw and everything hidden
-from it is redrawn.  Whatever the twin redrew, the seat's redacted steps must be the same
-bytes as canonical JSON, and its views the same.  The test shows it can fail: the twins do
+from it is redrawn.  Whatever the twin redrew, the seat's redacted steps (what it saw of
+each, the story it was told, its view after it) must be the same bytes as canonical JSON,
+as must their form in a written record (each view by what changed), and its views the
+same.  The test shows it can fail: the twins do
 differ in hidden state, and a redaction that leaks (the old one copied every action whole)
 fails the property for the games with secret choices.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -30,8 +33,8 @@ from gamenight.engine import (
 )
 from gamenight.engine.game import JSON
 from gamenight.games import GAMES
-from gamenight.record import record_of, redact
-from gamenight.redaction import redacted_history, seen_steps
+from gamenight.record import SeatRecord, record_of, redact
+from gamenight.redaction import compact, redacted_history, seen_steps
 from gamenight.sim.runner import make_bots, play_out
 
 #: Every game at its smallest and largest table.
@@ -97,6 +100,11 @@ def cuts(state: GameState, rng: random.Random) -> Iterator[GameState]:
     yield state
 
 
+def first_view(state: GameState, seat: int) -> JSON:
+    """``seat``'s view of ``state``'s game as it was set up."""
+    return state.game.new(state.players, state.seed, **state.options).view(seat)
+
+
 def assert_twin_redacts_alike(state: GameState, twin: GameState, seat: int) -> None:
     assert len(twin.history) == len(state.history)
     mine, theirs = redacted_history(state, seat), redacted_history(twin, seat)
@@ -104,6 +112,10 @@ def assert_twin_redacts_alike(state: GameState, twin: GameState, seat: int) -> N
         assert canonical(a) == canonical(b), (
             f"{state.game.id}: seat {seat}'s step {i + 1} differs between twins: "
             f"{a.get('step')} / {b.get('step')}")
+    # As a seat's record writes them: the first view, then what changed at each step.
+    first = first_view(state, seat)
+    assert canonical(first) == canonical(first_view(twin, seat))
+    assert canonical(list(compact(first, mine))) == canonical(list(compact(first, theirs)))
     assert canonical(twin.view(seat)) == canonical(state.view(seat))
     acting = state.acting()
     if acting.kind == "window" and acting.deadline_ms is not None:
@@ -140,14 +152,30 @@ def test_twins_that_differ_only_in_what_a_seat_may_not_know_redact_alike(
         assert_twin_redacts_alike(state, twin, seat)
 
 
+def seat_steps(red: dict[str, Any]) -> list[dict[str, Any]]:
+    """The steps of a seat's record (``record.redact``) as written to a file and read
+    back (``record.SeatRecord``): each ``{"step", "lines", "view"}`` as the seat saw it
+    (``step`` and ``lines`` left out where it saw none), its view whole."""
+    read = SeatRecord.from_json(json.loads(json.dumps(red)))
+    out = []
+    for seen in read.seen():
+        entry: dict[str, Any] = {} if seen.step is None else {"step": seen.step}
+        if seen.lines:
+            entry["lines"] = seen.lines
+        entry["view"] = copy.deepcopy(seen.view)
+        out.append(entry)
+    return out
+
+
 def test_a_record_redacts_as_its_history_does() -> None:
     """``record.redact`` verifies the record and holds its history's redaction, and no
     seed, chance outcome or fingerprint."""
     game = GAMES["superfly"]
     state = played(game, 3, 7, "bots")
     red = redact(record_of(state), 2)
-    assert canonical(red["steps"]) == canonical(redacted_history(state, 2))
-    assert red["format"] == "gamenight-record-redacted" and red["version"] == 2
+    assert canonical(seat_steps(red)) == canonical(redacted_history(state, 2))
+    assert canonical(red["first_view"]) == canonical(first_view(state, 2))
+    assert red["format"] == "gamenight-record-redacted" and red["version"] == 3
     assert "seed" not in red and "digest" not in red
     assert all("chance" not in json.dumps(entry.get("step")) for entry in red["steps"])
     assert red["result"] == state.view(2)["outcome"]

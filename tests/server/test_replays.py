@@ -16,9 +16,13 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -28,7 +32,8 @@ import schemathesis
 from gamenight.games import GAMES
 from gamenight.record import Record, redact, replay
 from gamenight.server.replays import seen_frames
-from tests.engine.test_redaction import canonical, twins
+from tests.engine.test_redaction import canonical, seat_steps, twins
+from tests.engine.test_seat_records import whole_views
 from tests.server.client import Player, play_randomly
 from tests.server.live import LiveServer, live_server
 from tests.server.test_openapi import CHECKS
@@ -96,6 +101,33 @@ def test_a_seats_redacted_record_is_what_the_seat_saw(
         assert "seed" not in mine and "signature" not in mine
 
 
+def test_what_a_seat_saw_is_downloaded_small_and_shown_by_gamenight_replay(
+        server: LiveServer, finished: tuple[str, Record], tmp_path: Path) -> None:
+    """Issue 38, snags 11 and 5, as Ann met them: she downloads what she saw, a few times
+    smaller than it was with every view whole, and `gamenight replay` shows it (it
+    refused it before) as her seat saw the game, saying so first; the two collector bots
+    are two names, the same in the room's record, its replay and the replay viewer."""
+    code, whole = finished
+    mine = tmp_path / "ann.json"
+    mine.write_bytes(httpx.get(server.url + record_path(code, "0"), timeout=10.0).content)
+    kept = json.loads(mine.read_text())
+    assert len(mine.read_bytes()) * 2 < len(json.dumps(whole_views(kept)))
+    names = ["Ann", "collector bot #1", "collector bot #2"]
+    assert whole.seats == names == server.get(frames_path(code, "0"))["names"]
+    shown = subprocess.run([sys.executable, "-m", "gamenight.cli", "replay", str(mine)],
+                           capture_output=True, text=True, timeout=300,
+                           env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"})
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    assert lines[0].startswith("seat 0's record: the game as seat 0 saw it")
+    assert lines[1].startswith("not verified")
+    for seat, name in enumerate(names):
+        note = " (this record's seat)" if seat == 0 else ""
+        assert f"  seat {seat}: {name}{note}" in lines
+    assert whole.result is not None
+    assert lines[-1].startswith(f"{len(whole.steps)} steps; scores {whole.result['scores']}")
+
+
 @pytest.mark.parametrize("seat", ["3", "-1", "x", "1.0", " 1", "01a", "spectator", "",
                                   "9" * 40])
 def test_a_seat_that_is_not_one_is_refused(server: LiveServer, finished: tuple[str, Record],
@@ -119,7 +151,7 @@ def test_the_frames_are_the_seats_views_step_by_step(
         assert got["seat"] == seat and got["game"] == "superfly" and got["number"] == 1
         assert got["names"] == whole.seats and got["names"][0] == "Ann"
         assert len(frames) == len(whole.steps) + 1
-        steps = redact(whole, seat)["steps"]
+        steps = seat_steps(redact(whole, seat))
         for i, frame in enumerate(frames):
             assert frame["step"] == i and frame["game"] == 1
             assert frame["legal"] == [] and frame["legal_count"] == 0

@@ -61,7 +61,8 @@ async def test_n_asks_for_the_table_size_then_deals_a_new_game() -> None:
         await until(pilot, lambda: isinstance(app.screen, NewGameForm))
         assert "Players:" in shown(app.screen, "#new-game-players")
         await pilot.press("right")
-        assert "You and 2 bots: random, random" in shown(app.screen, "#new-game-players")
+        assert ("You and 2 bots: random bot #1, random bot #2"
+                in shown(app.screen, "#new-game-players"))
         await pilot.press("enter")
         await until(pilot, lambda: app.state is not first and app.my_turn)
         assert app.state.players == 3 and len(app.seat_names) == 3

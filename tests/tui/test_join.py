@@ -106,7 +106,7 @@ async def test_the_terminal_joins_by_the_invite_link_and_plays_fly_to_the_end(
         # The waiting room: the seats, the person's own, and who starts.
         await until(pilot, lambda: "Waiting for the host" in showing(app, "#lobby"))
         lobby = showing(app, "#lobby")
-        assert "Tess" in lobby and "you" in lobby and "random (bot)" in lobby
+        assert "Tess" in lobby and "you" in lobby and "random bot" in lobby
         host = await start(server, made)
         await until(pilot, lambda: app.state is not None and app.screen is app.screen_view
                     and "FLY" in showing(app, "#status"), GAME_S)
@@ -121,7 +121,7 @@ async def test_the_terminal_joins_by_the_invite_link_and_plays_fly_to_the_end(
         await until(pilot, lambda: "Winner" in showing(app, "#results")
                     or "Shared win" in showing(app, "#results"))
         results = showing(app, "#results")
-        assert "You (Tess)" in results and "random (bot)" in results
+        assert "You (Tess)" in results and "random bot" in results
         # Every drop went out as an action text, and the game the server finished is the
         # one the terminal drew.
         acts = [m for m in app.sent if m["type"] == "act"]

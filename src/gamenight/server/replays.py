@@ -31,6 +31,7 @@ from gamenight.engine import GameState, Step
 from gamenight.engine.checks import check_seat
 from gamenight.engine.events import Event
 from gamenight.record import Record, replay, start
+from gamenight.seats import record_names
 from gamenight.server import protocol
 from gamenight.server.protocol import Update
 
@@ -64,7 +65,9 @@ class Replay(TypedDict):
     title: str
     number: int
     players: int
-    #: Each seat's name as the record gives it.
+    #: Each seat's name as the record gives it, shown as every table shows seats
+    #: (``gamenight.seats.record_names``: a simulated game's ``bot:SPEC`` as the bot's
+    #: name, two seats of one name numbered).
     names: list[str]
     seat: int | None
     frames: list[Update]
@@ -106,7 +109,7 @@ def replay_frames(record: Record, seat: int | None, number: int) -> Replay:
         check_seat(seat, record.players)
     final = replay(record)
     return Replay(game=record.game, title=final.game.title, number=number,
-                  players=record.players, names=list(record.seats), seat=seat,
+                  players=record.players, names=record_names(record.seats), seat=seat,
                   frames=list(seen_frames(start(record), record.steps, seat, number)))
 
 

@@ -19,6 +19,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from gamenight.seats import seat_names
+
 KEYS = "[b]←→[/b] players   [b]enter[/b] deal   [b]esc[/b] back to the results"
 
 
@@ -62,8 +64,9 @@ class NewGameForm(ModalScreen[int | None]):
         if bots == 0:
             line.append("You alone: a practice game.")
         else:
-            specs = ", ".join(self.bots_for(self.players))
-            line.append(f"You and {bots} bot{'s' if bots > 1 else ''}: {specs}")
+            specs = self.bots_for(self.players)  # named as the table will name them
+            names = ", ".join(seat_names([None] * len(specs), specs))
+            line.append(f"You and {bots} bot{'s' if bots > 1 else ''}: {names}")
         return line
 
     def _show(self) -> None:

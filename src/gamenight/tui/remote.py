@@ -46,6 +46,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from gamenight.engine import PASS, Acting, Game, IllegalAction, Outcome, View
 from gamenight.engine.events import Event
 from gamenight.live import Pauses
+from gamenight.seats import bot_name, seat_names
 from gamenight.server.protocol import Error, RoomInfo, Update, Welcome
 from gamenight.tui.app import TERMINAL_PAUSES, GameScreen, PlayApp
 from gamenight.tui.help import HowToPlay
@@ -65,6 +66,15 @@ _SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
 def _tupled(value: Any) -> Any:
     """JSON lists as the tuples an event's fields hold."""
     return tuple(_tupled(item) for item in value) if isinstance(value, list) else value
+
+
+def room_names(room: RoomInfo) -> list[str]:
+    """Each seat's name as the room shows it (``gamenight.seats.seat_names``): a person's
+    as given, a bot's as the bot's, two alike numbered; the room's record names them the
+    same way."""
+    seats = room["seats"]
+    return seat_names([None if info["kind"] == "bot" else info["name"] for info in seats],
+                      [info["bot"] for info in seats])
 
 
 class RemoteState:
@@ -227,14 +237,14 @@ class RemotePlayApp(PlayApp):
 
     # -- the room -------------------------------------------------------------------------
     def _names(self) -> list[str]:
-        """What the table calls each seat: the person's own seat says so."""
+        """What the table calls each seat (:func:`room_names`): the person's own seat says
+        so, and a person's seat a bot plays while they are away says which bot."""
         if self.room is None:
             return [f"Seat {s}" for s in range(self.seat + 1)]
         names = []
-        for info in self.room["seats"]:
-            name = info["name"] or "open"
-            if info["kind"] == "bot" or info["bot"]:
-                name = f"{name} (bot)" if info["kind"] == "bot" else f"{name} ({info['bot']})"
+        for info, name in zip(self.room["seats"], room_names(self.room), strict=True):
+            if info["kind"] == "person" and info["bot"]:
+                name = f"{name} ({bot_name(info['bot'])})"
             names.append(f"You ({name})" if info["seat"] == self.seat else name)
         return names
 
@@ -245,10 +255,9 @@ class RemotePlayApp(PlayApp):
         room = self.room
         if room is None:
             return line
-        # As the seats panel words them (``_names``), without its "You (...)": the
+        # As the room names them (``room_names``), without the panel's "You (...)": the
         # person's own seat is already "you" in the lines.
-        names = [f"{info['name']} (bot)" if info["kind"] == "bot" else info["name"] or ""
-                 for info in room["seats"]]
+        names = room_names(room)
 
         def name(found: re.Match[str]) -> str:
             seat = int(found[2])
@@ -264,9 +273,8 @@ class RemotePlayApp(PlayApp):
         table = Table(title=f"{room['title']} · room {room['code'][:8]}…", expand=False)
         for column in ("Seat", "Who", ""):
             table.add_column(column)
-        for info in room["seats"]:
-            who = ("(open)" if info["kind"] == "open" else
-                   f"{info['name']} (bot)" if info["kind"] == "bot" else str(info["name"]))
+        for info, name in zip(room["seats"], room_names(room), strict=True):
+            who = "(open)" if info["kind"] == "open" else name
             note = "you" if info["seat"] == self.seat else (
                 "" if info["kind"] != "person" else
                 "connected" if info["connected"] else "not connected")

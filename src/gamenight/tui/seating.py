@@ -17,6 +17,10 @@ from typing import Any
 from gamenight.bots.base import Bot, make_bot
 from gamenight.engine import Game, GameState
 from gamenight.engine.seeding import derive_seed
+from gamenight.seats import seat_names
+
+#: The person at this table, who has not given a name.
+YOU = "You"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +53,12 @@ class Seating:
         return seats
 
     def names(self) -> list[str]:
-        """What the table calls each seat."""
-        return ["You (seat 0)"] + [f"Seat {seat} ({spec})"
-                                   for seat, spec in enumerate(self.bots, start=1)]
+        """What the table calls each seat: its number (the story names seats by number)
+        and who plays it, as every table names them (``gamenight.seats``: "Seat 2
+        (perfect bot, average #2)" beside another such bot)."""
+        shown = seat_names([YOU, *(None for _ in self.bots)], [None, *self.bots])
+        return [f"{YOU} (seat 0)"] + [f"Seat {seat} ({name})"
+                                      for seat, name in enumerate(shown[1:], start=1)]
 
     # -- again ---------------------------------------------------------------------------
     def next_seed(self) -> int:

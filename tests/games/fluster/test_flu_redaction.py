@@ -9,12 +9,13 @@ from typing import Any
 from gamenight.games.fluster.rules import GAME
 from gamenight.record import record_of, redact
 from gamenight.sim.runner import make_bots, play_out
+from tests.engine.test_redaction import seat_steps
 
 
 def test_another_players_write_never_shows_in_my_redacted_record() -> None:
     state = GAME.new(3, 11)
     play_out(state, make_bots(GAME, ["wordsmith"] * 3, 11))
-    steps: list[dict[str, Any]] = redact(record_of(state), 0)["steps"]
+    steps: list[dict[str, Any]] = seat_steps(redact(record_of(state), 0))
     seen = [entry["step"] for entry in steps if "step" in entry]
     calls = [s for s in seen if str(s.get("action", "")).startswith("call")]
     others = [s for s in seen if s["seat"] != 0 and s not in calls]

@@ -91,7 +91,7 @@ async def test_the_keys_shown_are_the_keys_that_work_now() -> None:
         keys = text_of(app, "#help")
         assert "drop" not in keys and "turn" not in keys and "quit" in keys
         status = text_of(app, "#status")
-        assert "Seat 1 (aimer) holds the swatter" in status
+        assert "Seat 1 (aimer bot) holds the swatter" in status
 
 
 async def test_the_narration_calls_the_person_you() -> None:

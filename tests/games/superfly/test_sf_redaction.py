@@ -12,6 +12,7 @@ from gamenight.games.superfly.actions import SWATS
 from gamenight.games.superfly.rules import GAME, SuperflyState
 from gamenight.record import record_of, redact
 from gamenight.sim.random_play import random_playout
+from tests.engine.test_redaction import seat_steps
 
 
 def at_the_signal(seed: int = 3) -> SuperflyState:
@@ -27,7 +28,7 @@ def test_another_seats_swat_is_not_in_my_redacted_record_before_the_reveal() -> 
     state.apply(1, SWATS[target], 1234.5)
     state.apply(2, PASS, 2222.25)
     before = redact(record_of(state), 0)
-    mine, theirs = before["steps"][-2:]
+    mine, theirs = seat_steps(before)[-2:]
     # Seat 0 saw that seats 1 and 2 chose, not what or when.
     assert mine["step"] == {"seat": 1} and theirs["step"] == {"seat": 2}
     assert theirs["view"]["chosen"] == [1, 2] and "swats" not in theirs["view"]
@@ -35,7 +36,7 @@ def test_another_seats_swat_is_not_in_my_redacted_record_before_the_reveal() -> 
     assert str(SWATS[target]) not in text and "pass" not in text
     assert "1234.5" not in text and "2222.25" not in text
     # Seat 1's own record holds its swat whole.
-    own = redact(record_of(state), 1)["steps"][-2]
+    own = seat_steps(redact(record_of(state), 1))[-2]
     assert own["step"] == {"seat": 1, "action": str(SWATS[target]), "at_ms": 1234.5}
 
 
@@ -46,7 +47,7 @@ def test_the_swat_shows_once_all_are_in_and_only_as_revealed() -> None:
     state.apply(2, PASS, 2222.25)
     state.apply(0, PASS, 4000.0)
     random_playout(state, random.Random(0))  # on to the end of the game
-    steps: list[dict[str, Any]] = redact(record_of(state), 0)["steps"]
+    steps: list[dict[str, Any]] = seat_steps(redact(record_of(state), 0))
     swat_steps = [i for i, entry in enumerate(steps) if entry.get("step", {}).get("seat")]
     first = swat_steps[:2]
     assert [steps[i]["step"] for i in first] == [{"seat": 1}, {"seat": 2}]

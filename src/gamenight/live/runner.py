@@ -82,7 +82,9 @@ class TableHost(Protocol):
     """What a table tells whoever shows it (the terminal's app, the server's room)."""
 
     def show_table(self) -> None:
-        """The game has moved on: show it (a redraw; store the new steps, then send)."""
+        """The game has moved on: show it (a redraw; store the new steps, then send).
+        The host may stop the table here (:meth:`TableRunner.stop`: a room whose store
+        did not take the steps lets them go): then nothing more of it runs."""
 
     def window_may_open(self, acting: Acting) -> bool:
         """Whether the window or decision ``acting`` may open now; False holds it, and
@@ -283,6 +285,8 @@ class TableRunner:
         if len(state.history) != steps:
             # Only when a bot moved: a bot that only waits must not cost a redraw.
             self.host.show_table()
+            if self.stopped:
+                return  # the host let the table go (a room whose store failed)
         self._cancel()
         if moment is not None:  # otherwise only people are awaited, with no deadline
             wait_s = max(MIN_TIMER_S, (moment - driver.clock.now_ms()) / 1000.0)

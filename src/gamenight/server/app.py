@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import PlainTextResponse, Response
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -42,10 +42,10 @@ from gamenight.record import Record, loads, redact
 from gamenight.server import protocol, replays
 from gamenight.server.config import ServerConfig
 from gamenight.server.protocol import ProtocolError, RoomInfo
-from gamenight.server.refusals import SEAT_REFUSED, refused
+from gamenight.server.refusals import SEAT_REFUSED, Refusal, refused
 from gamenight.server.room import Client, Room, log_failure
 from gamenight.server.schemas import protocol_schema
-from gamenight.server.store import RoomRow, Store, default_database_url
+from gamenight.server.store import RoomRow, Store, StoreError, default_database_url
 from gamenight.signing import PRIVATE_KEY_FILE, SigningKey, generate_key_pair, read_signing_key
 from gamenight.version import __version__
 
@@ -57,6 +57,15 @@ CLOSE_POLICY = 1008
 CLOSE_NO_ROOM = 4404
 #: The room is stored but cannot be played (it could not be taken up after a restart).
 CLOSE_UNAVAILABLE = 4409
+#: The store cannot read the room now (its database is not answering): try again later.
+CLOSE_TRY_AGAIN = 1013
+#: What a request the store could not take is answered (503), and when to ask again.
+STORE_DOWN = "the server cannot store that right now: its database is not answering"
+RETRY_AFTER_S = 5
+STORE_REFUSED: dict[str, Any] = {
+    "model": Refusal,
+    "description": "The server cannot store it now: its database is not answering (ask "
+                   "again after Retry-After seconds; nothing was taken)"}
 #: A connection whose outgoing queue grows past this is too slow to keep up; it is closed
 #: (its seat waits for it to come back).
 SEND_QUEUE_LIMIT = 2000
@@ -368,6 +377,16 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
     def the_server() -> Server:
         return state["server"]
 
+    @app.exception_handler(StoreError)
+    async def store_failed(_: Request, exc: StoreError) -> Response:
+        """A request the store did not take (a seat, a new room): nothing was taken, and
+        it may be asked again once the database answers."""
+        # The kind of failure only: the store's message names the room (its key).
+        log.warning("a request was refused: the store failed (%s)",
+                    type(exc.__cause__ or exc).__name__)
+        return JSONResponse({"detail": STORE_DOWN}, status_code=503,
+                            headers={"Retry-After": str(RETRY_AFTER_S)})
+
     # Every route that reads or changes the rooms or the store is ``async def``: FastAPI
     # runs a plain ``def`` route in a thread of its pool, beside the event loop that plays
     # the rooms, and a room is changed (and its connections' queues written) by the loop
@@ -428,7 +447,8 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
             raise invalid(refusal or "no table can start", "options")
         return TableSizes(players=sizes)
 
-    @app.post("/api/rooms", status_code=201, responses=refused(400, 413))
+    @app.post("/api/rooms", status_code=201,
+              responses={**refused(400, 413), 503: STORE_REFUSED})
     async def make_room(new: NewRoom) -> RoomMade:
         srv = the_server()
         game = GAMES.get(new.game)
@@ -467,7 +487,7 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
                 for each in lessons.lessons(found)]
 
     @app.post("/api/games/{game}/lessons/{lesson}/rooms", status_code=201,
-              responses=refused(400, 404, 413))
+              responses={**refused(400, 404, 413), 503: STORE_REFUSED})
     async def make_lesson_room(game: str, lesson: str, new: NewLessonRoom) -> RoomMade:
         """A room that plays the lesson: its game starts from the example's position as
         soon as the person (``name``, at the lesson's seat, with the host's token) joins;
@@ -491,15 +511,18 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         return RoomMade(code=room.code, invite=f"{config.url}/r/{room.code}",
                         host_token=host_token, seat=SeatTaken(seat=seat, token=token))
 
-    @app.get("/api/rooms/{code}", responses=refused(404, 409))
+    @app.get("/api/rooms/{code}", responses={**refused(404, 409), 503: STORE_REFUSED})
     async def room_info(code: str) -> RoomInfo:
         return the_room(code).info()
 
-    @app.post("/api/rooms/{code}/seats", status_code=201, responses=refused(400, 404, 409, 413))
+    @app.post("/api/rooms/{code}/seats", status_code=201,
+              responses={**refused(400, 404, 409, 413), 503: STORE_REFUSED})
     async def take_seat(code: str, new: NewSeat) -> SeatTaken:
         room = the_room(code)
         try:
             seat, token = room.sit(clean_name(new.name), new.seat)
+        except StoreError:
+            raise  # 503 (``store_failed``): not stored, so not taken, and the seat stays open
         except ValueError as exc:
             raise HTTPException(409, str(exc)) from None
         return SeatTaken(seat=seat, token=token)
@@ -618,7 +641,14 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
             return
         await ws.accept()
         srv = the_server()
-        room = srv.room(code)
+        try:
+            room = srv.room(code)
+        except StoreError:  # a room not held in memory, and a store that cannot read it
+            await ws.send_text(protocol.dumps(protocol.error(
+                "unavailable", "the server cannot read this room right now: its database "
+                               "is not answering; try again in a moment")))
+            await ws.close(code=CLOSE_TRY_AGAIN)
+            return
         if room is None:
             why = srv.why_unavailable(code)
             await ws.send_text(protocol.dumps(protocol.error("not-allowed",

@@ -139,6 +139,11 @@ class RoomInfo(TypedDict):
     #: In a tutorial's room only: the lesson it plays (its name, as
     #: ``GET /api/games/{game}/lessons`` lists it); absent in every other room.
     lesson: NotRequired[str]
+    #: Only while the room is paused because the server cannot store its moves (its
+    #: database is not answering): why, in words for its people.  Nothing is played and
+    #: actions are refused (``unavailable``) until it is back; then the room plays on by
+    #: itself, and every connection is sent the game whole (a ``fresh`` update).
+    paused: NotRequired[str]
 
 
 class Welcome(TypedDict):
@@ -230,6 +235,7 @@ ErrorCode = Literal[
     "illegal",        # the game refused the action (its message says why)
     "stale",          # an action for a window that has closed
     "not-playing",    # no game is on (the lobby, or over)
+    "unavailable",    # the server cannot store it now (its database is not answering)
 ]
 
 

@@ -16,6 +16,13 @@ sees two changes at once.  The order of every change is the same:
 So a server killed at any instant has stored everything anyone was told, and
 :meth:`Room.resume` brings the room back by replaying what was stored.
 
+A commit that fails (the database stopped, a read-only file, a full disk) is an outage,
+not an error of the game: the steps it did not store are let go, untold, and the game is
+set up again from the steps that were stored, as a restart would; the room pauses, says
+why (``RoomInfo.paused``), refuses actions as ``unavailable``, and asks the store again
+with back-off until it takes a write, then plays on by itself (:meth:`Room._pause`,
+:meth:`Room._try_store`).
+
 Time: a window (a race) or a simultaneous decision opens the moment its update has been
 handed to every connection: that is its time 0.  Bots act on that timeline at their
 reaction model's times; a person's action is placed at the reaction time their client
@@ -30,19 +37,19 @@ import logging
 import secrets
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from gamenight.bots.base import Bot, make_bot
-from gamenight.engine import Acting, Game, GameState, IllegalAction, OptionError
+from gamenight.engine import Acting, Game, GameState, IllegalAction, OptionError, Step
 from gamenight.live import LoopScheduler, Pauses, Scheduler, StaleActionError, TableRunner, Timer
 from gamenight.record import record_of, sign
 from gamenight.server import protocol
 from gamenight.server.fairness import Latency, accepted_at, grace_ms
 from gamenight.server.protocol import ProtocolError, RoomInfo, SeatInfo, WindowInfo
-from gamenight.server.store import GameRow, RoomRow, SeatRow, Store
+from gamenight.server.store import RoomRow, SeatRow, Store, StoreError
 from gamenight.signing import SigningKey
 
 log = logging.getLogger("gamenight.server")
@@ -50,6 +57,22 @@ log = logging.getLogger("gamenight.server")
 #: Room codes and seat tokens: 128 bits from ``secrets``, URL-safe.
 CODE_BYTES = 16
 TOKEN_BYTES = 24
+
+#: A room paused by its store asks it again after this many seconds, then twice as long
+#: each time it still fails, up to :data:`RETRY_MOST_S`: an outage of a moment costs a
+#: moment, and a long one costs the database a write every ten seconds per room.
+RETRY_FIRST_S = 0.5
+RETRY_MOST_S = 10.0
+#: What a room paused by its store tells its people (``RoomInfo.paused``).
+STORE_DOWN = ("the server cannot store moves right now (its database is not answering): "
+              "the game is paused, and goes on by itself when the database is back")
+#: The refusal of a person's action that the store did not take.
+NOT_STORED = ("the server could not store that move, so it was not taken: its database is "
+              "not answering. The game is paused, and goes on by itself when the database "
+              "is back")
+#: The refusal of a game's start that the store did not take.
+CANNOT_START = ("the server cannot start the game right now: its database is not "
+                "answering; try again in a moment")
 
 
 def log_failure(what: str, exc: BaseException) -> None:
@@ -155,6 +178,17 @@ class Room:
         # (``advance``): set by ``resume``, cleared once a window has opened.
         self._after_restart = False
         self._holding = False
+        # Whether the current game's signed record is in the store.
+        self._recorded = False
+        #: Why the room is paused, in words for its people, while its store does not take
+        #: its steps (``_pause``); None while it plays.
+        self.paused: str | None = None
+        # Asking the store again while paused, and how long until the next time.
+        self._retry: Timer | None = None
+        self._retry_s = RETRY_FIRST_S
+        # The first step the last failed commit let go (``act`` asks whether a person's
+        # action was among them).
+        self._lost_from = 0
 
     def _failed(self, exc: BaseException) -> None:
         """A room's failure must not take the server down: logged, and the room waits."""
@@ -224,7 +258,11 @@ class Room:
                 if seat.kind == "open":
                     seat.stand_in = game.default_bot
             last = row.games[-1]
-            room._replay(last)
+            room._replay(last.number, last.seed, last.position, last.steps)
+            room._recorded = last.record is not None
+            if room.status == "over" and not room._recorded:
+                # Killed between storing the last step and storing the record.
+                room._store_record()
         if room.status == "playing":
             # Nobody is connected to a room just taken up: each person's seat waits for
             # them for the grace period, as if they had all just dropped.
@@ -234,11 +272,17 @@ class Room:
                     room._wait_for_person(seat)
         return room
 
-    def _replay(self, stored: GameRow) -> None:
-        state = self._new_game(stored.number, stored.seed, stored.position)
+    def _replay(self, number: int, seed: int, position: dict[str, Any] | None,
+                steps: Sequence[Step]) -> None:
+        """Set game ``number`` up from its seed (or ``position``) and play ``steps`` into
+        it, its bots shown every step as in play, and an open window followed so that it
+        opens again under its id (``TableRunner.reopen``).  Nothing runs until
+        :meth:`advance`.  After a restart the steps are the store's; after a failed
+        commit, those the store took (:meth:`_pause`)."""
+        state = self._new_game(number, seed, position)
         assert self.table is not None
         driver = self.table.driver
-        for step in stored.steps:
+        for step in steps:
             if step.seat is None:
                 drawn = state.sample_chance()
                 if drawn != step.value:
@@ -261,9 +305,6 @@ class Room:
             driver.close()  # advance() opens it again, at the time of its last action
         self.committed = len(state.history)
         self.told = len(state.events)
-        if state.is_over and stored.record is None:
-            # Killed between storing the last step and storing the record.
-            self._store_record()
 
     # -- the lobby ------------------------------------------------------------------------
     @property
@@ -277,7 +318,7 @@ class Room:
         """A person named ``name`` takes ``seat`` (or the first open one); returns the seat
         and its token (a new one, or ``token``: the host sits with the host's token, so
         one token both plays the seat and starts the game).  ValueError if there is none
-        open."""
+        open; StoreError if the store does not take it (the seat stays open)."""
         if self.state is not None:
             raise ValueError("the game has started: ask for a seat at the next game")
         open_seats = [s for s in self.seats if s.kind == "open"]
@@ -289,8 +330,10 @@ class Room:
             raise ValueError("every seat is taken")
         chosen = open_seats[0]
         token = secrets.token_urlsafe(TOKEN_BYTES) if token is None else token
-        chosen.name, chosen.token_hash = name, token_hash(token)
-        self.store.update_seat(self.code, chosen.row())
+        digest = token_hash(token)
+        # Stored first: a seat the store did not take is not taken, and stays open.
+        self.store.update_seat(self.code, SeatRow(chosen.seat, name, digest, chosen.bot))
+        chosen.name, chosen.token_hash = name, digest
         self.broadcast_room()
         return chosen.seat, token
 
@@ -309,6 +352,8 @@ class Room:
         }
         if self.lesson is not None:
             info["lesson"] = self.lesson
+        if self.paused is not None:
+            info["paused"] = self.paused
         return info
 
     def broadcast_room(self) -> None:
@@ -334,6 +379,7 @@ class Room:
                 raise ProtocolError("bad-token", "no seat of this room has that token")
         client.joined, client.host, client.fresh = True, host, True
         client.seat = None if seat is None else seat.seat
+        refusal: protocol.Error | None = None
         if seat is not None:
             seat.connections += 1
             if seat.gone is not None:
@@ -347,13 +393,19 @@ class Room:
                 # A lesson starts when its person sits down: before this connection is
                 # among those told, so its welcome already shows the game on and its
                 # first update is the position (a race opens as the page gets it).
-                self._begin()
+                try:
+                    self._begin()
+                except StoreError:
+                    # It starts when they join again, once the store takes its start.
+                    refusal = protocol.error("unavailable", CANNOT_START)
         self.clients.add(client)
         self.quiet_since = None
         client.send({"type": "welcome", "v": protocol.PROTOCOL_VERSION, "room": self.info(),
                      "seat": client.seat, "host": host})
         if self.state is not None:
             self._tell(client)
+        elif refusal is not None:
+            client.send(refusal)
         self.broadcast_room()
         if self._holding and not self._people_away():
             self.advance()  # the last of a held window's people is back: it runs on
@@ -399,7 +451,7 @@ class Room:
             raise ProtocolError("not-allowed", "only the host starts the game")
         if self.state is not None:
             raise ProtocolError("not-allowed", "the game has already started")
-        self._begin()
+        self._begin_or_refuse()
 
     def rematch(self, client: Client) -> None:
         if client.seat is None:
@@ -409,18 +461,25 @@ class Room:
         self.seats[client.seat].rematch = True
         people = [s for s in self.seats if s.kind == "person" and s.connections > 0]
         if all(s.rematch for s in people):
-            self._begin()
+            self._begin_or_refuse()
         else:
             self.broadcast_room()
 
+    def _begin_or_refuse(self) -> None:
+        try:
+            self._begin()
+        except StoreError:
+            raise ProtocolError("unavailable", CANNOT_START) from None
+
     def _begin(self) -> None:
-        """The next game at this table: a new seed; empty seats get the default bot."""
+        """The next game at this table: a new seed; empty seats get the default bot.
+        StoreError, and nothing changed, if the store does not take its start."""
+        number, seed = self.number + 1, new_seed()
+        self.store.start_game(self.code, number, seed, self.position)
         for seat in self.seats:
             seat.rematch = False
             if seat.kind == "open":
                 seat.stand_in = self.game.default_bot
-        number, seed = self.number + 1, new_seed()
-        self.store.start_game(self.code, number, seed, self.position)
         self._new_game(number, seed, self.position)
         for seat in self.seats:
             if seat.kind == "person" and not seat.connections and seat.gone is None:
@@ -446,6 +505,7 @@ class Room:
         self.table = TableRunner(state, self.bots, self, self.scheduler, self.pauses)
         self.committed = self.told = 0
         self._said = None
+        self._recorded = False
         return state
 
     # -- play -----------------------------------------------------------------------------
@@ -459,6 +519,8 @@ class Room:
         seat = client.seat
         if seat is None:
             raise ProtocolError("not-allowed", "a spectator cannot act")
+        if self.paused is not None:
+            raise ProtocolError("unavailable", self.paused)
         if self.bots[seat] is not None:
             raise ProtocolError("not-allowed", "a bot is playing this seat")
         try:
@@ -467,17 +529,27 @@ class Room:
             raise ProtocolError("illegal", str(exc)) from None
         if window is not None and table.window is not None and window != table.window:
             raise ProtocolError("stale", "that window has closed")
+        stored = len(state.history)  # a room at rest has stored every step
+        refusal: ProtocolError | None = None
         try:
             table.act(seat, action,
                       lambda now: accepted_at(reaction_ms, now, client.latency))
         except StaleActionError as exc:
-            raise ProtocolError("stale", str(exc)) from None
+            refusal = ProtocolError("stale", str(exc))
         except IllegalAction as exc:
-            raise ProtocolError("illegal", str(exc)) from None
+            refusal = ProtocolError("illegal", str(exc))
+        if self.paused is not None and self._lost_from <= stored:
+            # The store failed on this action's steps (the bots' moves due before it, the
+            # action itself, what followed at once): none was stored, so none was taken,
+            # whatever the table said of it.
+            raise ProtocolError("unavailable", NOT_STORED)
+        if refusal is not None:
+            raise refusal
 
     def advance(self) -> None:
-        """Play on from the state as it stands (``TableRunner.advance``)."""
-        if self.table is not None:
+        """Play on from the state as it stands (``TableRunner.advance``); nothing runs
+        while the room is paused for its store (it plays on once the store is back)."""
+        if self.table is not None and self.paused is None:
             self.table.advance()
 
     # -- what the table tells the room (``live.runner.TableHost``) -----------------------------
@@ -485,6 +557,8 @@ class Room:
         self._flush()
 
     def window_may_open(self, acting: Acting) -> bool:
+        if self.paused is not None:
+            return False  # the store's return opens it (``_try_store``)
         if self._after_restart and self._people_away():
             # After a restart, a window (the one the server stopped in, taken up again,
             # or the first to open since) runs only once the people in it are back (or,
@@ -500,7 +574,8 @@ class Room:
     def window_opening(self, start: Callable[[], None]) -> None:
         # The window's update goes out first; its time 0 is when it has gone.
         self._flush()
-        start()
+        if self.paused is None:  # else the store did not take it: that table is let go
+            start()
 
     def window_closed(self, start: int) -> None:
         """Nothing more to do: the closing update is the table's next ``show_table``."""
@@ -525,8 +600,9 @@ class Room:
     def idle(self, now: float, after_s: float) -> bool:
         """Whether nobody has been connected for ``after_s`` seconds by ``now``
         (``time.monotonic``) and nothing runs: the room waits in its lobby, or its last
-        game is over.  A game in play is never idle: its bots and stand-ins play on."""
-        return (not self.clients and self.status != "playing"
+        game is over.  A game in play is never idle: its bots and stand-ins play on; nor
+        is a room paused for its store (a finished game's record may wait to be stored)."""
+        return (not self.clients and self.status != "playing" and self.paused is None
                 and self.quiet_since is not None and now - self.quiet_since >= after_s)
 
     def close(self) -> None:
@@ -536,20 +612,32 @@ class Room:
         for seat in self.seats:
             if seat.gone is not None:
                 seat.gone.cancel()
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
 
     # -- committing and telling --------------------------------------------------------------
     def _flush(self) -> None:
         """Commit the steps not yet stored (and the signed record of a finished game),
-        then send every connection what it has not been told."""
+        then send every connection what it has not been told.  If the store does not
+        take them, nobody is told anything and the room pauses (:meth:`_pause`)."""
+        if self.paused is not None:
+            # Nothing is told while the store is away: the table whose commit failed
+            # may still call on its way out.
+            return
         state = self.state
         assert state is not None
         history = state.history
-        if len(history) > self.committed:
-            self.store.add_steps(self.code, self.number, self.committed,
-                                 history[self.committed:])
-            self.committed = len(history)
-            if state.is_over:
+        try:
+            if len(history) > self.committed:
+                self.store.add_steps(self.code, self.number, self.committed,
+                                     history[self.committed:])
+                self.committed = len(history)
+            if state.is_over and not self._recorded:
                 self._store_record()
+        except StoreError as exc:
+            self._pause(exc)
+            return
         events = state.events[self.told:]
         self.told = len(state.events)
         # An update that would say nothing new (a refused action; the pause after a
@@ -568,9 +656,64 @@ class Room:
         """The finished game's record, signed by the server, into the store."""
         state = self.state
         assert state is not None
-        names = [s.name or s.stand_in or f"seat {s.seat}" for s in self.seats]
+        from gamenight.seats import seat_names
+
+        # As every table shows them (two alike bots numbered), so a replay names them so.
+        names = seat_names([s.name if s.bot is None else None for s in self.seats],
+                           [s.bot or s.stand_in for s in self.seats])
         record = sign(record_of(state, names), self.key)
         self.store.finish_game(self.code, self.number, record.to_json())
+        self._recorded = True
+
+    # -- when the store fails ------------------------------------------------------------------
+    def _pause(self, exc: StoreError) -> None:
+        """The store did not take the steps not yet stored (or the finished game's
+        record): they are let go, told to nobody, and the game is set up again from the
+        steps it took, as after a restart (bots shown every step, an open window opened
+        again under its id when play goes on).  The room pauses, tells its connections
+        why, and asks the store again later (:meth:`_try_store`)."""
+        state = self.state
+        assert state is not None
+        # Only the kind of failure: the store's message names the room (its key).
+        cause = type(exc.__cause__ or exc).__name__
+        log.warning("room %s paused: its store failed (%s); asking again in %g s",
+                    self.code[:4], cause, RETRY_FIRST_S)
+        self._lost_from = self.committed
+        self._replay(self.number, state.seed, self.position,
+                     state.history[:self.committed])
+        self.paused = STORE_DOWN
+        self._holding = False
+        self._retry_s = RETRY_FIRST_S
+        self._retry = self.scheduler.later(self._retry_s, self._try_store)
+        self.broadcast_room()
+
+    def _try_store(self) -> None:
+        """A paused room asks its store again.  Once the store takes a write, the game is
+        set up again from what the store holds (which has the last steps too if a failed
+        commit was in fact made, its answer lost on the way back) and plays on, each
+        connection sent the game whole; until then it asks again, each time waiting
+        twice as long."""
+        self._retry = None
+        try:
+            self.store.check_writes(self.code)
+            row = self.store.room(self.code)
+        except StoreError:
+            self._retry_s = min(2 * self._retry_s, RETRY_MOST_S)
+            self._retry = self.scheduler.later(self._retry_s, self._try_store)
+            return
+        assert row is not None and row.games and row.games[-1].number == self.number
+        last = row.games[-1]
+        self._replay(last.number, last.seed, last.position, last.steps)
+        self._recorded = last.record is not None
+        log.info("room %s plays on: its store is back", self.code[:4])
+        self.paused = None
+        # The time the outage took is not taken from a race's people: as after a
+        # restart, a window waits for those of them who are away (or their stand-ins).
+        self._after_restart, self._holding = True, False
+        for client in self.clients:
+            client.fresh = True
+        self.broadcast_room()
+        self.advance()  # its first update tells every connection the game whole
 
     def _tell(self, client: Client) -> None:
         """The whole game so far as ``client``'s seat may know it."""

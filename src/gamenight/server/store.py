@@ -59,6 +59,7 @@ from sqlalchemy import (
     or_,
     select,
     text,
+    update,
 )
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -240,6 +241,7 @@ _GAME_OVER = select(_GAMES.c.record.is_not(None)).where(
 _STEPS_STORED = select(func.count()).select_from(_STEPS).where(
     _STEPS.c.room_code == bindparam("code"), _STEPS.c.game_number == bindparam("number"))
 _ADD_STEPS = insert(_STEPS)
+_ROOMS = Base.metadata.tables["rooms"]
 
 
 # -- opening a database ----------------------------------------------------------------------
@@ -478,6 +480,23 @@ class Store:
             if game.record is not None:
                 raise StoreError(f"room {code}'s game {number} has its record already")
             game.record = record
+
+    def check_writes(self, code: str) -> None:
+        """Write to the room ``code``'s row and commit, leaving the database as it was:
+        StoreError while the database cannot take a write (a server that does not
+        answer, a read-only file, a full disk).  A room paused by a failed commit asks
+        this before it plays on.
+
+        The row is changed and changed back in the one transaction, so that its commit
+        has something to make durable (a page in SQLite's log, a record in PostgreSQL's):
+        SQLite skips an update that leaves a row's bytes as they were, and such a commit
+        succeeds on a full disk."""
+        rooms = _ROOMS.c
+        with self._transaction(f"write to room {code}") as session:
+            connection = session.connection()
+            for change in (1, -1):
+                connection.execute(update(_ROOMS).where(rooms.code == code)
+                                   .values(players=rooms.players + change))
 
     # -- reading ---------------------------------------------------------------------------
     def room(self, code: str) -> RoomRow | None:

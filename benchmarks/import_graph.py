@@ -22,7 +22,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.test_import_cycles import cycles, imports, modules  # noqa: E402
 
-LAYERS = {"engine": 0, "arguments": 0, "names": 0, "compiled": 0, "files": 0, "signing": 0,
+LAYERS = {"engine": 0, "arguments": 0, "names": 0, "seats": 0, "compiled": 0, "compiling": 0,
+          "files": 0, "signing": 0,
           "bots": 1, "games": 2, "interop": 3, "live": 3, "sim": 3, "record": 3, "redaction": 3,
           "schema": 3, "testing": 3, "lessons": 3, "lab": 4, "tui": 4, "server": 4, "web": 4,
           "cli": 5, "version": 0}

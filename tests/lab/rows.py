@@ -22,4 +22,5 @@ def row(winners: Sequence[int], *, bots: Sequence[str] = ("bot", "bot"), steps: 
             "winners": list(winners), "truncated": False, "steps": steps, "turns": None,
             "rounds": None, "decisions": steps, "windows": 0,
             "estimated_minutes": steps / 10, "lead_changes": lead_changes,
-            "comeback": comeback, "half_time_leaders": []}
+            "comeback": comeback, "half_time_leaders": [], "decided_at": None,
+            "winner_behind": None}

@@ -21,7 +21,16 @@ from gamenight.games.fluster.events import GameOver as FlusterOver
 from gamenight.games.fluster.events import PadScored, SquareWritten
 from gamenight.games.fly.events import FliesCollected
 from gamenight.games.superfly.events import TokensWon
-from gamenight.lab.drama import drama, drama_of, lead_changes, leader, leaders, standings
+from gamenight.lab.drama import (
+    drama,
+    drama_of,
+    lead,
+    lead_changes,
+    lead_of,
+    leader,
+    leaders,
+    standings,
+)
 from gamenight.lab.length import replay
 from tests.lab.bot_games import Options, played
 
@@ -69,6 +78,36 @@ def test_a_tie_at_half_time_is_no_comeback_either_way() -> None:
                                 [FlyWon(1, TWO)], []]
     assert drama_of("fliegen-klatschen", 2, steps, winners=[1]) == {
         "lead_changes": 1, "comeback": None, "half_time_leaders": [0, 1]}
+
+
+def test_a_winner_who_led_from_the_start_decided_the_game_at_once() -> None:
+    assert lead_of([(1, 0), (2, 0), (3, 1)], winners=[0]) == {
+        "decided_at": 0.0, "winner_behind": 0.0}
+
+
+def test_a_late_winner_decided_it_late_and_trailed_before() -> None:
+    # Seat 1 trails for two steps of five, ties on the third, leads from the fourth on.
+    steps = [(1, 0), (2, 1), (2, 2), (2, 3), (2, 5)]
+    assert lead_of(steps, winners=[1]) == {"decided_at": 0.6, "winner_behind": 0.4}
+
+
+def test_a_lead_lost_and_won_back_counts_from_its_last_start() -> None:
+    steps = [(1, 0), (1, 2), (3, 2), (4, 2)]
+    assert lead_of(steps, winners=[0]) == {"decided_at": 0.5, "winner_behind": 0.25}
+
+
+def test_a_shared_win_is_decided_when_the_winners_alone_are_on_top() -> None:
+    # Seat 0 leads alone, then seat 1 draws level and they stay level on top: decided
+    # from the second step, and a winner (seat 0) was never behind.
+    steps = [(1, 0, 0), (1, 1, 0), (2, 2, 1)]
+    assert lead_of(steps, winners=[0, 1]) == {"decided_at": 1 / 3, "winner_behind": 0.0}
+
+
+def test_a_winner_the_standings_do_not_show_on_top_has_no_lead_figures() -> None:
+    # A tie-break decided it (or the standing is not what wins): nothing to say.
+    assert lead_of([(1, 0), (2, 2)], winners=[1]) == {"decided_at": None,
+                                                      "winner_behind": None}
+    assert lead_of([], winners=[0]) == {"decided_at": None, "winner_behind": None}
 
 
 def test_a_penalty_takes_back_the_fly_and_its_value() -> None:
@@ -221,6 +260,7 @@ def test_real_games_drama_is_consistent(game_id: str, players: int, bots: tuple[
         story = drama(state)
         if game_id == "fluster":
             assert story == {"lead_changes": 0, "comeback": None, "half_time_leaders": []}
+            assert lead(state) == {"decided_at": None, "winner_behind": None}
             continue
         walked = replay(state)
         half = fold(state, [*walked.prelude,
@@ -230,3 +270,12 @@ def test_real_games_drama_is_consistent(game_id: str, players: int, bots: tuple[
         unique = leader(half)
         assert story["comeback"] == (None if unique is None else unique not in outcome.winners)
         assert 0 <= story["lead_changes"] < len(state.history)
+        # The lead figures come from the same standings, step by step.
+        by_step = [fold(state, [*walked.prelude, *(e for p in walked.steps[:n + 1]
+                                                    for e in p.events)])
+                   for n in range(len(walked.steps))]
+        assert lead(state) == lead_of(by_step, outcome.winners)
+        ahead = lead(state)
+        if set(leaders(by_step[-1])) == set(outcome.winners):
+            assert ahead["decided_at"] is not None and ahead["winner_behind"] is not None
+            assert 0 <= ahead["decided_at"] < 1 and 0 <= ahead["winner_behind"] < 1

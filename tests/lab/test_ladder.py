@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -11,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from gamenight.engine import OptionError
-from gamenight.lab.ladder import entrants, plan_ladder, ratings, tables
+from gamenight.lab.ladder import combine, entrants, plan_ladder, ratings, tables
+from gamenight.lab.play import GameRow
 from tests.lab.rows import row
 
 
@@ -55,6 +57,40 @@ def test_a_bot_that_always_wins_gets_the_top_rating() -> None:
     assert ratings([row([0])]) == []  # one bot: nothing to rate
 
 
+def three_seat_games(bots: tuple[str, str, str], count: int = 120) -> list[GameRow]:
+    """Games of three seats whose finishing orders come from a fixed seed (the same for
+    any names): the first seat's bot is usually best, the third's is usually last."""
+    rng = random.Random(12)
+    games = []
+    for i in range(count):
+        order = sorted(range(3), key=lambda seat: rng.gauss((0.0, 0.6, 0.9)[seat], 1.0))
+        ranks = [order.index(seat) + 1 for seat in range(3)]
+        games.append(row([order[0]], bots=bots, game=i))
+        games[-1]["ranks"] = ranks
+    return games
+
+
+def test_a_bot_in_two_seats_is_rated_as_two_players_then_combined() -> None:
+    # `expert` in seats 0 and 2 of every game (as `--bots expert,random,expert` seats it)
+    # is rated exactly as two bots of different names would be, then made one.
+    same = ratings(three_seat_games(("expert", "random", "expert")))
+    named = {r["bot"]: r for r in ratings(three_seat_games(("expert#0", "random", "expert#1")))}
+    by_bot = {r["bot"]: r for r in same}
+    assert by_bot["random"] == named["random"]
+    parts = [(named[n]["mu"], named[n]["sigma"]) for n in ("expert#0", "expert#1")]
+    assert by_bot["expert"] == pytest.approx(combine("expert", parts, games=120))
+    # A game counts once, however many seats the bot took.
+    assert by_bot["expert"]["games"] == by_bot["random"]["games"] == 120
+
+
+def test_the_help_s_expert_against_random_counts_games_not_seats() -> None:
+    games = [row([0] if i % 3 else [2], bots=("expert", "random", "random", "random"), game=i)
+             for i in range(40)]
+    rated = {r["bot"]: r for r in ratings(games)}
+    assert rated["random"]["games"] == rated["expert"]["games"] == 40
+    assert rated["expert"]["mu"] > rated["random"]["mu"]
+
+
 def test_the_ladder_command_rates_every_bot(tmp_path: Path) -> None:
     out = tmp_path / "ladder"
     done = subprocess.run([sys.executable, "-m", "gamenight.cli", "study", "by-golly",
@@ -65,4 +101,6 @@ def test_the_ladder_command_rates_every_bot(tmp_path: Path) -> None:
     assert len(summary["cells"]) == 28 and summary["games"] == 56
     assert {r["bot"] for r in summary["ratings"]} == set(entrants("by-golly"))
     report = (out / "report.html").read_text()
-    assert "Ladder: who is stronger" in report and "the bots&#x27; ratings" in report
+    assert "Skill: who is stronger" in report and "the bots&#x27; ratings" in report
+    # 28 tables, folded: the page opens with the answers, not with 28 plots.
+    assert report.count("<details") == 28 and report.index("Summary") < report.index("<details")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -64,13 +65,104 @@ def test_a_study_writes_its_files(whole: Path) -> None:
         ("last_card", "wins", "protected")}
 
 
+def test_a_study_stores_the_code_that_played_it(whole: Path) -> None:
+    from gamenight import __version__
+    from gamenight.games import get_game
+    from gamenight.lab.provenance import code_version
+
+    here = code_version(get_game("by-golly"))
+    assert here["package"] == __version__
+    # The game's own package (found through its definition), the bots and the engine.
+    assert {type(get_game("by-golly")).__module__.rpartition(".")[0], "gamenight.bots",
+            "gamenight.engine"} <= set(here["parts"])
+    assert json.loads((whole / "study.json").read_text())["versions"] == [here]
+    assert json.loads((whole / "summary.json").read_text())["code"] == [here]
+    assert here["sources"][:12] in (whole / "report.html").read_text()
+
+
+def resumable(whole: Path, tmp_path: Path, versions: object) -> Path:
+    """A copy of the whole study with two chunks to play again, stored as played by
+    ``versions`` (a study.json key; None: a study stored before versions were kept)."""
+    out = tmp_path / "bg"
+    shutil.copytree(whole, out)
+    for chunk in sorted((out / "chunks").glob("*.parquet"))[:2]:
+        chunk.unlink()
+    data = json.loads((out / "study.json").read_text())
+    if versions is None:
+        del data["versions"]
+        data["format"] = 1
+    else:
+        data["versions"] = versions
+    (out / "study.json").write_text(json.dumps(data))
+    return out
+
+
+def test_resume_refuses_games_of_another_version(whole: Path, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    [here] = json.loads((whole / "study.json").read_text())["versions"]
+    older = {**here, "sources": "0" * 32,
+             "parts": {**here["parts"], "gamenight.bots": "0" * 32}}
+    out = resumable(whole, tmp_path, [older])
+    before = {p.name for p in (out / "chunks").iterdir()}
+    assert main([*STUDY, "--out", str(out), "--resume"]) == 2
+    refused = capsys.readouterr().err
+    assert "played by other code" in refused and "gamenight.bots" in refused
+    assert "--resume-any-version" in refused and refused.count("\n") == 1
+    assert {p.name for p in (out / "chunks").iterdir()} == before  # nothing played
+
+    assert main([*STUDY, "--out", str(out), "--resume", "--resume-any-version"]) == 0
+    assert "2 versions" in capsys.readouterr().err
+    assert json.loads((out / "study.json").read_text())["versions"] == [older, here]
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["code"] == [older, here]
+    assert "Played by 2 versions of the code" in (out / "report.html").read_text()
+
+
+def test_resume_refuses_a_study_that_stored_no_version(
+        whole: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = resumable(whole, tmp_path, None)
+    assert main([*STUDY, "--out", str(out), "--resume"]) == 2
+    assert "stored no version" in capsys.readouterr().err
+    assert main([*STUDY, "--out", str(out), "--resume-any-version"]) == 2
+    assert "give it with --resume" in capsys.readouterr().err
+
+
+def test_resume_with_the_same_code_needs_no_flag(whole: Path, tmp_path: Path) -> None:
+    out = resumable(whole, tmp_path, json.loads((whole / "study.json").read_text())["versions"])
+    assert main([*STUDY, "--out", str(out), "--resume"]) == 0
+    assert (out / "games.parquet").read_bytes() == (whole / "games.parquet").read_bytes()
+
+
+def test_players_takes_a_list_of_counts(tmp_path: Path) -> None:
+    out = tmp_path / "list"
+    assert main(["study", "by-golly", "--players", "2,4", "--games", "3", "--seed", "1",
+                 "--workers", "1", "--out", str(out)]) == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert [c["players"] for c in summary["cells"]] == [2, 4]
+    assert [c.players for c in store.read_study(out).cells] == [2, 4]
+
+
+@pytest.mark.parametrize(("text", "counts"), [
+    ("4", (4,)), ("2-4", (2, 3, 4)), ("2,4", (2, 4)), ("2-3,5", (2, 3, 5)), ("5, 2", (5, 2))])
+def test_player_counts_read_a_count_a_range_or_a_list(text: str,
+                                                      counts: tuple[int, ...]) -> None:
+    from gamenight.lab.plan import player_counts
+
+    assert player_counts(text) == counts
+
+
 def test_the_report_is_one_self_contained_file(whole: Path) -> None:
     text = (whole / "report.html").read_text()
     assert "<script" not in text.lower()
     # Every image, link and style source is inside the file.
     references = re.findall(r"""(?:src|href)\s*=\s*["']([^"']*)""", text)
-    assert references and all(r.startswith("data:image/png;base64,") for r in references)
+    # Images are data; links go to this page's own sections.
+    assert references and all(r.startswith(("data:image/png;base64,", "#"))
+                              for r in references)
+    anchors = set(re.findall(r"""id\s*=\s*["']([^"']*)""", text))
+    assert {r[1:] for r in references if r.startswith("#")} <= anchors
     assert "url(" not in text and "@import" not in text
+    references = [r for r in references if not r.startswith("#")]
     for reference in references:
         png = base64.b64decode(reference.removeprefix("data:image/png;base64,"))
         assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 1000
@@ -78,7 +170,15 @@ def test_the_report_is_one_self_contained_file(whole: Path) -> None:
     for heading in ("Seat advantage", "Skill or luck", "Length", "Outcomes", "Drama",
                     "What the options change"):
         assert heading in text
-    assert "Options&#x27; effect on steps" in text or "the options&#x27; effect on steps" in text
+    # The answers first: a contents list, then the summary, then the cells.
+    assert (text.index("Contents") < text.index("id='summary'") < text.index("id='seats'")
+            < text.index("id='cells'"))
+    assert "Seat order: over 2 cells" in text and "Holm" in text
+    # No empty rows: nothing changed the truncated games, so they have no row.
+    options = text.split("id='options'")[1].split("</table>")[0]
+    assert "<td>steps</td>" in options and "<td>truncated</td>" not in options
+    # Plots are labelled in words, with their games.
+    assert "Win share per seat at 2 players, every cell with equal bots (160 games)" in text
 
 
 def test_ctrl_c_keeps_every_chunk_and_resume_repeats_none(whole: Path, tmp_path: Path) -> None:
@@ -133,6 +233,8 @@ def test_resume_refuses_another_study(whole: Path, capsys: pytest.CaptureFixture
     (("--vary", "last_card=wins,wins"), "same table"),
     (("--players", "1"), "player"),
     (("--players", "3-2"), "a range such as 2-6"),
+    (("--players", "2,2"), "a count twice"),
+    (("--players", "2,x"), "a list such as 2,4"),
     (("--bots", "nobody"), "nobody"),
 ])
 def test_bad_studies_are_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -94,16 +94,19 @@ def _result(index: int, scores: tuple[int, ...], winners: tuple[int, ...]) -> Ga
                       winners, 100 + index, 10 + index, False)
 
 
-def test_summary_counts_a_shared_win_for_every_winner() -> None:
+def test_summary_counts_a_shared_win_for_every_winner_and_in_parts_in_the_share() -> None:
+    # Wins count a shared win for each winner; the win share counts it as 1/k of a win,
+    # as the balance lab does (tests/lab/test_metrics.py checks the two agree).
     summary = summarize([_result(0, (5, 5, 1), (0, 1)), _result(1, (9, 2, 3), (0,))])
     seat0, seat1, seat2 = summary.seats
-    assert (seat0.label, seat0.wins, seat0.shared, seat0.win_share) == ("seat 0: sharp", 2, 1, 1.0)
-    assert (seat1.wins, seat1.shared, seat1.mean_score) == (1, 1, 3.5)
+    assert (seat0.label, seat0.wins, seat0.shared, seat0.win_share) == (
+        "seat 0: sharp", 2, 1, 0.75)
+    assert (seat1.wins, seat1.shared, seat1.mean_score, seat1.win_share) == (1, 1, 3.5, 0.25)
     assert seat2.wins == 0
     sharp, random_ = summary.bots
     assert (sharp.label, sharp.seat_games, sharp.wins) == ("sharp", 2, 2)
     assert (random_.label, random_.seat_games, random_.wins, random_.win_share) == (
-        "random", 4, 1, 0.25)
+        "random", 4, 1, 0.125)
     assert random_.mean_score == pytest.approx((5 + 1 + 2 + 3) / 4)
     assert summary.length == (100.5, 100, 101)
     assert summary.turns == (10.5, 10, 11)

@@ -29,6 +29,7 @@ from gamenight.arguments import read_option, read_positive, read_seed, read_spec
 if TYPE_CHECKING:
     from gamenight.engine import Game
     from gamenight.lab.plan import Study
+    from gamenight.lab.provenance import CodeVersion
 
 #: Games per cell when --games is not given.
 DEFAULT_GAMES = 1000
@@ -76,7 +77,8 @@ ABOUT = """\
 A study plays --games games for every cell: every player count of --players, and every
 combination of the --vary values (with --ladder: every set of different bots and
 levels at a table of --players).  It writes into --out (default studies/GAME):
-  study.json     what was asked (--resume checks it is the same study)
+  study.json     what was asked, and the version of the code that plays it (--resume
+                 checks both)
   chunks/        the games, a Parquet file per chunk of games, as each finishes
   games.parquet  one row per game, by cell and game number (query it with pandas,
                  polars or DuckDB)
@@ -84,8 +86,9 @@ levels at a table of --players).  It writes into --out (default studies/GAME):
   report.html    the answers in words, tables and plots; one file, opens from disk
 The same study with the same --seed writes the same games.parquet whatever --workers
 or --backend; Ctrl-C keeps every finished chunk, and --resume plays only the rest
-(with any backend).  Needs the lab extra: pip install 'gamenight[lab]' (and
-'gamenight[ray]' for --backend ray).  docs/lab.md says more."""
+(with any backend, and only with the same version of the rules and bots, which
+study.json keeps, unless --resume-any-version).  Needs the lab extra: pip install
+'gamenight[lab]' (and 'gamenight[ray]' for --backend ray).  docs/lab.md says more."""
 
 Command = Callable[[str, str, str], argparse.ArgumentParser]
 
@@ -103,9 +106,9 @@ def add_study_command(command: Command) -> None:
     p = command("study", "Play a balance study: many bot games per table and option; "
                 "write its rows, summary and an HTML report.", examples())
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
-    p.add_argument("--players", "-p", default=None, metavar="N|LOW-HIGH",
-                   help="player counts, one cell each: 4 or 2-6 (default 4, or the nearest "
-                        "the game allows)")
+    p.add_argument("--players", "-p", default=None, metavar="N|LOW-HIGH|N,M",
+                   help="player counts, one cell each: 4, 2-6 or a list such as 2,4 "
+                        "(default 4, or the nearest the game allows)")
     p.add_argument("--games", "-n", type=read_positive, default=None,
                    help=f"games per cell (default {DEFAULT_GAMES:,}; 100 per --ladder table)")
     p.add_argument("--bots", "-b", type=read_specs, default=None, metavar="SPECS",
@@ -140,7 +143,12 @@ def add_study_command(command: Command) -> None:
     p.add_argument("--out", type=Path, default=None, metavar="DIR",
                    help="the study's folder (default studies/GAME)")
     p.add_argument("--resume", action="store_true",
-                   help="finish the study stored in --out: play only its missing chunks")
+                   help="finish the study stored in --out: play only its missing chunks "
+                        "(refused if the rules or bots changed since it started)")
+    p.add_argument("--resume-any-version", action="store_true",
+                   help="with --resume: play the missing chunks even with another version "
+                        "of the rules or bots than the stored ones (study.json and the "
+                        "report then list every version that played)")
 
 
 class GamesPerSecond(ProgressColumn):
@@ -154,7 +162,8 @@ class GamesPerSecond(ProgressColumn):
 def _require_extra() -> None:
     from importlib.util import find_spec
 
-    if any(find_spec(name) is None for name in ("pyarrow", "matplotlib", "openskill")):
+    if any(find_spec(name) is None
+           for name in ("pyarrow", "matplotlib", "openskill", "scipy", "statsmodels")):
         raise ValueError("the study command needs the lab extra: pip install "
                          "'gamenight[lab]'")
 
@@ -194,9 +203,11 @@ def cmd_study(args: argparse.Namespace, out: Console, err: Console) -> int:
     _require_extra()
     import random
 
+    from gamenight.games import get_game
     from gamenight.lab import store
     from gamenight.lab.backends import check_backend, run
     from gamenight.lab.metrics import summary
+    from gamenight.lab.provenance import changes, code_version, same_code
     from gamenight.lab.report import write_report
 
     check_backend(args.backend, args.address)
@@ -206,11 +217,16 @@ def cmd_study(args: argparse.Namespace, out: Console, err: Console) -> int:
         if name in varied:
             raise ValueError(f"--vary {name} given twice: give all its values at once")
         varied[name] = values
+    if args.resume_any_version and not args.resume:
+        raise ValueError("--resume-any-version finishes a stored study: give it with "
+                         "--resume")
     previous = None
+    versions: list[CodeVersion] = []
     if args.resume:
         if not (folder / store.STUDY_FILE).is_file():
             raise ValueError(f"there is no study in {folder} to resume")
         previous = store.read_study(folder)
+        versions = store.read_versions(folder)
     elif (folder / store.STUDY_FILE).exists():
         raise ValueError(f"{folder} already holds a study: --resume finishes it; give "
                          "another --out for a new one")
@@ -222,10 +238,25 @@ def cmd_study(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise ValueError(f"the study in {folder} is not the one asked for: give the "
                          f"arguments it was started with ({_differences(previous, study)})")
     created = not folder.exists()
-    if previous is None:
-        store.write_study(folder, study)
+    here = code_version(get_game(study.game))
     chunks = study.chunks()
     todo = store.missing(folder, study)
+    if previous is None:
+        versions = [here]
+        store.write_study(folder, study, versions)
+    elif todo and not any(same_code(v, here) for v in versions):
+        # Games of two versions of a rule or a bot are two experiments: never blended
+        # unless asked, and then every version is listed.
+        if not args.resume_any_version:
+            raise ValueError(f"the study in {folder} was played by other code than this "
+                             f"({changes(versions[-1] if versions else None, here)}): "
+                             "--resume-any-version plays the rest with this code and "
+                             "lists both, or give another --out for a new study")
+        versions.append(here)
+        store.write_study(folder, study, versions)
+        err.print(f"warning: {folder} now holds games of {len(versions)} versions of the "
+                  "code (study.json and the report list them)", highlight=False,
+                  soft_wrap=True)
     done_games = sum(c.games for c in chunks) - sum(c.games for c in todo)
     err.print(f"study of {args.game}: {len(study.cells)} cells x {study.games:,} games, "
               f"seed {study.seed}; {len(chunks) - len(todo)} of {len(chunks)} chunks "
@@ -258,7 +289,7 @@ def cmd_study(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise
     games = store.merge(folder, study)
     rows = store.read_rows(games)
-    figures = summary(rows)
+    figures = summary(rows, code=versions)
     (folder / "summary.json").write_text(json.dumps(figures, indent=1) + "\n",
                                          encoding="utf-8")
     report = write_report(folder, study, figures, rows)

@@ -26,8 +26,8 @@ from gamenight.engine.events import Event
 from gamenight.engine.standings import Standings
 from gamenight.lab.length import replay
 
-__all__ = ["Drama", "NoStandings", "Standings", "drama", "drama_of", "lead_changes",
-           "leader", "leaders", "standings"]
+__all__ = ["Drama", "Lead", "NoStandings", "Standings", "drama", "drama_of", "lead",
+           "lead_changes", "lead_of", "leader", "leaders", "standings"]
 
 
 class Drama(TypedDict):
@@ -117,6 +117,52 @@ def _drama(table: Standings, steps: Sequence[Sequence[Event]], winners: Sequence
     return {"lead_changes": lead_changes(by_step),
             "comeback": None if half_leader is None else half_leader not in winners,
             "half_time_leaders": leaders(at_half)}
+
+
+class Lead(TypedDict):
+    """How early a game was decided, and how long its winner trailed (``lab/play.py``
+    copies these into a study's rows; None where the game has no running standing, or
+    its last standing does not show the winners alone on top, as when a tie-break
+    decides)."""
+
+    decided_at: float | None  # the share of the steps played before the winners led for good
+    winner_behind: float | None  # the share of the steps a winner spent behind the leader
+
+
+def lead_of(standings_by_step: Sequence[Sequence[float]], winners: Sequence[int]) -> Lead:
+    """:class:`Lead` from the standings after each step.  The winners lead when they,
+    and only they, have the best standing; ``decided_at`` is the first step from which
+    they lead to the end, over the steps (0: from the first step on; near 1: only at the
+    last); ``winner_behind`` the share of the steps at which the winners' best standing
+    was below someone else's."""
+    steps = len(standings_by_step)
+    if not steps or not winners or set(leaders(standings_by_step[-1])) != set(winners):
+        return {"decided_at": None, "winner_behind": None}
+    since = steps
+    while since > 0 and set(leaders(standings_by_step[since - 1])) == set(winners):
+        since -= 1
+    behind = sum(max(scores[w] for w in winners) < max(scores)
+                 for scores in standings_by_step)
+    return {"decided_at": since / steps, "winner_behind": behind / steps}
+
+
+def lead(state: GameState[Any]) -> Lead:
+    """:class:`Lead` of the finished game ``state``, folded as :func:`drama` folds it."""
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError("the lead is measured on a finished game")
+    table = state.game.standings(state.players) or NoStandings(state.players)
+    if not table.running:
+        return {"decided_at": None, "winner_behind": None}
+    walked = replay(state)
+    for event in walked.prelude:
+        table.after(event)
+    by_step = []
+    for played in walked.steps:
+        for event in played.events:
+            table.after(event)
+        by_step.append(table.scores())
+    return lead_of(by_step, outcome.winners)
 
 
 def drama(state: GameState[Any]) -> Drama:

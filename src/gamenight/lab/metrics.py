@@ -1,137 +1,59 @@
 """The statistics of a study, as pure functions on its rows (``play.GameRow``).
 
-Win shares count a shared win as a fraction (two winners: half a win each), so the shares
-of a cell's seats add up to its games with a winner.  Intervals are 95%: Wilson's for
-shares (right near 0 and 1, where a normal interval is not), a normal one for a
-difference of means (Welch: the two sides may spread differently; a study's sides are
-hundreds of games or more).  No SciPy: the chi-square and normal tails are written out.
+Win shares count a shared win as a fraction (two winners: half a win each), as
+``gamenight simulate`` does (``sim.simulate.win_points``), so the shares of a cell's
+seats add up to its games with a winner; a seat's fair share is its part of those.
+The tests and intervals are ``inference``'s (SciPy and statsmodels); every test the
+summary makes is corrected together for multiple tests (``inference.correct``), and
+the answers at the top of the report (``answers``) pool the cells that share a
+question, stratified by player count, before the cells are given one by one.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from typing_extensions import TypedDict
 
+from gamenight.lab.answers import Answers, answers, balance_index, headlines
+from gamenight.lab.figures import (
+    CellSummary,
+    Distribution,
+    Drama,
+    FirstSeat,
+    OptionEffect,
+    Outcomes,
+    SeatShare,
+    SkillPair,
+    Stratum,
+)
+from gamenight.lab.inference import (
+    ALPHA,
+    CORRECTION,
+    CORRECTION_WORDS,
+    Z95,
+    Difference,
+    EqualShares,
+    Pooled,
+    Tested,
+    correct,
+    difference,
+    equal_shares_test,
+    game_bootstrap,
+    pool,
+    share_test,
+    tested,
+    wilson,
+)
 from gamenight.lab.ladder import Rating, ratings
 from gamenight.lab.play import GameRow
-
-#: The normal quantile of a two-sided 95% interval.
-Z95 = 1.959963984540054
-#: A difference or a test is called significant below this p-value.
-ALPHA = 0.05
-
-
-# -- tests and intervals ----------------------------------------------------------------
-
-
-def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
-    """Wilson's score interval for a share ``successes / trials`` ((0, 1) for no trials)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    share = successes / trials
-    scale = 1 + z * z / trials
-    centre = (share + z * z / (2 * trials)) / scale
-    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / scale
-    # Rounding may leave a bound a hair past the share itself (0 of 1,000 gave a low of
-    # 2e-19), which the plots' error bars refuse: the interval always holds the share.
-    return (max(0.0, min(share, centre - half)), min(1.0, max(share, centre + half)))
-
-
-def chi2_sf(x: float, df: int) -> float:
-    """P(X >= x) for a chi-square variable with ``df`` degrees of freedom (exact: the
-    closed forms of the incomplete gamma function at whole and half-whole shapes)."""
-    if df < 1:
-        raise ValueError(f"degrees of freedom must be at least 1, not {df}")
-    if x <= 0:
-        return 1.0
-    half = x / 2
-    if df % 2 == 0:  # a Poisson tail: e^-h * sum h^i / i!, i < df/2
-        term = total = math.exp(-half)
-        for i in range(1, df // 2):
-            term *= half / i
-            total += term
-    else:  # erfc(sqrt h) + e^-h * sum h^(i-1/2) / Gamma(i+1/2), 1 <= i <= (df-1)/2
-        total = math.erfc(math.sqrt(half))
-        term = math.exp(-half) * math.sqrt(half) / math.gamma(1.5)
-        for i in range(1, (df - 1) // 2 + 1):
-            total += term
-            term *= half / (i + 0.5)
-    return min(1.0, max(0.0, total))
-
-
-def normal_p(z: float) -> float:
-    """The two-sided p-value of a standard normal statistic."""
-    return math.erfc(abs(z) / math.sqrt(2))
-
-
-class EqualShares(TypedDict):
-    """A chi-square test that every seat wins an equal share."""
-
-    chi2: float
-    df: int
-    p: float
-    significant: bool
-
-
-def equal_shares_test(wins: Sequence[float]) -> EqualShares | None:
-    """Test observed wins per seat (fractions for shared wins) against equal shares;
-    None for fewer than two seats or no wins."""
-    total = sum(wins)
-    if len(wins) < 2 or total <= 0:
-        return None
-    expected = total / len(wins)
-    chi2 = sum((w - expected) ** 2 / expected for w in wins)
-    p = chi2_sf(chi2, len(wins) - 1)
-    return {"chi2": chi2, "df": len(wins) - 1, "p": p, "significant": p < ALPHA}
-
-
-class Difference(TypedDict):
-    """``value_mean - baseline_mean`` with its 95% interval and two-sided p-value."""
-
-    baseline_mean: float
-    value_mean: float
-    baseline_games: int
-    value_games: int
-    difference: float
-    low: float
-    high: float
-    p: float
-    significant: bool
-
-
-def difference(baseline: Sequence[float], value: Sequence[float]) -> Difference | None:
-    """Welch's comparison of two samples' means (None if either side is empty)."""
-    if not baseline or not value:
-        return None
-    a, b = np.asarray(baseline, float), np.asarray(value, float)
-    diff = float(b.mean() - a.mean())
-    var_a = float(a.var(ddof=1)) if len(a) > 1 else 0.0
-    var_b = float(b.var(ddof=1)) if len(b) > 1 else 0.0
-    se = math.sqrt(var_a / len(a) + var_b / len(b))
-    # No spread on either side: the difference is exact, so any is certain.
-    p = normal_p(diff / se) if se else float(diff == 0)
-    return {"baseline_mean": float(a.mean()), "value_mean": float(b.mean()),
-            "baseline_games": len(a), "value_games": len(b), "difference": diff,
-            "low": diff - Z95 * se, "high": diff + Z95 * se, "p": p,
-            "significant": p < ALPHA}
-
-
-class Distribution(TypedDict):
-    """How a figure spreads over games (all None when no game has it)."""
-
-    n: int
-    mean: float | None
-    min: float | None
-    p10: float | None
-    median: float | None
-    p90: float | None
-    max: float | None
+from gamenight.lab.provenance import CodeVersion
+from gamenight.sim.simulate import win_points
 
 
 def distribution(values: Iterable[float | None]) -> Distribution:
@@ -149,8 +71,19 @@ def distribution(values: Iterable[float | None]) -> Distribution:
 
 def win_fraction(row: GameRow, seat: int) -> float:
     """The seat's share of the game's win: 1, 1/k of a k-way shared win, or 0."""
-    winners = row["winners"]
-    return 1 / len(winners) if seat in winners else 0.0
+    return win_points(row["winners"], seat)
+
+
+def fair_share(row: GameRow) -> float:
+    """Each seat's part of the game's win if seats did not matter: ``1/players`` of a
+    game with a winner, none of a game without."""
+    return 1 / row["players"] if row["winners"] else 0.0
+
+
+def first_player_edge(row: GameRow) -> float:
+    """Seat 0's win fraction less its fair share: a figure that means the same at every
+    player count (a share does not: a half is fair for two, not for four)."""
+    return win_fraction(row, 0) - fair_share(row)
 
 
 def margin(row: GameRow) -> float:
@@ -161,19 +94,41 @@ def margin(row: GameRow) -> float:
     return abs(best - max(others)) if others else 0.0
 
 
-#: The figures an option may change, each a value per game (None: not defined for it).
-METRICS: dict[str, Callable[[GameRow], float | None]] = {
-    "seat 0 win share": lambda r: win_fraction(r, 0),
-    "shared wins": lambda r: float(len(r["winners"]) > 1),
-    "steps": lambda r: float(r["steps"]),
-    "turns": lambda r: None if r["turns"] is None else float(r["turns"]),
-    "rounds": lambda r: None if r["rounds"] is None else float(r["rounds"]),
-    "estimated minutes": lambda r: r["estimated_minutes"],
-    "lead changes": lambda r: float(r["lead_changes"]),
-    "comebacks": lambda r: None if r["comeback"] is None else float(r["comeback"]),
-    "truncated": lambda r: float(r["truncated"]),
-    "winning margin": margin,
-}
+@dataclass(frozen=True, slots=True)
+class Metric:
+    """A figure an option may change: a value per game (None: not defined for it), the
+    designer's question it answers, and its unit: "share" (a share of the games, shown
+    as a percentage, its changes in points), "points" (an edge over a fair share, in
+    points), or "" (a count or a length)."""
+
+    name: str
+    question: str  # "length", "balance", "drama" or "safety"
+    figure: Callable[[GameRow], float | None]
+    unit: str = ""
+
+
+def _optional(name: str) -> Callable[[GameRow], float | None]:
+    def figure(row: GameRow) -> float | None:
+        value = row[name]  # type: ignore[literal-required]
+        return None if value is None else float(value)
+    return figure
+
+
+#: The figures an option may change.
+METRICS: tuple[Metric, ...] = (
+    Metric("steps", "length", lambda r: float(r["steps"])),
+    Metric("turns", "length", _optional("turns")),
+    Metric("rounds", "length", _optional("rounds")),
+    Metric("estimated minutes", "length", lambda r: r["estimated_minutes"]),
+    Metric("first-player edge", "balance", first_player_edge, "points"),
+    Metric("shared wins", "balance", lambda r: float(len(r["winners"]) > 1), "share"),
+    Metric("winning margin", "balance", margin),
+    Metric("lead changes", "drama", lambda r: float(r["lead_changes"])),
+    Metric("comebacks", "drama", _optional("comeback"), "share"),
+    Metric("decided at", "drama", _optional("decided_at"), "share"),
+    Metric("winner behind", "drama", _optional("winner_behind"), "share"),
+    Metric("truncated", "safety", lambda r: float(r["truncated"]), "share"),
+)
 
 #: The length figures of every cell.
 LENGTHS = ("steps", "turns", "rounds", "decisions", "windows", "estimated_minutes")
@@ -182,140 +137,106 @@ LENGTHS = ("steps", "turns", "rounds", "decisions", "windows", "estimated_minute
 # -- per cell -----------------------------------------------------------------------------
 
 
-class SeatShare(TypedDict):
-    seat: int
-    bot: str
-    wins: float
-    share: float
-    low: float
-    high: float
-
-
-class FirstSeat(TypedDict):
-    """Seat 0 against an equal share: its edge in points, and in words."""
-
-    share: float
-    expected: float
-    edge: float
-    low: float
-    high: float
-    significant: bool
-    words: str
-
-
-class SkillPair(TypedDict):
-    """How often ``stronger`` finished ahead of ``weaker`` at tables with both (a tie
-    counts half); the two are ordered so that ``share`` is at least one half."""
-
-    stronger: str
-    weaker: str
-    meetings: int
-    share: float
-    low: float
-    high: float
-
-
-class Outcomes(TypedDict):
-    games: int
-    shared_wins: int
-    no_winner: int
-    truncated: int
-    scores: Distribution
-    margin: Distribution
-
-
-class Drama(TypedDict):
-    lead_changes: Distribution
-    comebacks: int
-    comeback_games: int  # games with a unique leader at half time
-    comeback_share: float | None
-    comeback_low: float | None
-    comeback_high: float | None
-
-
-class CellSummary(TypedDict):
-    key: str
-    players: int
-    bots: list[str]
-    options: dict[str, Any]
-    games: int
-    seats: list[SeatShare]
-    equal_shares: EqualShares | None
-    first_seat: FirstSeat | None
-    length: dict[str, Distribution]
-    outcomes: Outcomes
-    drama: Drama
-    skill: list[SkillPair]
-    #: The share of the variance of a seat's win that its bot explains (eta squared);
-    #: None when every seat has the same bot.
-    skill_variance: float | None
-
-
 def seat_shares(rows: Sequence[GameRow]) -> list[SeatShare]:
-    """Each seat's win share over games (shared wins as fractions), with its interval."""
+    """Each seat's win share over games (shared wins as fractions), with its interval,
+    and where all seats hold one bot, its test against the fair share."""
     if not rows:
         return []
     players, bots = rows[0]["players"], rows[0]["bots"]
+    fair = sum(fair_share(r) for r in rows) / len(rows)
+    equal = len(set(bots)) == 1
     shares = []
     for seat in range(players):
         wins = sum(win_fraction(r, seat) for r in rows)
         low, high = wilson(wins, len(rows))
+        test = tested(share_test(wins, len(rows), fair)) if equal and players > 1 else None
         shares.append(SeatShare(seat=seat, bot=bots[seat], wins=wins,
-                                share=wins / len(rows), low=low, high=high))
+                                share=wins / len(rows), low=low, high=high, fair=fair,
+                                edge=wins / len(rows) - fair, test=test))
     return shares
 
 
-def first_seat(shares: Sequence[SeatShare], test: EqualShares | None,
-               games: int) -> FirstSeat | None:
-    """Seat 0's edge over an equal share of the games with a winner, in plain words."""
+def most_deviating(shares: Sequence[SeatShare]) -> int | None:
+    """The tested seat furthest from its fair share (smallest p, then largest gap)."""
+    tested_seats = [s for s in shares if s["test"] is not None]
+    if not tested_seats:
+        return None
+    return min(tested_seats, key=lambda s: (s["test"]["p"] if s["test"] else 1.0,
+                                            -abs(s["edge"])))["seat"]
+
+
+def first_seat(shares: Sequence[SeatShare], games: int) -> FirstSeat | None:
+    """Seat 0's edge over its fair share, in plain words (after the correction: call
+    it once every test is corrected, through :func:`summary`)."""
     if len(shares) < 2 or games == 0:
         return None
-    won = sum(s["wins"] for s in shares)  # games with a winner
-    expected = won / games / len(shares)
     seat = shares[0]
-    edge = seat["share"] - expected
-    significant = bool(test and test["significant"]
-                       and not seat["low"] <= expected <= seat["high"])
-    if len({s["bot"] for s in shares}) > 1:
+    test = seat["test"]
+    significant = bool(test and test["significant"])
+    if test is None:
         # Different bots in the seats: a gap between seats is the bots' as much as the
         # seats', so it says nothing of the first player (equal bots measure that).
         verdict = ("the seats hold different bots, so this compares the bots as much as "
                    "the seats: seat it with equal bots to measure the first player's edge")
     elif significant:
-        verdict = (f"the first player has an edge of {100 * edge:+.1f} points"
-                   if edge > 0 else f"the first player is behind by {100 * -edge:.1f} points")
+        verdict = (f"the first player has an edge of {100 * seat['edge']:+.1f} points"
+                   if seat["edge"] > 0
+                   else f"the first player is behind by {100 * -seat['edge']:.1f} points")
+        verdict += f" ({_p_words(test)})"
     else:
-        verdict = "no first-player advantage is detected"
+        assert test is not None
+        verdict = f"no first-player advantage is detected in this cell ({_p_words(test)})"
     words = (f"Seat 0 won {100 * seat['share']:.1f}% of {games:,} games "
              f"(95% interval {100 * seat['low']:.1f}-{100 * seat['high']:.1f}%) against "
-             f"{100 * expected:.1f}% for equal shares: {verdict}.")
-    return {"share": seat["share"], "expected": expected, "edge": edge, "low": seat["low"],
-            "high": seat["high"], "significant": significant, "words": words}
+             f"{100 * seat['fair']:.1f}% for equal shares: {verdict}.")
+    return {"share": seat["share"], "expected": seat["fair"], "edge": seat["edge"],
+            "low": seat["low"], "high": seat["high"], "significant": significant,
+            "words": words}
 
 
-def skill_pairs(rows: Sequence[GameRow]) -> list[SkillPair]:
-    """For every two different bots at the same tables: who finished ahead how often."""
-    ahead: dict[tuple[str, str], float] = defaultdict(float)
-    meetings: dict[tuple[str, str], int] = defaultdict(int)
+def _p_words(test: Tested) -> str:
+    adjusted = test["adjusted_p"]
+    shown = "< 0.001" if adjusted < 0.001 else f"= {adjusted:.3f}"
+    return f"adjusted p {shown}"
+
+
+def _meetings(rows: Sequence[GameRow]) -> dict[tuple[str, str], tuple[list[float], list[int]]]:
+    """For every two different bots, per game where both sat: how often the first (in
+    name order) finished ahead of the second, over how many meetings (a tie half)."""
+    found: dict[tuple[str, str], tuple[list[float], list[int]]] = {}
     for row in rows:
         bots, ranks = row["bots"], row["ranks"]
+        ahead: dict[tuple[str, str], float] = defaultdict(float)
+        count: dict[tuple[str, str], int] = defaultdict(int)
         for i, a in enumerate(bots):
             for j in range(i + 1, len(bots)):
                 b = bots[j]
                 if a == b:
                     continue
-                pair = (a, b) if a < b else (b, a)
-                first_ahead = ranks[i] < ranks[j] if pair[0] == a else ranks[j] < ranks[i]
-                meetings[pair] += 1
-                ahead[pair] += 1.0 if first_ahead else 0.5 if ranks[i] == ranks[j] else 0.0
+                first, second = (i, j) if a < b else (j, i)
+                pair = (bots[first], bots[second])
+                count[pair] += 1
+                ahead[pair] += (1.0 if ranks[first] < ranks[second]
+                                else 0.5 if ranks[first] == ranks[second] else 0.0)
+        for pair, meetings in count.items():
+            per_game = found.setdefault(pair, ([], []))
+            per_game[0].append(ahead[pair])
+            per_game[1].append(meetings)
+    return found
+
+
+def skill_pairs(rows: Sequence[GameRow]) -> list[SkillPair]:
+    """For every two different bots at the same tables: who finished ahead how often,
+    its interval and test from a bootstrap over whole games (``inference``)."""
     pairs = []
-    for (a, b), count in sorted(meetings.items()):
-        wins = ahead[(a, b)]
-        if wins < count / 2:
-            a, b, wins = b, a, count - wins
-        low, high = wilson(wins, count)
-        pairs.append(SkillPair(stronger=a, weaker=b, meetings=count, share=wins / count,
-                               low=low, high=high))
+    for (a, b), (ahead, meetings) in sorted(_meetings(rows).items()):
+        found = game_bootstrap(ahead, meetings)
+        share, low, high = found["share"], found["low"], found["high"]
+        if share < 0.5:
+            a, b, share, low, high = b, a, 1 - share, 1 - high, 1 - low
+        pairs.append(SkillPair(stronger=a, weaker=b, meetings=sum(meetings),
+                               games=len(meetings), share=share, low=low, high=high,
+                               test=tested(found["p"])))
     return pairs
 
 
@@ -353,40 +274,52 @@ def drama(rows: Sequence[GameRow]) -> Drama:
     return {"lead_changes": distribution(r["lead_changes"] for r in rows),
             "comebacks": comebacks, "comeback_games": len(judged),
             "comeback_share": comebacks / len(judged) if judged else None,
-            "comeback_low": low, "comeback_high": high}
+            "comeback_low": low, "comeback_high": high,
+            "decided_at": distribution(r["decided_at"] for r in rows),
+            "winner_behind": distribution(r["winner_behind"] for r in rows)}
+
 
 
 def cell_summary(rows: Sequence[GameRow]) -> CellSummary:
-    """Every figure of one cell's games (``rows`` all of one cell, at least one)."""
+    """Every figure of one cell's games (``rows`` all of one cell, at least one).  Its
+    tests are uncorrected until :func:`summary` corrects a study's together; a cell
+    summarised alone is corrected over its own tests."""
+    cell = _cell_summary(rows)
+    correct(_cell_tests(cell))
+    _finish(cell)
+    return cell
+
+
+def _cell_summary(rows: Sequence[GameRow]) -> CellSummary:
     first = rows[0]
     shares = seat_shares(rows)
-    test = equal_shares_test([s["wins"] for s in shares])
+    equal = len(set(first["bots"])) == 1
+    test = equal_shares_test([s["wins"] for s in shares]) if equal else None
     lengths: dict[str, Distribution] = {
-        name: distribution(_figure(r, name) for r in rows) for name in LENGTHS}
+        name: distribution(_optional(name)(r) for r in rows) for name in LENGTHS}
     return {"key": first["cell"], "players": first["players"], "bots": list(first["bots"]),
-            "options": json.loads(first["options"]), "games": len(rows), "seats": shares,
-            "equal_shares": test, "first_seat": first_seat(shares, test, len(rows)),
-            "length": lengths, "outcomes": outcomes(rows), "drama": drama(rows),
-            "skill": skill_pairs(rows), "skill_variance": skill_variance(rows)}
+            "options": json.loads(first["options"]), "games": len(rows),
+            "equal_bots": equal, "seats": shares, "equal_shares": test, "first_seat": None,
+            "most_deviating": most_deviating(shares),
+            "balance_index": balance_index([s["wins"] for s in shares]) if equal else None,
+            "length": lengths,
+            "outcomes": outcomes(rows), "drama": drama(rows), "skill": skill_pairs(rows),
+            "skill_variance": skill_variance(rows)}
 
 
-def _figure(row: GameRow, name: str) -> float | None:
-    value = row[name]  # type: ignore[literal-required]
-    return None if value is None else float(value)
+def _cell_tests(cell: CellSummary) -> list[Tested]:
+    found: list[Tested] = [] if cell["equal_shares"] is None else [cell["equal_shares"]]
+    found += [s["test"] for s in cell["seats"] if s["test"] is not None]
+    found += [p["test"] for p in cell["skill"]]
+    return found
+
+
+def _finish(cell: CellSummary) -> None:
+    """What is said of a cell once its tests are corrected."""
+    cell["first_seat"] = first_seat(cell["seats"], cell["games"])
 
 
 # -- across cells: the options' effects ------------------------------------------------------
-
-
-class OptionEffect(Difference):
-    """What changing ``option`` from ``baseline`` to ``value`` does to ``metric``, over
-    every cell with either value (the study varies options in every combination, so the
-    other options and player counts balance out)."""
-
-    option: str
-    baseline: Any
-    value: Any
-    metric: str
 
 
 def varied_options(rows: Sequence[GameRow]) -> dict[str, list[Any]]:
@@ -406,9 +339,18 @@ def varied_options(rows: Sequence[GameRow]) -> dict[str, list[Any]]:
 
 
 def option_effects(rows: Sequence[GameRow],
-                   metrics: Mapping[str, Callable[[GameRow], float | None]] = METRICS,
-                   ) -> list[OptionEffect]:
-    """Every varied option's other values against its first, on every metric."""
+                   metrics: Sequence[Metric] = METRICS) -> list[OptionEffect]:
+    """Every varied option's other values against its first, on every metric that
+    changes anywhere (a metric still on both sides, such as no truncated game on either,
+    is no row: nothing to read in it).  Corrected over their own tests; a study's
+    summary corrects them with all of its others."""
+    effects = _option_effects(rows, metrics)
+    correct(effects)
+    return effects
+
+
+def _option_effects(rows: Sequence[GameRow],
+                    metrics: Sequence[Metric] = METRICS) -> list[OptionEffect]:
     effects: list[OptionEffect] = []
     parsed = [json.loads(r["options"]) for r in rows]
     for name, values in varied_options(rows).items():
@@ -417,12 +359,59 @@ def option_effects(rows: Sequence[GameRow],
         base = sides[json.dumps(values[0])]
         for value in values[1:]:
             side = sides[json.dumps(value)]
-            for metric, figure in metrics.items():
-                found = difference(_values(base, figure), _values(side, figure))
+            for metric in metrics:
+                found = _effect(base, side, metric)
                 if found is not None:
-                    effects.append(OptionEffect(option=name, baseline=values[0], value=value,
-                                                metric=metric, **found))
+                    effects.append(OptionEffect(option=name, baseline=values[0],
+                                                value=value, **found))
     return effects
+
+
+class _Effect(Tested):
+    metric: str
+    question: str
+    unit: str
+    baseline_mean: float
+    value_mean: float
+    baseline_games: int
+    value_games: int
+    difference: float
+    low: float
+    high: float
+    by_players: list[Stratum]
+
+
+def _effect(base: Sequence[GameRow], side: Sequence[GameRow],
+            metric: Metric) -> _Effect | None:
+    strata: list[Stratum] = []
+    found: list[Difference] = []
+    for players in sorted({r["players"] for r in base} & {r["players"] for r in side}):
+        d = difference(_values([r for r in base if r["players"] == players], metric.figure),
+                       _values([r for r in side if r["players"] == players], metric.figure))
+        if d is not None:
+            found.append(d)
+            strata.append(Stratum(players=players, baseline_mean=d["baseline_mean"],
+                                  value_mean=d["value_mean"],
+                                  baseline_games=d["baseline_games"],
+                                  value_games=d["value_games"], difference=d["difference"],
+                                  low=d["low"], high=d["high"]))
+    if not found or all(d["se"] == 0 and d["difference"] == 0 for d in found):
+        return None
+    pooled = pool([d["difference"] for d in found], [d["se"] ** 2 for d in found],
+                  [d["baseline_games"] + d["value_games"] for d in found])
+    if pooled is None:
+        # No spread anywhere but a change somewhere: the change is exact, and certain.
+        games = [d["baseline_games"] + d["value_games"] for d in found]
+        exact = sum(d["difference"] * g for d, g in zip(found, games, strict=True)) / sum(games)
+        estimate, low, high, test = exact, exact, exact, tested(0.0)
+    else:
+        estimate, low, high = pooled["estimate"], pooled["low"], pooled["high"]
+        test = tested(pooled["p"])
+    a, b = _values(base, metric.figure), _values(side, metric.figure)
+    return {"metric": metric.name, "question": metric.question, "unit": metric.unit,
+            "baseline_mean": float(np.mean(a)), "value_mean": float(np.mean(b)),
+            "baseline_games": len(a), "value_games": len(b), "difference": estimate,
+            "low": low, "high": high, "by_players": strata, **test}
 
 
 def _values(rows: Sequence[GameRow], figure: Callable[[GameRow], float | None]) -> list[float]:
@@ -432,12 +421,27 @@ def _values(rows: Sequence[GameRow], figure: Callable[[GameRow], float | None]) 
 # -- the whole study ------------------------------------------------------------------------
 
 
+class Correction(TypedDict):
+    """How the summary's tests were corrected for being many, as the page states it."""
+
+    method: str
+    words: str
+    alpha: float
+    tests: int
+
+
 class Summary(TypedDict):
-    """summary.json: every cell's figures, the options' effects, and where the study has
-    different bots, who finished ahead of whom over all its tables and their ratings."""
+    """summary.json: the answers to a designer's questions (pooled over the cells that
+    share each), every cell's figures, the options' effects, and where the study has
+    different bots, who finished ahead of whom over all its tables and their ratings;
+    which code played the games; how the tests were corrected."""
 
     games: int
     truncated: int
+    code: list[CodeVersion]
+    correction: Correction
+    headlines: list[str]
+    answers: Answers
     cells: list[CellSummary]
     options: list[OptionEffect]
     skill: list[SkillPair]
@@ -452,8 +456,58 @@ def by_cell(rows: Sequence[GameRow]) -> dict[str, list[GameRow]]:
     return cells
 
 
-def summary(rows: Sequence[GameRow]) -> Summary:
+def summary(rows: Sequence[GameRow], code: Sequence[CodeVersion] = ()) -> Summary:
+    """Every figure of a study's ``rows`` (played by the ``code`` versions), its tests
+    corrected together."""
+    cells = [_cell_summary(cell) for cell in by_cell(rows).values()]
+    effects = _option_effects(rows)
+    pairs = skill_pairs(rows)
+    found = answers(cells)
+    tests = [t for c in cells for t in _cell_tests(c)]
+    tests += [*effects, *(p["test"] for p in pairs), *found["tests"]]
+    count = correct(tests)
+    for cell in cells:
+        _finish(cell)
+    rated = ratings(rows)
+    correction = Correction(method=CORRECTION, words=CORRECTION_WORDS, alpha=ALPHA,
+                            tests=count)
     return {"games": len(rows), "truncated": sum(r["truncated"] for r in rows),
-            "cells": [cell_summary(cell) for cell in by_cell(rows).values()],
-            "options": option_effects(rows), "skill": skill_pairs(rows),
-            "ratings": ratings(rows)}
+            "code": list(code), "correction": correction,
+            "headlines": headlines(found["answers"], effects, pairs, rated, count),
+            "answers": found["answers"], "cells": cells, "options": effects,
+            "skill": pairs, "ratings": rated}
+
+
+__all__ = [
+    "ALPHA",
+    "METRICS",
+    "Z95",
+    "CellSummary",
+    "Correction",
+    "Difference",
+    "Distribution",
+    "EqualShares",
+    "FirstSeat",
+    "Metric",
+    "OptionEffect",
+    "Pooled",
+    "SeatShare",
+    "SkillPair",
+    "Stratum",
+    "Summary",
+    "balance_index",
+    "by_cell",
+    "cell_summary",
+    "difference",
+    "distribution",
+    "equal_shares_test",
+    "fair_share",
+    "first_player_edge",
+    "most_deviating",
+    "option_effects",
+    "seat_shares",
+    "skill_pairs",
+    "summary",
+    "wilson",
+    "win_fraction",
+]

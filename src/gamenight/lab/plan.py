@@ -29,8 +29,11 @@ from gamenight.sim.simulate import resolve_table, seat_specs
 CHUNK_GAMES = 200
 #: The most games one cell plays (each cell's rows are summarised in memory).
 MAX_CELL_GAMES = 1_000_000
-#: The version of study.json's layout.
-STUDY_FORMAT = 1
+#: The version of study.json's layout (2: it lists the code versions that played it).
+STUDY_FORMAT = 2
+#: The layouts still read: a format-1 study stored no code version (``--resume`` then
+#: needs ``--resume-any-version``).
+READ_FORMATS = (1, 2)
 
 
 def option_text(value: Any) -> str:
@@ -119,9 +122,9 @@ class Study:
     def from_json(cls, data: Mapping[str, Any]) -> Study:
         """The study ``to_json`` wrote; ValueError if it is not one."""
         try:
-            if data["format"] != STUDY_FORMAT:
+            if data["format"] not in READ_FORMATS:
                 raise ValueError(f"a study of format {data['format']!r}, not "
-                                 f"{STUDY_FORMAT}")
+                                 f"{' or '.join(map(str, READ_FORMATS))}")
             game = str(data["game"])
             cells = tuple(Cell(game, int(c["players"]), tuple(map(str, c["bots"])),
                                tuple((str(name), value) for name, value in c["options"]))
@@ -133,15 +136,23 @@ class Study:
 
 
 def player_counts(text: str) -> tuple[int, ...]:
-    """``"4"`` or ``"2-6"`` as the counts it names; OptionError if it names none."""
-    low, sep, high = text.partition("-")
-    try:
-        first, last = int(low), int(high if sep else low)
-    except ValueError:
-        raise OptionError(f"players is a count or a range such as 2-6, not {text!r}") from None
-    if not 1 <= first <= last:
-        raise OptionError(f"players is a count or a range such as 2-6, not {text!r}")
-    return tuple(range(first, last + 1))
+    """``"4"``, ``"2-6"`` or a list of both such as ``"2,4"`` or ``"2-3,5"``, as the
+    counts it names, in the order given; OptionError if it names none, or one twice."""
+    counts: list[int] = []
+    for part in text.split(","):
+        low, sep, high = part.strip().partition("-")
+        try:
+            first, last = int(low), int(high if sep else low)
+        except ValueError:
+            raise OptionError(f"players is a count, a range such as 2-6 or a list such as "
+                              f"2,4, not {text!r}") from None
+        if not 1 <= first <= last:
+            raise OptionError(f"players is a count, a range such as 2-6 or a list such as "
+                              f"2,4, not {text!r}")
+        counts += range(first, last + 1)
+    if len(set(counts)) != len(counts):
+        raise OptionError(f"players names a count twice in {text!r}")
+    return tuple(counts)
 
 
 def plan_study(game_id: str, players: Sequence[int], *, games: int, seed: int,

@@ -7,7 +7,7 @@ import json
 from typing_extensions import TypedDict
 
 from gamenight.games import get_game
-from gamenight.lab.drama import drama
+from gamenight.lab.drama import drama, lead
 from gamenight.lab.length import length
 from gamenight.lab.plan import Chunk
 from gamenight.sim.runner import make_bots, play_out
@@ -35,6 +35,8 @@ class GameRow(TypedDict):
     lead_changes: int
     comeback: bool | None  # the unique leader at half time did not win (None: no running score)
     half_time_leaders: list[int]
+    decided_at: float | None  # share of the steps before the winners led for good
+    winner_behind: float | None  # share of the steps a winner spent behind the leader
 
 
 def play_chunk(chunk: Chunk, seed: int) -> list[GameRow]:
@@ -52,6 +54,7 @@ def play_chunk(chunk: Chunk, seed: int) -> list[GameRow]:
         assert outcome is not None, "play_out returns only finished games"
         steps = length(state)
         story = drama(state)
+        ahead = lead(state)
         rows.append({
             "cell": cell.key, "players": cell.players, "options": options_text,
             "bots": list(cell.bots), "game": number, "seed": game_seed,
@@ -62,5 +65,6 @@ def play_chunk(chunk: Chunk, seed: int) -> list[GameRow]:
             "estimated_minutes": steps["estimated_minutes"],
             "lead_changes": story["lead_changes"], "comeback": story["comeback"],
             "half_time_leaders": list(story["half_time_leaders"]),
+            "decided_at": ahead["decided_at"], "winner_behind": ahead["winner_behind"],
         })
     return rows

@@ -21,6 +21,8 @@ import pyarrow.parquet as pq
 
 from gamenight.lab.plan import Chunk, Study
 from gamenight.lab.play import GameRow
+from gamenight.lab.provenance import CodeVersion
+from gamenight.lab.provenance import read_versions as read_versions_of
 
 STUDY_FILE = "study.json"
 CHUNKS = "chunks"
@@ -47,6 +49,8 @@ SCHEMA = pa.schema([
     ("lead_changes", pa.int32()),
     ("comeback", pa.bool_()),
     ("half_time_leaders", pa.list_(pa.int32())),
+    ("decided_at", pa.float64()),
+    ("winner_behind", pa.float64()),
 ])
 
 #: Parquet's metadata holds no time or host, so the same rows give the same bytes; the
@@ -97,7 +101,7 @@ def merge(out: Path, study: Study | None = None) -> Path:
         if not path.is_file():
             raise FileNotFoundError(f"{path}: the study is not finished (--resume plays "
                                     "the rest)")
-        tables.append(pq.read_table(path, schema=SCHEMA))
+        tables.append(_read(path))
     merged = pa.concat_tables(tables) if tables else SCHEMA.empty_table()
     target = out / GAMES_FILE
     temporary = target.with_name(f".{target.name}.partial")
@@ -106,20 +110,33 @@ def merge(out: Path, study: Study | None = None) -> Path:
     return target
 
 
+def _read(path: Path) -> pa.Table:
+    """A chunk or games.parquet file in today's columns: a column added since it was
+    written (a study resumed with --resume-any-version) is read as missing (null)."""
+    table = pq.read_table(path)
+    for field in SCHEMA:
+        if field.name not in table.column_names:
+            table = table.append_column(field, pa.nulls(table.num_rows, field.type))
+    return table.select(SCHEMA.names).cast(SCHEMA)
+
+
 def read_rows(path: Path) -> list[GameRow]:
     """The rows of a games.parquet (or chunk) file."""
-    return cast(list[GameRow], pq.read_table(path, schema=SCHEMA).to_pylist())
+    return cast(list[GameRow], _read(path).to_pylist())
 
 
-def write_study(out: Path, study: Study) -> Path:
+def write_study(out: Path, study: Study, versions: Sequence[CodeVersion] = ()) -> Path:
+    """Store ``study`` and the code ``versions`` that play it (``provenance``)."""
     out.mkdir(parents=True, exist_ok=True)
     path = out / STUDY_FILE
-    path.write_text(json.dumps(study.to_json(), indent=2) + "\n", encoding="utf-8")
+    data = {**study.to_json(), "versions": list(versions)}
+    temporary = path.with_name(f".{path.name}.partial")
+    temporary.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    os.replace(temporary, path)  # a study.json is never half written
     return path
 
 
-def read_study(out: Path) -> Study:
-    """The study stored in ``out``; FileNotFoundError or ValueError if there is none."""
+def _study_data(out: Path) -> dict[str, object]:
     path = out / STUDY_FILE
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -129,5 +146,15 @@ def read_study(out: Path) -> Study:
         raise ValueError(f"{path}: not a study file: {exc.msg}") from None
     if not isinstance(data, dict):
         raise ValueError(f"{path}: not a study file")
-    return Study.from_json(data)
+    return data
 
+
+def read_study(out: Path) -> Study:
+    """The study stored in ``out``; FileNotFoundError or ValueError if there is none."""
+    return Study.from_json(_study_data(out))
+
+
+def read_versions(out: Path) -> list[CodeVersion]:
+    """The code versions that played the study stored in ``out``, first the one that
+    started it (none for a study stored before versions were kept)."""
+    return read_versions_of(_study_data(out))

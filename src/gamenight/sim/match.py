@@ -80,6 +80,21 @@ def seating(players: int, arrangement: int) -> tuple[int, ...]:
     return tuple((seat + arrangement) % 2 for seat in range(players))
 
 
+def wilson(successes: float, trials: float, z: float = 1.959963984540054) -> tuple[float, float]:
+    """Wilson's 95% score interval for a share ``successes / trials`` ((0, 1) for no
+    trials).  Written out here, not asked of the balance lab's statistics libraries
+    (SciPy, statsmodels: the lab extra), so that the bench's matches need no extra;
+    ``tests/lab/test_metrics.py`` checks it against the lab's, which is statsmodels'."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    share = successes / trials
+    scale = 1 + z * z / trials
+    centre = (share + z * z / (2 * trials)) / scale
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / scale
+    # Rounding may leave a bound a hair past the share itself: the interval holds it.
+    return (max(0.0, min(share, centre - half)), min(1.0, max(share, centre + half)))
+
+
 def side_points(winners: Sequence[int], sides: Sequence[int]) -> float:
     """Side A's share of one game: 1 when only side A's seats won, 0 when only side
     B's did, a half when seats of both sides share the win (or nobody won)."""
@@ -241,8 +256,6 @@ class MatchReport:
     @property
     def interval(self) -> tuple[float, float]:
         """The 95% interval of :attr:`share` (Wilson's, as the balance lab's)."""
-        from gamenight.lab.metrics import wilson
-
         return wilson(self.points, self.games)
 
     @property

@@ -412,6 +412,13 @@ def write_results(results: Iterable[GameResult], path: str | Path) -> Path:
     return rows.path
 
 
+def win_points(winners: Sequence[int], seat: int) -> float:
+    """The seat's part of a game's win: 1, ``1/k`` of a win shared by ``k``, or 0.  The
+    one way a shared win counts in a win share, here and in the balance lab
+    (``gamenight study``), so that the seats' shares add up to the games with a winner."""
+    return 1 / len(winners) if seat in winners else 0.0
+
+
 @dataclass(frozen=True, slots=True)
 class Tally:
     """Wins and scores of one seat or one bot spec over a batch, and the sums of the
@@ -419,14 +426,17 @@ class Tally:
 
     label: str
     seat_games: int  # games played by this seat, or summed over the seats with this spec
-    wins: int  # shared wins count for every winner
+    wins: int  # games won, a shared win included (counted once for each winner)
     shared: int  # of those wins, how many were shared
     score_sum: float
     sums: tuple[float, ...] = ()
+    #: The wins as the win share counts them (``win_points``: a shared win in parts).
+    win_points: float = 0.0
 
     @property
     def win_share(self) -> float:
-        return self.wins / self.seat_games if self.seat_games else 0.0
+        """The share of the games won, a win shared by ``k`` counting ``1/k``."""
+        return self.win_points / self.seat_games if self.seat_games else 0.0
 
     @property
     def mean_score(self) -> float:
@@ -467,7 +477,7 @@ class Tallies:
 
     def __init__(self, columns: Sequence[SummaryColumn] = (MEAN_SCORE,)) -> None:
         self.columns = tuple(columns)
-        self._width = 4 + len(self.columns)
+        self._width = 5 + len(self.columns)
         self._seat_rows: dict[str, list[float]] = {}
         self._bot_rows: dict[str, list[float]] = {}
         self.games = 0
@@ -480,7 +490,8 @@ class Tallies:
         outcome = r.outcome() if self.columns else None
         for seat, spec in enumerate(r.bots):
             won = seat in r.winners
-            row = [1.0, float(won), float(won and len(r.winners) > 1), float(r.scores[seat])]
+            row = [1.0, float(won), float(won and len(r.winners) > 1), float(r.scores[seat]),
+                   win_points(r.winners, seat)]
             if outcome is not None:
                 row.extend(float(c.value(outcome, seat)) for c in self.columns)
             for rows, key in ((self._seat_rows, f"seat {seat}: {spec}"),
@@ -496,7 +507,7 @@ class Tallies:
 
     def summary(self) -> Summary:
         def tallies(rows: dict[str, list[float]]) -> list[Tally]:
-            return [Tally(key, int(a[0]), int(a[1]), int(a[2]), a[3], tuple(a[4:]))
+            return [Tally(key, int(a[0]), int(a[1]), int(a[2]), a[3], tuple(a[5:]), a[4])
                     for key, a in rows.items()]
 
         return Summary(self.games, tallies(self._seat_rows), tallies(self._bot_rows),

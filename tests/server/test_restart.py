@@ -52,7 +52,7 @@ from gamenight.record import Record, replay
 from gamenight.server.protocol import acting_info, seen_events
 from gamenight.server.store import GameRow, Store
 from gamenight.signing import PUBLIC_KEY_FILE, read_verify_key
-from tests.server.client import Message, Player, over
+from tests.server.client import Message, Player, over, play_randomly
 from tests.server.live import LiveServer
 
 #: What a room's people do now: everything ("play"); only turns and decisions without a
@@ -566,4 +566,77 @@ async def test_after_a_restart_seats_nobody_comes_back_to_are_played_by_bots(
         print(server.log())
         raise
     finally:
+        server.stop()
+
+
+@pytest.mark.slow
+async def test_after_kill_9_in_a_swat_she_answered_the_next_swats_wait_for_her(
+        tmp_path: Path) -> None:
+    """Issue 39, item 2, over the network: ``kill -9`` in a Superfly swat Ann has answered
+    (a bot still to choose).  After the restart her answer is in the stored game, and
+    while she is reconnecting no swat she is in opens (the spectator sees none, and the
+    game does not move past it) for many deadlines' worth of time; once she is back the
+    swat opens for her at its time 0, and she plays the game to its end."""
+    deadline_ms = 1000
+    server = LiveServer(tmp_path, f"sqlite:///{tmp_path / 'rooms.db'}").start()
+    players: list[Player] = []
+    try:
+        made = server.post("/api/rooms", {
+            "game": "superfly", "players": 4, "grace_s": 60.0,
+            "seats": [None, "collector:average", "collector:average", "collector:expert"],
+            "options": {"deadline_ms": deadline_ms, "max_turns": 12}})
+        code = made["code"]
+        token = server.post(f"/api/rooms/{code}/seats", {"name": "ann", "seat": 0})["token"]
+        ann = await Player.connect(server.ws_url, code, {"type": "join", "token": token})
+        host = await Player.connect(server.ws_url, code,
+                                    {"type": "join", "token": made["host_token"]})
+        players += [ann, host]
+        await host.wait_for(lambda m: m["type"] == "welcome")
+        await host.send({"type": "start"})
+
+        def her_swat(m: Message) -> bool:
+            return (m["type"] == "update" and m["window"] is not None
+                    and 0 in m["acting"]["seats"] and bool(m["legal"]))
+
+        swat = await ann.wait_for(her_swat)
+        answer = next(a for a in swat["legal"] if a != "pass")
+        await ann.send({"type": "act", "action": answer, "window": swat["window"]["id"],
+                        "reaction_ms": 150.0})
+        answered = await ann.wait_for(lambda m: m["type"] == "update"
+                                      and m["step"] > swat["step"])
+        server.kill9()
+        for player in players:
+            await player.close()
+        games = stored(server.database or "", [code])
+        assert any(s.seat == 0 and s.value == answer for s in games[code].steps), (
+            "her answer was told, so it was stored")
+        assert answered["step"] <= len(games[code].steps)
+
+        server.start()  # Ann is slow to come back; the host watches meanwhile
+        host = await Player.connect(server.ws_url, code,
+                                    {"type": "join", "token": made["host_token"]})
+        players.append(host)
+        await host.wait_for(lambda m: m["type"] == "update")
+        await asyncio.sleep(5 * deadline_ms / 1000)
+        shown = host.updates()
+        assert not any(u["window"] is not None and 0 in u["acting"]["seats"] for u in shown), (
+            "a swat ran with Ann away")
+        held = shown[-1]
+        assert held["window"] is None and held["acting"]["kind"] == "simultaneous"
+        assert 0 in held["acting"]["seats"] and not over(held)
+
+        ann = await Player.connect(server.ws_url, code, {"type": "join", "token": token})
+        players.append(ann)
+        opened = await ann.wait_for(lambda m: m["type"] == "update" and m["window"] is not None)
+        assert opened["step"] == held["step"] and 0 in opened["acting"]["seats"]
+        assert opened["window"]["elapsed_ms"] < deadline_ms / 2, "its deadline ran before"
+        await play_randomly(ann, 0, random.Random("back"))
+        await host.wait_for(over)
+        assert all(e["code"] in RACE_ERRORS for e in ann.errors())
+    except BaseException:
+        print(server.log())
+        raise
+    finally:
+        for player in players:
+            await player.close()
         server.stop()

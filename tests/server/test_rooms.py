@@ -427,3 +427,133 @@ async def test_a_person_gone_past_the_grace_period_is_played_by_a_stand_in(
     settle(table, lambda: state.is_over)
     assert any(step.seat == seat for step in state.history), "the stand-in never played"
     table.room.close()
+
+
+# -- a restart keeps people's turns (issue 39, item 2) ---------------------------------------------
+#: Superfly with one person (Ann, seat 0) and three bots; swats of five seconds.
+SWAT_SEATS: list[str | None] = [None, "collector:average", "collector:average", "collector:expert"]
+
+
+def killed_in_a_swat_ann_answered(tmp_path: Path) -> tuple[Table, str, int, str]:
+    """A Superfly room played on the simulated clock until a swat opens with Ann in it;
+    she answers at once, a bot still to choose, and the server stops there (its timers
+    with it).  Returns the table, Ann's token, the swat's id and her answer."""
+    table = Table(tmp_path, "superfly", 4, SWAT_SEATS, max_turns=30)
+    seat, token = table.room.sit("Ann")
+    assert seat == 0
+    client, got = table.client(token)
+    host, _ = table.client(table.host_token)
+    table.room.start(host)
+    while True:
+        last = updates(got)[-1]
+        if last["window"] is not None and seat in last["acting"]["seats"] and last["legal"]:
+            break
+        next_moment(table, limit_s=60.0)
+    swat = last["window"]["id"]
+    answer = next(a for a in last["legal"] if a != "pass")
+    table.room.act(client, answer, swat, 150.0)
+    room, state = table.room, table.room.state
+    assert state is not None and room.window == swat, "a bot is still to choose"
+    assert seat not in state.acting().seats and state.acting().seats
+    assert table.stored_steps() == len(state.history), "her answer is stored"
+    room.close()  # the server stops
+    return table, token, swat, answer
+
+
+def take_up(table: Table) -> Room:
+    """The room as a restarted server takes it up from the store, and sets it going."""
+    row = table.store.room(table.room.code)
+    assert row is not None
+    again = Room.resume(row, get_game("superfly"), store=table.store, key=table.key,
+                        pauses=Pauses.none(), scheduler=table.scheduler)
+    again.advance()
+    return again
+
+
+def swats_run(room: Room) -> int:
+    """How many swats with a choice in them the history holds (a swat's steps are timed)."""
+    state = room.state
+    assert state is not None
+    starts = 0
+    timed_before = False
+    for step in state.history:
+        timed = step.at_ms is not None
+        starts += timed and not timed_before
+        timed_before = timed
+    return starts
+
+
+async def test_after_a_restart_every_swat_waits_for_its_person_until_they_are_back(
+        tmp_path: Path) -> None:
+    """``kill -9`` in a swat Ann has answered: the swat taken up keeps her answer and runs
+    on (she has nothing left to do in it), but the swats after it do not open, nor does
+    their deadline run, until she is back; then they run as ever, and she plays them."""
+    table, token, swat, answer = killed_in_a_swat_ann_answered(tmp_path)
+    again = take_up(table)
+    state = again.state
+    assert state is not None
+    # Her answer is kept: the swat taken up is the same one, with her choice in it.
+    assert any(step.seat == 0 and step.value == answer for step in state.history[swat:])
+    assert 0 not in state.acting().seats
+    watched: list[Message] = []
+    again.join(Client(lambda text: watched.append(json.loads(text))), None)
+    # The swat she answered runs on without her (the bots choose, its dice, the next
+    # flies); the next swat, hers too, is held: no window, no deadline, nothing moves.
+    swats = swats_run(again)
+    table.scheduler.advance(30.0)  # six deadlines' worth, half her grace
+    assert again.window is None, "a swat ran with Ann away"
+    acting = state.acting()
+    assert acting.kind == "simultaneous" and 0 in acting.seats
+    held_at = len(state.history)
+    assert swats_run(again) == swats, "a swat after the restart was played without her"
+    table.scheduler.advance(20.0)
+    assert len(state.history) == held_at and again.window is None
+    last = updates(watched)[-1]
+    assert last["window"] is None and last["step"] == held_at
+    assert again.seats[0].stand_in is None
+    # Ann is back: the swat opens for her, at its time 0, and she swats in it.
+    got: list[Message] = []
+    ann = Client(lambda text: got.append(json.loads(text)))
+    again.join(ann, token)
+    opened = updates(got)[-1]
+    assert opened["window"] is not None and opened["window"]["elapsed_ms"] == 0.0
+    assert opened["legal"] and again.window == held_at
+    # From now on play runs as ever: every swat opens for her, at once, and she plays it.
+    played = 0
+    while played < 3 and not state.is_over:
+        last = updates(got)[-1]
+        if last["window"] is not None and 0 in last["acting"]["seats"] and last["legal"]:
+            again.act(ann, last["legal"][0], last["window"]["id"], 300.0)
+            played += 1
+            table.scheduler.advance(KEY_S)
+        else:
+            next_moment(table, limit_s=table.scheduler.now() + 30.0)
+    assert played == 3 or state.is_over
+    again.close()
+
+
+async def test_after_a_restart_a_person_who_never_comes_back_is_played_past_their_grace(
+        tmp_path: Path) -> None:
+    """The same restart, and Ann does not come back: her swats wait for her the room's
+    grace period (60 s here), no longer; then her stand-in plays them and the game ends."""
+    table, _, _, _ = killed_in_a_swat_ann_answered(tmp_path)
+    again = take_up(table)
+    state = again.state
+    assert state is not None
+    table.scheduler.advance(59.0)
+    held_at = len(state.history)
+    assert again.window is None and 0 in state.acting().seats
+    assert again.seats[0].stand_in is None
+    table.scheduler.advance(1.0)
+    assert again.seats[0].stand_in == get_game("superfly").default_bot
+    assert again.window is not None, "past her grace the swat runs, her stand-in in it"
+    settle(again_table(table, again), lambda: state.is_over)
+    assert any(step.seat == 0 for step in state.history[held_at:]), "the stand-in never played"
+    assert table.store.record(again.code, 1) is not None
+    again.close()
+
+
+def again_table(table: Table, room: Room) -> Table:
+    """``table`` with the room taken up in place of the one that stopped."""
+    table.room = room
+    return table

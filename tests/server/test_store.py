@@ -4,6 +4,7 @@ restarted server finds exactly what it had committed, and nothing twice."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -19,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
+import psycopg
 import pytest
 from alembic.script import ScriptDirectory
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from sqlalchemy import Executable, create_engine, func, text
+from sqlalchemy import Engine, Executable, create_engine, event, func, text
 from sqlalchemy import select as sql_select
 
 from gamenight import record
@@ -216,6 +218,73 @@ def test_games_follow_one_another_and_a_finished_one_takes_no_steps(store: Store
     assert stored is not None
     assert stored.games == [GameRow(1, 7, None, AWKWARD_STEPS[:2], {"result": "the first"}),
                             GameRow(2, 8, None, [], None)]
+
+
+@contextlib.contextmanager
+def statements() -> Iterator[list[str]]:
+    """The SQL every engine sends while the block runs, each statement's first word
+    (``INSERT``, ``SELECT``, ...), and ``COMMIT`` for each commit of a transaction."""
+    sent: list[str] = []
+
+    def executed(_c: object, _cursor: object, statement: str, *_args: object) -> None:
+        sent.append(statement.split(None, 1)[0].upper())
+
+    def committed(_c: object) -> None:
+        sent.append("COMMIT")
+
+    event.listen(Engine, "before_cursor_execute", executed)
+    event.listen(Engine, "commit", committed)
+    try:
+        yield sent
+    finally:
+        event.remove(Engine, "before_cursor_execute", executed)
+        event.remove(Engine, "commit", committed)
+
+
+def test_an_actions_steps_are_stored_in_one_statement_and_one_round_trip(
+        store: Store) -> None:
+    """Issue 39: the write of each action is what bounds a server's actions per second on
+    PostgreSQL.  A batch is one INSERT (which checks where it goes itself), committed by
+    itself: no ping, no BEGIN, no SELECT, no count of the steps stored, no COMMIT of its
+    own.  Only a batch refused asks why; so does a record stored twice."""
+    code = a_room().code
+    store.create_room(a_room())
+    store.start_game(code, 1, 7, None)
+    for first, size in ((0, 1), (1, 3), (4, 1), (5, 2)):
+        with statements() as sent:
+            store.add_steps(code, 1, first, AWKWARD_STEPS[first:first + size])
+        assert sent == ["INSERT"], f"a batch of {size} sent {sent}"
+    with statements() as sent, pytest.raises(StoreError, match="would store steps twice"):
+        store.add_steps(code, 1, 5, AWKWARD_STEPS[5:6])
+    assert sent[0] == "INSERT" and "SELECT" in sent, sent
+    with statements() as sent:
+        store.finish_game(code, 1, {"result": "the first"})
+    assert sent == ["UPDATE"], sent
+    stored = store.room(code)
+    assert stored is not None and stored.games[0].steps == AWKWARD_STEPS[:7]
+
+
+def test_a_connection_the_database_closed_is_replaced_without_failing_a_write(
+        postgres: postgres.PostgresServer) -> None:
+    """No ping before each write: a connection PostgreSQL closed (its restart, an idle
+    timeout) fails its next statement, and the store tries the write once more on a new
+    one, so nobody's move is refused for it."""
+    url = postgres.create_database()
+    with Store(url) as store:
+        code = a_room().code
+        store.create_room(a_room())
+        store.start_game(code, 1, 7, None)
+        store.add_steps(code, 1, 0, AWKWARD_STEPS[:2])
+        database = store.url.database
+        with psycopg.connect(host=postgres.host, port=postgres.port, user=postgres.user,
+                             dbname="postgres", autocommit=True) as admin:
+            closed = admin.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = %s", (database,)).fetchone()
+        assert closed is not None and closed[0] >= 1, "the store held no connection"
+        store.add_steps(code, 1, 2, AWKWARD_STEPS[2:4])
+        stored = store.room(code)
+        assert stored is not None and stored.games[0].steps == AWKWARD_STEPS[:4]
 
 
 def test_finish_game_stores_the_record_and_record_returns_it(store: Store) -> None:

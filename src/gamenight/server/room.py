@@ -174,9 +174,12 @@ class Room:
         self.told = 0  # events of the current game every connection has been sent
         # The step and window of the last update sent to every connection.
         self._said: tuple[int, int | None] | None = None
-        # After a restart, the first race or decision waits for its people to be back
-        # (``advance``): set by ``resume``, cleared once a window has opened.
-        self._after_restart = False
+        # The seats whose people the room waits for since a restart (or its store's
+        # return): every race or decision one of them is still to act in is held until
+        # they are back or, past their grace, their stand-in plays (``window_may_open``).
+        # A seat leaves the set when its person joins or its stand-in sits down.
+        self._awaited: set[int] = set()
+        # Whether a window is held for them now (``join`` lets it run when they are back).
         self._holding = False
         # Whether the current game's signed record is in the store.
         self._recorded = False
@@ -265,10 +268,11 @@ class Room:
                 room._store_record()
         if room.status == "playing":
             # Nobody is connected to a room just taken up: each person's seat waits for
-            # them for the grace period, as if they had all just dropped.
-            room._after_restart = True
+            # them for the grace period, as if they had all just dropped, and every race
+            # or decision they are in waits for them as long (``window_may_open``).
             for seat in seats:
                 if seat.kind == "person":
+                    room._awaited.add(seat.seat)
                     room._wait_for_person(seat)
         return room
 
@@ -382,6 +386,7 @@ class Room:
         refusal: protocol.Error | None = None
         if seat is not None:
             seat.connections += 1
+            self._awaited.discard(seat.seat)
             if seat.gone is not None:
                 seat.gone.cancel()
                 seat.gone = None
@@ -407,7 +412,7 @@ class Room:
         elif refusal is not None:
             client.send(refusal)
         self.broadcast_room()
-        if self._holding and not self._people_away():
+        if self._holding and not self._awaiting():
             self.advance()  # the last of a held window's people is back: it runs on
 
     def leave(self, client: Client) -> None:
@@ -435,6 +440,9 @@ class Room:
         seat.gone = None
         if seat.connections or self.status != "playing" or seat.bot is not None:
             return
+        # Past their grace the room stops waiting for them: a window they hold runs on,
+        # their stand-in playing for them (``advance`` below).
+        self._awaited.discard(seat_no)
         seat.stand_in = self.game.default_bot
         self._seat_bot(seat_no, seat.stand_in)
         self.broadcast_room()
@@ -476,6 +484,9 @@ class Room:
         StoreError, and nothing changed, if the store does not take its start."""
         number, seed = self.number + 1, new_seed()
         self.store.start_game(self.code, number, seed, self.position)
+        # A new game is no restart: its races wait for nobody (the grace still runs).
+        self._awaited.clear()
+        self._holding = False
         for seat in self.seats:
             seat.rematch = False
             if seat.kind == "open":
@@ -559,16 +570,17 @@ class Room:
     def window_may_open(self, acting: Acting) -> bool:
         if self.paused is not None:
             return False  # the store's return opens it (``_try_store``)
-        if self._after_restart and self._people_away():
-            # After a restart, a window (the one the server stopped in, taken up again,
-            # or the first to open since) runs only once the people in it are back (or,
-            # after the room's grace period, their stand-ins play): the time a restart
-            # and a reconnection take is not taken from them.
+        if self._awaiting(acting):
+            # After a restart, every race or decision (the one the server stopped in,
+            # taken up again with the moves stored in it, and each one after it) runs
+            # only once the people still to act in it are back, or, past the room's
+            # grace period, their stand-ins play: the time a restart and a reconnection
+            # take is not taken from them, however many swats it lasts.
             if not self._holding:
                 self._holding = True
                 self._flush()
             return False
-        self._holding = self._after_restart = False
+        self._holding = False
         return True
 
     def window_opening(self, start: Callable[[], None]) -> None:
@@ -590,12 +602,20 @@ class Room:
         seats = state.acting().seats
         return grace_ms(c.latency for c in self.clients if c.seat in seats)
 
-    def _people_away(self) -> bool:
-        """Whether a person who acts now is not connected (and no stand-in plays for them)."""
-        state = self.state
-        assert state is not None
-        return any(self.seats[seat].kind == "person" and not self.seats[seat].connections
-                   and self.seats[seat].stand_in is None for seat in state.acting().seats)
+    def _awaiting(self, acting: Acting | None = None) -> bool:
+        """Whether the room waits for a person still to act in ``acting`` (by default,
+        what the game asks now): one it has not seen since a restart or its store's
+        return, not connected, and whose grace has not run out (no stand-in plays)."""
+        if not self._awaited:
+            return False
+        if acting is None:
+            state = self.state
+            assert state is not None
+            acting = state.acting()
+        seats = self.seats
+        return any(seat in self._awaited and seats[seat].kind == "person"
+                   and not seats[seat].connections and seats[seat].stand_in is None
+                   for seat in acting.seats)
 
     def idle(self, now: float, after_s: float) -> bool:
         """Whether nobody has been connected for ``after_s`` seconds by ``now``
@@ -708,8 +728,11 @@ class Room:
         log.info("room %s plays on: its store is back", self.code[:4])
         self.paused = None
         # The time the outage took is not taken from a race's people: as after a
-        # restart, a window waits for those of them who are away (or their stand-ins).
-        self._after_restart, self._holding = True, False
+        # restart, every window waits for those of them who are away, until they are
+        # back or their grace runs out (their stand-ins play).
+        self._awaited = {s.seat for s in self.seats if s.kind == "person"
+                         and not s.connections and s.stand_in is None}
+        self._holding = False
         for client in self.clients:
             client.fresh = True
         self.broadcast_room()

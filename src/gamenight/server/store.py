@@ -20,6 +20,12 @@ stored survives the server: it resumes a room by replaying the steps of its last
 :meth:`Store.add_steps` refuses a batch that does not start exactly where the stored
 history ends, so nothing is lost or stored twice.
 
+The write of every action (:meth:`Store.add_steps`) is one statement and one round trip:
+an ``INSERT ... SELECT`` of the batch, made only where the game is stored, has no record
+and holds the step just before the batch (the steps' primary key, room, game and index,
+refuses a step stored twice), committed by itself (the writer's connections autocommit:
+no BEGIN, no COMMIT to wait for).  Only a batch refused asks the database why, to say so.
+
 Durability: PostgreSQL, at its default settings, keeps a commit through a power cut.
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed transaction is in the
 write-ahead log when the call returns, so it survives the process being killed (even
@@ -34,7 +40,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -48,21 +54,26 @@ from sqlalchemy import (
     Double,
     ForeignKey,
     ForeignKeyConstraint,
+    Insert,
+    Integer,
     MetaData,
     String,
     UniqueConstraint,
     bindparam,
+    cast,
     create_engine,
     event,
+    exists,
     func,
     insert,
     or_,
     select,
     text,
+    union_all,
     update,
 )
 from sqlalchemy.engine import URL, Connection, Engine, make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import (
     DeclarativeBase,
     Mapped,
@@ -236,12 +247,53 @@ class StepTable(Base):
 #: :meth:`Store.add_steps`'s statements, built once (Core, on the tables themselves).
 _GAMES = Base.metadata.tables["games"]
 _STEPS = Base.metadata.tables["steps"]
+_ROOMS = Base.metadata.tables["rooms"]
+#: Why a batch was refused (asked only then): whether the game is over (None: no such
+#: game), and how many steps it has stored.
 _GAME_OVER = select(_GAMES.c.record.is_not(None)).where(
     _GAMES.c.room_code == bindparam("code"), _GAMES.c.number == bindparam("number"))
 _STEPS_STORED = select(func.count()).select_from(_STEPS).where(
     _STEPS.c.room_code == bindparam("code"), _STEPS.c.game_number == bindparam("number"))
-_ADD_STEPS = insert(_STEPS)
-_ROOMS = Base.metadata.tables["rooms"]
+#: A finished game's record, stored where the game has none yet (one statement).
+_FINISH = (update(_GAMES)
+           .where(_GAMES.c.room_code == bindparam("finished_code"),
+                  _GAMES.c.number == bindparam("finished_number"), _GAMES.c.record.is_(None))
+           .values(record=bindparam("finished_record", type_=_GAMES.c.record.type)))
+
+
+def _add_steps_statement(size: int, *, typed: bool) -> Insert:
+    """``INSERT INTO steps ... SELECT`` a batch of ``size`` steps (parameters ``code``,
+    ``number``, ``first``, and ``seat_K``, ``value_K``, ``at_ms_K`` for the K-th step),
+    inserting nothing unless the game is stored with no record yet and holds the step
+    just before ``first`` (or ``first`` is 0).  A step stored already is refused by the
+    primary key.  So the batch goes in whole exactly where the history ends, or not at
+    all, in one statement: no round trip to look first.  ``typed``: the times are cast
+    to their column's type (PostgreSQL types a UNION's columns by their first row, and
+    a time that is NULL there would make the column text; SQLite needs no cast)."""
+    steps, games = _STEPS.c, _GAMES.c
+    code = bindparam("code", type_=String())
+    number = bindparam("number", type_=Integer())
+    first = bindparam("first", type_=Integer())
+    rows = [select(code.label("room_code"), number.label("game_number"),
+                   (first + k).label("index"),
+                   bindparam(f"seat_{k}", type_=Integer()).label("seat"),
+                   bindparam(f"value_{k}", type_=steps.value.type).label("value"),
+                   _time(bindparam(f"at_ms_{k}", type_=Double()), typed).label("at_ms"))
+            for k in range(size)]
+    batch = (rows[0] if size == 1 else union_all(*rows)).subquery("batch")
+    open_game = exists().where(games.room_code == code, games.number == number,
+                               games.record.is_(None))
+    follows = or_(first == 0, exists().where(steps.room_code == code,
+                                             steps.game_number == number,
+                                             steps.index == first - 1))
+    return insert(_STEPS).from_select(
+        ["room_code", "game_number", "index", "seat", "value", "at_ms"],
+        select(batch).where(open_game, follows)).execution_options(preserve_rowcount=True)
+
+
+
+def _time(value: ColumnElement[float], typed: bool) -> ColumnElement[float]:
+    return cast(value, Double()) if typed else value
 
 
 # -- opening a database ----------------------------------------------------------------------
@@ -353,26 +405,40 @@ class Store:
                 except OSError as exc:
                     raise StoreError(f"cannot make the database's folder for {shown}: "
                                      f"{exc.strerror or exc}") from None
-        else:
-            # A connection the database closed (a restart) is noticed and replaced.
-            options["pool_pre_ping"] = True
+        sqlite = self.url.get_backend_name() == "sqlite"
         try:
-            self._engine: Engine = create_engine(self.url, **options)
+            # Everything but the per-action writes: a connection the database closed
+            # (a restart) is noticed before use and replaced (a ping per checkout).
+            self._engine: Engine = create_engine(self.url, pool_pre_ping=not sqlite,
+                                                 **options)
+            # The per-action writes (add_steps, finish_game) have a pool of their own:
+            # each is one statement, committed by itself (autocommit: no BEGIN, no
+            # COMMIT to wait for), and no ping first; a connection the database closed
+            # fails its statement, which is tried once more on a new one
+            # (:meth:`_once_more`), and a database that is down fails that too: the
+            # room pauses until it is back (``Room._pause``).
+            self._writer: Engine = create_engine(self.url, isolation_level="AUTOCOMMIT",
+                                                 **options)
         except (ArgumentError, ImportError) as exc:
             raise StoreError(f"cannot use the database {shown}: {exc}") from None
-        if self.url.get_backend_name() == "sqlite":
+        if sqlite:
             event.listen(self._engine, "connect", _sqlite_settings)
+            event.listen(self._writer, "connect", _sqlite_settings)
         try:
             with self._engine.begin() as connection:
                 _migrate(connection)
         except SQLAlchemyError as exc:
-            self._engine.dispose()
+            self.close()
             raise StoreError(f"cannot open the database {shown}: {_message(exc)}") from exc
         self._sessions = sessionmaker(self._engine, expire_on_commit=False)
+        # add_steps's statement for each batch size met so far (a batch is an action
+        # and the chance that follows it: a few sizes).
+        self._add_steps: dict[int, Insert] = {}
 
     def close(self) -> None:
         """Close every connection (the store cannot be used after)."""
         self._engine.dispose()
+        self._writer.dispose()
 
     def __enter__(self) -> Store:
         return self
@@ -389,6 +455,26 @@ class Store:
                 yield session
         except SQLAlchemyError as exc:
             raise StoreError(f"could not {doing}: {_message(exc)}") from exc
+
+    def _once_more(self, doing: str, write: Callable[[Connection], int]) -> int:
+        """``write(connection)`` (one statement, autocommitted): its row count.  A
+        connection the database had closed is replaced and the statement tried once more
+        (a lost answer to a write that was made is refused the second time, by the
+        primary key or its WHERE: the caller asks why).  A database error otherwise, or
+        twice, is a StoreError saying what was being done."""
+        for attempt in (1, 2):
+            try:
+                with self._writer.connect() as connection:
+                    return write(connection)
+            except IntegrityError:
+                raise
+            except DBAPIError as exc:
+                if attempt == 1 and exc.connection_invalidated:
+                    continue
+                raise StoreError(f"could not {doing}: {_message(exc)}") from exc
+            except SQLAlchemyError as exc:
+                raise StoreError(f"could not {doing}: {_message(exc)}") from exc
+        raise AssertionError("unreachable")  # pragma: no cover
 
     # -- writing ---------------------------------------------------------------------------
     def create_room(self, room: RoomRow) -> None:
@@ -450,11 +536,40 @@ class Store:
         """Append ``steps`` to the history of the room's game ``number``, in one
         transaction.  ``first`` is the index of ``steps[0]`` in the game's history: it
         must be the number of steps stored already, else StoreError and nothing is
-        written (a gap would lose steps, an overlap would store them twice)."""
-        with self._transaction(f"store steps of game {number} in room {code}") as session:
-            # The server calls this once per action, on its event loop: the statements
-            # are Core ones built once (_GAME_OVER, ...), on the session's connection,
-            # since the ORM's own work per statement was most of the call's time.
+        written (a gap would lose steps, an overlap would store them twice).
+
+        The server calls this once per action, on its event loop: one statement, one
+        round trip (:func:`_add_steps_statement`); the database is asked why only when
+        it refuses the batch."""
+        doing = f"store steps of game {number} in room {code}"
+        rows = _step_rows(code, number, first, steps)
+        if not rows:
+            self._check_place(code, number, first, doing)
+            return
+        statement = self._add_steps.get(len(rows))
+        if statement is None:
+            statement = self._add_steps[len(rows)] = _add_steps_statement(
+                len(rows), typed=self.url.get_backend_name() == "postgresql")
+        params: dict[str, Any] = {"code": code, "number": number, "first": first}
+        for k, row in enumerate(rows):
+            params[f"seat_{k}"] = row["seat"]
+            params[f"value_{k}"] = row["value"]
+            params[f"at_ms_{k}"] = row["at_ms"]
+        try:
+            added = self._once_more(
+                doing, lambda connection: connection.execute(statement, params).rowcount)
+        except IntegrityError:
+            added = 0  # a step stored already (the primary key): said below
+        if added != len(rows):
+            self._check_place(code, number, first, doing)
+            raise StoreError(f"could not {doing}: the database took {added} of "
+                             f"{len(rows)} steps")  # pragma: no cover (not seen)
+
+    def _check_place(self, code: str, number: int, first: int, doing: str) -> None:
+        """StoreError saying why steps from index ``first`` do not go into the room's game
+        ``number`` (no such game, its record stored, a gap or an overlap); nothing if
+        they would."""
+        with self._transaction(doing) as session:
             connection = session.connection()
             game = {"code": code, "number": number}
             finished = connection.execute(_GAME_OVER, game).scalar()
@@ -463,23 +578,24 @@ class Store:
             if finished:
                 raise StoreError(f"room {code}'s game {number} is over: its record is stored")
             stored = connection.execute(_STEPS_STORED, game).scalar() or 0
-            if first != stored:
-                problem = "leave a gap" if first > stored else "store steps twice"
-                raise StoreError(f"room {code}'s game {number} has {stored} steps stored: "
-                                 f"steps from index {first} would {problem}")
-            rows = _step_rows(code, number, first, steps)
-            if rows:
-                connection.execute(_ADD_STEPS, rows)
+        if first != stored:
+            problem = "leave a gap" if first > stored else "store steps twice"
+            raise StoreError(f"room {code}'s game {number} has {stored} steps stored: "
+                             f"steps from index {first} would {problem}")
 
     def finish_game(self, code: str, number: int, record: dict[str, Any]) -> None:
-        """Store the finished game's signed record (once: a game has one record)."""
-        with self._transaction(f"store the record of game {number} in room {code}") as session:
-            game = session.get(GameTable, (code, number))
-            if game is None:
-                raise StoreError(f"room {code} has no game {number}")
-            if game.record is not None:
-                raise StoreError(f"room {code}'s game {number} has its record already")
-            game.record = record
+        """Store the finished game's signed record (once: a game has one record), in one
+        statement; the database is asked why only when it refuses."""
+        doing = f"store the record of game {number} in room {code}"
+        params = {"finished_code": code, "finished_number": number, "finished_record": record}
+        if self._once_more(doing, lambda c: c.execute(_FINISH, params).rowcount) == 1:
+            return
+        with self._transaction(doing) as session:
+            finished = session.connection().execute(
+                _GAME_OVER, {"code": code, "number": number}).scalar()
+        if finished is None:
+            raise StoreError(f"room {code} has no game {number}")
+        raise StoreError(f"room {code}'s game {number} has its record already")
 
     def check_writes(self, code: str) -> None:
         """Write to the room ``code``'s row and commit, leaving the database as it was:
@@ -525,6 +641,42 @@ class Store:
         with self._transaction(f"read the record of game {number} in room {code}") as session:
             return session.scalar(select(GameTable.record).where(
                 GameTable.room_code == code, GameTable.number == number))
+
+    def forget_rooms(self, made_before: float, keep: set[str] | frozenset[str] = frozenset(),
+                     most: int = 100) -> list[str]:
+        """Forget the rooms made before ``made_before`` (Unix seconds) in which nothing
+        is being played (a lobby, or every game over), but those in ``keep``, the oldest
+        first and at most ``most``; returns their codes.  A room in its lobby goes whole.
+        A room that played keeps its row and its games' signed records, and loses the
+        rest: its seats, its players (their names and their tokens' hashes), its games'
+        steps (each record holds them) and its host token's hash, which becomes "" (no
+        token hashes to it): nobody can join it or play in it again.  (``server.app``
+        (``Server``) serves such a room's records, and no room.)  One transaction."""
+        from sqlalchemy import delete
+
+        rooms = _ROOMS.c
+        seats, players = Base.metadata.tables["seats"], Base.metadata.tables["players"]
+        in_play = select(_GAMES.c.room_code).where(_GAMES.c.record.is_(None))
+        played = select(_GAMES.c.room_code)
+        with self._transaction("forget old rooms") as session:
+            connection = session.connection()
+            found = connection.execute(
+                select(rooms.code, rooms.code.in_(played))
+                .where(rooms.created_at < made_before, rooms.host_token_hash != "",
+                       rooms.code.not_in(in_play))
+                .order_by(rooms.created_at, rooms.code)).all()
+            chosen = [(code, bool(done)) for code, done in found if code not in keep][:most]
+            codes = [code for code, _ in chosen]
+            if not codes:
+                return []
+            connection.execute(delete(_STEPS).where(_STEPS.c.room_code.in_(codes)))
+            connection.execute(delete(seats).where(seats.c.room_code.in_(codes)))
+            connection.execute(delete(players).where(players.c.room_code.in_(codes)))
+            connection.execute(delete(_ROOMS).where(
+                rooms.code.in_([code for code, done in chosen if not done])))
+            connection.execute(update(_ROOMS).values(host_token_hash="").where(
+                rooms.code.in_([code for code, done in chosen if done])))
+        return codes
 
 
 # -- between rows and tables -------------------------------------------------------------------

@@ -333,8 +333,25 @@ def test_a_chunk_written_before_a_column_was_added_reads_it_as_missing(tmp_path:
     from gamenight.lab import store
 
     rows = [row([0], game=i) for i in range(3)]
-    older = store.SCHEMA.remove(store.SCHEMA.get_field_index("decided_at"))
-    table = pa.Table.from_pylist([{k: v for k, v in r.items() if k != "decided_at"}
+    # The decisiveness columns, and the choices after them, came later.
+    later = ("decided_at", "choices", "choices_max", "choices_by_part", "action_kinds")
+    older = pa.schema([f for f in store.SCHEMA if f.name not in later])
+    table = pa.Table.from_pylist([{k: v for k, v in r.items() if k not in later}
                                   for r in rows], schema=older)
     pq.write_table(table, tmp_path / "old.parquet")
     assert store.read_rows(tmp_path / "old.parquet") == rows
+    assert metrics.summary(rows)["choices"]["games"] == 0
+
+
+def test_a_chunk_keeps_the_choices_and_the_kinds_of_action(tmp_path: Path) -> None:
+    from gamenight.lab import store
+    from gamenight.lab.plan import plan_study
+
+    rows = [row([0], game=i, choices=[2, 5, 1], kinds={"Pass": 1, "Slap": 2})
+            for i in range(3)]
+    chunk = plan_study("by-golly", (2,), games=3, seed=1).chunks()[0]
+    path = store.write_chunk(tmp_path, chunk, rows)
+    back = store.read_rows(path)
+    assert back == rows
+    assert back[0]["action_kinds"] == {"Pass": 1, "Slap": 2}
+    assert back[0]["choices_by_part"] == [2.0, None, 5.0, None, 1.0]

@@ -8,7 +8,8 @@ import pytest
 
 from gamenight.engine import OptionError
 from gamenight.engine.seeding import derive_seed
-from gamenight.games import get_game
+from gamenight.games import GAMES, get_game
+from gamenight.lab.length import length
 from gamenight.record import load, replay
 from gamenight.sim.simulate import (
     MAX_GAMES,
@@ -215,3 +216,15 @@ def test_the_rest_of_a_batch_is_the_same_games_as_a_whole_run(tmp_path: Path) ->
     assert simulate("superfly", 9, 3, ["random"], seed=2, workers=1, first=9) == []
     with pytest.raises(OptionError, match="cannot start from game 10"):
         simulate("superfly", 9, 3, ["random"], seed=2, workers=1, first=10)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_turns_are_counted_by_the_games_own_hook_as_the_lab_counts_them(
+        game_id: str, tmp_path: Path) -> None:
+    # FLY keeps no turn counter on its state, and its turns were once left blank: every
+    # game's turns come from ``Game.count_turns`` over its events, the lab's figure too.
+    game = get_game(game_id)
+    (result,) = simulate(game_id, 1, 3, None, seed=2, workers=1, records=tmp_path)
+    state = replay(load(tmp_path / "game-000000.json"))
+    assert result.turns == game.count_turns(state.events) == length(state)["turns"]
+    assert result.turns is not None and 0 < result.turns <= result.length

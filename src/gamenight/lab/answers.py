@@ -19,7 +19,7 @@ from itertools import pairwise
 
 from typing_extensions import TypedDict
 
-from gamenight.lab.figures import CellSummary, OptionEffect, SkillPair
+from gamenight.lab.figures import CellSummary, ChoiceFigures, OptionEffect, SkillPair
 from gamenight.lab.inference import ALPHA, CORRECTION_WORDS, Pooled, Tested, pool, tested
 from gamenight.lab.ladder import Rating
 from gamenight.lab.plan import option_text
@@ -211,7 +211,7 @@ def count_words(count: SeatsAtCount) -> str:
 
 
 #: The questions an option's effect answers, in the order the page gives them.
-QUESTIONS = ("length", "balance", "drama", "safety")
+QUESTIONS = ("length", "balance", "drama", "safety", "choices")
 
 
 def effect_words(effect: OptionEffect) -> str:
@@ -276,14 +276,52 @@ def skill_words(pairs: Sequence[SkillPair], ratings: Sequence[Rating]) -> list[s
     return sentences
 
 
+def _few(value: float | None) -> str:
+    """A count of choices as the page gives it: three significant digits at most."""
+    return "-" if value is None else f"{value:,.3g}" if abs(value) < 1000 else f"{value:,.0f}"
+
+
+def kinds_words(figures: ChoiceFigures, most: int = 6) -> str:
+    """``Reveal 39%, Slap 31%, Pass 30%``: the kinds of action taken, most first."""
+    kinds = figures["kinds"]
+    said = [f"{k['kind']} {100 * k['share']:.0f}%" for k in kinds[:most]]
+    if len(kinds) > most:
+        rest = sum(k["share"] for k in kinds[most:])
+        said.append(f"{len(kinds) - most} other kinds {100 * rest:.0f}%")
+    return ", ".join(said)
+
+
+def choice_words(figures: ChoiceFigures, games: int) -> str:
+    """The choices per decision and the kinds of action taken, in a sentence."""
+    if not figures["games"] or figures["per_decision"]["mean"] is None:
+        return ("Choices: not measured (these games were stored before the lab counted "
+                "each decision's legal actions; a new study measures them).")
+    spread = figures["per_decision"]
+    parts = figures["by_part"]
+    moved = ""
+    if parts[0] is not None and parts[-1] is not None:
+        moved = (f"{_few(parts[0])} in the first fifth of a game's decisions, "
+                 f"{_few(parts[-1])} in the last; ")
+    scope = (f"{figures['decisions']:,} decisions in {figures['games']:,} games"
+             + ("" if figures["games"] == games
+                else f", the {figures['games']:,} of {games:,} that measured them"))
+    return (f"Choices: a seat had {_few(spread['mean'])} legal actions per decision on "
+            f"average ({moved}at most {_few(figures['most'])} at one), over {scope}; "
+            f"the actions taken: {kinds_words(figures)}.")
+
+
 def headlines(found: Answers, effects: Sequence[OptionEffect], pairs: Sequence[SkillPair],
-              ratings: Sequence[Rating], tests: int) -> list[str]:
-    """The report's summary: one answer per question, in words."""
+              ratings: Sequence[Rating], tests: int, choices: ChoiceFigures | None = None,
+              games: int = 0) -> list[str]:
+    """The report's summary: one answer per question, in words (``choices``: over every
+    game of the study, ``games`` of them)."""
     order = found["seat_order"]
     lines = [first_player_words(order, tests)]
     lines += [count_words(count) for count in order["by_players"]]
     lines += option_words(effects)
     lines += skill_words(pairs, ratings)
+    if choices is not None:
+        lines.append(choice_words(choices, max(games, choices["games"])))
     lines.append(f"Significance: {tests:,} tests on this page, corrected together by "
                  f"{CORRECTION_WORDS}; a result is called significant, or detected, when "
                  "its adjusted p-value is below 0.05.")
@@ -298,6 +336,7 @@ __all__ = [
     "SeatsAtCount",
     "answers",
     "balance_index",
+    "choice_words",
     "headlines",
     "p_words",
     "tested",

@@ -86,6 +86,28 @@ class Drama(TypedDict):
     winner_behind: Distribution  # the share of a game its winner spent behind
 
 
+class ActionKind(TypedDict):
+    """One kind of action (its class's name): how often the seats took it."""
+
+    kind: str
+    actions: int  # taken, over the games
+    share: float  # of every action taken in those games
+    per_game: float  # taken per game, the mean
+
+
+class ChoiceFigures(TypedDict):
+    """How many legal actions a seat had at each decision, and how it moved over a
+    game; which kinds of action the seats took (``choices.py``).  Over the games that
+    measured them: a study stored before the lab did counts fewer (``games``)."""
+
+    games: int  # the games that measured them
+    decisions: int  # the actions the seats took in them
+    per_decision: Distribution  # each game's mean choices per decision, over the games
+    most: float | None  # the most choices at any one decision
+    by_part: list[float | None]  # the mean choices in each fifth of a game's decisions
+    kinds: list[ActionKind]  # most taken first
+
+
 class CellSummary(TypedDict):
     key: str
     players: int
@@ -105,6 +127,7 @@ class CellSummary(TypedDict):
     length: dict[str, Distribution]
     outcomes: Outcomes
     drama: Drama
+    choices: ChoiceFigures
     skill: list[SkillPair]
     #: The share of the variance of a seat's win that its bot explains (eta squared);
     #: None when every seat has the same bot.

@@ -52,11 +52,15 @@ class Length(TypedDict):
 @dataclass(frozen=True, slots=True)
 class Played:
     """One step of a history as it was played: who was acting just before it, and the
-    events it caused (whole: a fold that wants the public form asks ``seen_by``)."""
+    events it caused (whole: a fold that wants the public form asks ``seen_by``); for a
+    seat's action, the action (as the game reads its text) and how many legal actions
+    that seat had just before it took it (``GameState.legal_actions``: ``choices.py``)."""
 
     step: Step
     acting: Acting
     events: tuple[Event, ...]
+    action: object = None  # None for a chance step
+    choices: int | None = None  # None for a chance step
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,9 +104,14 @@ def _replay(state: GameState[Any]) -> Replay:
             value = step.value
             events = fresh.apply_chance(value if isinstance(value, int | float | str)
                                         else copy.deepcopy(value))
-        else:
-            events = fresh.apply_text(step.seat, step.value, step.at_ms)
-        played.append(Played(step, acting, tuple(events)))
+            played.append(Played(step, acting, tuple(events)))
+            continue
+        # The seat's choices as they stood when it acted (a seat in a race sees the
+        # state at its moment, which the steps before it in time order made).
+        choices = len(fresh.legal_actions(step.seat))
+        action = game.parse_action(step.value)
+        events = fresh.apply(step.seat, action, step.at_ms)
+        played.append(Played(step, acting, tuple(events), action, choices))
     if fresh.events != state.events:
         raise ValueError(f"replaying this {game.id} game gives other events than it has: "
                          "was it changed other than through its steps?")

@@ -12,7 +12,7 @@ question, stratified by player count, before the cells are given one by one.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,8 +21,11 @@ import numpy as np
 from typing_extensions import TypedDict
 
 from gamenight.lab.answers import Answers, answers, balance_index, headlines
+from gamenight.lab.choices import PARTS
 from gamenight.lab.figures import (
+    ActionKind,
     CellSummary,
+    ChoiceFigures,
     Distribution,
     Drama,
     FirstSeat,
@@ -128,6 +131,7 @@ METRICS: tuple[Metric, ...] = (
     Metric("decided at", "drama", _optional("decided_at"), "share"),
     Metric("winner behind", "drama", _optional("winner_behind"), "share"),
     Metric("truncated", "safety", lambda r: float(r["truncated"]), "share"),
+    Metric("choices per decision", "choices", _optional("choices")),
 )
 
 #: The length figures of every cell.
@@ -279,6 +283,31 @@ def drama(rows: Sequence[GameRow]) -> Drama:
             "winner_behind": distribution(r["winner_behind"] for r in rows)}
 
 
+def choice_figures(rows: Sequence[GameRow]) -> ChoiceFigures:
+    """The choices per decision and the kinds of action taken over ``rows``, of the
+    games that measured them (a row stored before the lab did has them None)."""
+    # ``.get``: a row made by hand, or by code older than these columns, may lack them.
+    measured = [r for r in rows if r.get("action_kinds") is not None]
+    sums, sizes = [0.0] * PARTS, [0] * PARTS
+    for r in measured:
+        for part, mean in enumerate((r.get("choices_by_part") or [])[:PARTS]):
+            if mean is not None:
+                sums[part] += mean
+                sizes[part] += 1
+    by_part = [total / size if size else None for total, size in zip(sums, sizes, strict=True)]
+    taken: Counter[str] = Counter()
+    for r in measured:
+        taken.update(r["action_kinds"] or {})
+    actions = sum(taken.values())
+    kinds = [ActionKind(kind=kind, actions=count, share=count / actions,
+                        per_game=count / len(measured))
+             for kind, count in sorted(taken.items(), key=lambda kv: (-kv[1], kv[0]))]
+    most = [m for r in measured if (m := r.get("choices_max")) is not None]
+    return {"games": len(measured), "decisions": actions,
+            "per_decision": distribution(r.get("choices") for r in measured),
+            "most": float(max(most)) if most else None, "by_part": by_part,
+            "kinds": kinds}
+
 
 def cell_summary(rows: Sequence[GameRow]) -> CellSummary:
     """Every figure of one cell's games (``rows`` all of one cell, at least one).  Its
@@ -303,7 +332,8 @@ def _cell_summary(rows: Sequence[GameRow]) -> CellSummary:
             "most_deviating": most_deviating(shares),
             "balance_index": balance_index([s["wins"] for s in shares]) if equal else None,
             "length": lengths,
-            "outcomes": outcomes(rows), "drama": drama(rows), "skill": skill_pairs(rows),
+            "outcomes": outcomes(rows), "drama": drama(rows),
+            "choices": choice_figures(rows), "skill": skill_pairs(rows),
             "skill_variance": skill_variance(rows)}
 
 
@@ -443,6 +473,8 @@ class Summary(TypedDict):
     headlines: list[str]
     answers: Answers
     cells: list[CellSummary]
+    #: The choices per decision and the kinds of action, over every game of the study.
+    choices: ChoiceFigures
     options: list[OptionEffect]
     skill: list[SkillPair]
     ratings: list[Rating]
@@ -469,12 +501,15 @@ def summary(rows: Sequence[GameRow], code: Sequence[CodeVersion] = ()) -> Summar
     for cell in cells:
         _finish(cell)
     rated = ratings(rows)
+    chosen = choice_figures(rows)
     correction = Correction(method=CORRECTION, words=CORRECTION_WORDS, alpha=ALPHA,
                             tests=count)
     return {"games": len(rows), "truncated": sum(r["truncated"] for r in rows),
             "code": list(code), "correction": correction,
-            "headlines": headlines(found["answers"], effects, pairs, rated, count),
-            "answers": found["answers"], "cells": cells, "options": effects,
+            "headlines": headlines(found["answers"], effects, pairs, rated, count,
+                                   chosen, len(rows)),
+            "answers": found["answers"], "cells": cells, "choices": chosen,
+            "options": effects,
             "skill": pairs, "ratings": rated}
 
 
@@ -482,7 +517,9 @@ __all__ = [
     "ALPHA",
     "METRICS",
     "Z95",
+    "ActionKind",
     "CellSummary",
+    "ChoiceFigures",
     "Correction",
     "Difference",
     "Distribution",
@@ -498,6 +535,7 @@ __all__ = [
     "balance_index",
     "by_cell",
     "cell_summary",
+    "choice_figures",
     "difference",
     "distribution",
     "equal_shares_test",

@@ -7,6 +7,7 @@ import json
 from typing_extensions import TypedDict
 
 from gamenight.games import get_game
+from gamenight.lab.choices import choices
 from gamenight.lab.drama import drama, lead
 from gamenight.lab.length import length
 from gamenight.lab.plan import Chunk
@@ -37,6 +38,12 @@ class GameRow(TypedDict):
     half_time_leaders: list[int]
     decided_at: float | None  # share of the steps before the winners led for good
     winner_behind: float | None  # share of the steps a winner spent behind the leader
+    # Choices (``choices.Choices``); None in the rows of a study stored before the lab
+    # measured them (an older chunk: ``store`` reads its missing columns as None).
+    choices: float | None  # legal actions per decision, the game's mean
+    choices_max: int | None  # the most legal actions at one decision
+    choices_by_part: list[float | None] | None  # the mean in each fifth of the decisions
+    action_kinds: dict[str, int] | None  # actions taken, by kind
 
 
 def play_chunk(chunk: Chunk, seed: int) -> list[GameRow]:
@@ -55,6 +62,7 @@ def play_chunk(chunk: Chunk, seed: int) -> list[GameRow]:
         steps = length(state)
         story = drama(state)
         ahead = lead(state)
+        chosen = choices(state)
         rows.append({
             "cell": cell.key, "players": cell.players, "options": options_text,
             "bots": list(cell.bots), "game": number, "seed": game_seed,
@@ -66,5 +74,8 @@ def play_chunk(chunk: Chunk, seed: int) -> list[GameRow]:
             "lead_changes": story["lead_changes"], "comeback": story["comeback"],
             "half_time_leaders": list(story["half_time_leaders"]),
             "decided_at": ahead["decided_at"], "winner_behind": ahead["winner_behind"],
+            "choices": chosen["choices"], "choices_max": chosen["choices_max"],
+            "choices_by_part": chosen["choices_by_part"],
+            "action_kinds": chosen["action_kinds"],
         })
     return rows

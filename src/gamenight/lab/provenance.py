@@ -28,7 +28,8 @@ from gamenight.version import __version__
 #: figures of its row: the engine, every bot, the loop that plays, and the lab's
 #: measurement of a game (a study's row is what they give).
 SHARED_SOURCES = ("gamenight.engine", "gamenight.bots", "gamenight.sim.runner",
-                  "gamenight.lab.play", "gamenight.lab.length", "gamenight.lab.drama")
+                  "gamenight.lab.play", "gamenight.lab.length", "gamenight.lab.drama",
+                  "gamenight.lab.choices")
 #: The files of a package that can change how a game is played: its code and its data
 #: (card lists, word lists); not its documentation or what a compiler made of its code.
 SOURCE_SUFFIXES = (".py", ".json", ".txt", ".csv")

@@ -24,16 +24,19 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from gamenight.games import get_game
-from gamenight.lab.answers import QUESTIONS, SeatsAtCount, decimals, p_words
+from gamenight.lab.answers import QUESTIONS, SeatsAtCount, decimals, kinds_words, p_words
+from gamenight.lab.choices import PARTS
 from gamenight.lab.inference import Tested
 from gamenight.lab.ladder import Rating
 from gamenight.lab.metrics import (
     CellSummary,
+    ChoiceFigures,
     Distribution,
     OptionEffect,
     SkillPair,
     Summary,
     by_cell,
+    choice_figures,
 )
 from gamenight.lab.plan import Study, option_text
 from gamenight.lab.play import GameRow
@@ -97,6 +100,12 @@ MEANINGS: tuple[tuple[str, str], ...] = (
      "as often, 0% when one seat wins every game (one less the seats' distance from equal "
      "shares, over its largest)."),
     ("winning margin", "The winners' score less the best loser's."),
+    ("choices per decision", "How many legal actions a seat had to choose from at each "
+     "action it took (its branching factor), averaged over a game's decisions, and by "
+     "fifths of the game to show how it moves; where a game's actions form a continuum "
+     "(an aim), the count is of the finite set its rules document as spanning it."),
+    ("actions by kind", "How often the seats took each kind of action (the action's "
+     "class, as the game defines it), as a share of every action taken."),
 )
 
 
@@ -210,6 +219,26 @@ def _length_plot(groups: dict[str, list[GameRow]]) -> str:
                     fontsize=FONT + 1)
     return _png(figure, "length of a game per " + ", ".join(groups) +
                 ": steps and estimated minutes")
+
+
+def _choices_plot(groups: dict[str, ChoiceFigures]) -> str:
+    """The mean choices per decision in each fifth of a game, a line per group."""
+    figure = Figure(figsize=(7, 3.4), layout="constrained")
+    axes = figure.subplots()
+    xs = list(range(1, PARTS + 1))
+    for name, found in groups.items():
+        points = [(x, y) for x, y in zip(xs, found["by_part"], strict=True) if y is not None]
+        if points:
+            axes.plot([x for x, _ in points], [y for _, y in points], marker="o",
+                      label=f"{name} ({found['games']:,} games)")
+    axes.set_xticks(xs, [f"{k}/{PARTS}" for k in xs], fontsize=FONT)
+    axes.set_xlabel("part of a game's decisions (first fifth to last)", fontsize=FONT)
+    axes.set_ylabel("legal actions per decision", fontsize=FONT)
+    axes.set_ylim(bottom=0)
+    figure.suptitle("Choices per decision over a game", fontsize=FONT + 1)
+    figure.legend(loc="outside lower center", ncols=2, fontsize=FONT, frameon=False)
+    return _png(figure, "choices per decision in each fifth of a game, per " +
+                ", ".join(groups))
 
 
 def _effect_label(effect: OptionEffect) -> str:
@@ -356,7 +385,62 @@ def _cell_section(cell: CellSummary, plots: bool) -> str:
         parts.append(_table(DISTRIBUTION_HEAD, [
             _share_row("decided at (share of the game)", d["decided_at"]),
             _share_row("winner behind (share of the game)", d["winner_behind"])]))
+    parts.append("<h4>Choices</h4>")
+    found = cell["choices"]
+    if found["games"]:
+        parts.append(_choices_table({"choices per decision": found}))
+        parts.append(f"<p>Actions by kind: {html.escape(kinds_words(found, most=12))}.</p>")
+    else:
+        parts.append("<p class='note'>Not measured (games stored before the lab counted "
+                     "each decision's legal actions).</p>")
     parts.append("</details>")
+    return "\n".join(parts)
+
+
+CHOICES_HEAD = ("games", "decisions", "mean", "10%", "median", "90%", "most",
+                *(f"{k}/{PARTS}" for k in range(1, PARTS + 1)))
+
+
+def _choices_row(found: ChoiceFigures) -> list[str]:
+    d = found["per_decision"]
+    return [f"{found['games']:,}", f"{found['decisions']:,}", _num(d["mean"]),
+            _num(d["p10"]), _num(d["median"]), _num(d["p90"]), _num(found["most"]),
+            *(_num(v) for v in found["by_part"])]
+
+
+def _choices_table(groups: dict[str, ChoiceFigures]) -> str:
+    return _table(("", *CHOICES_HEAD), [[name, *_choices_row(found)]
+                                        for name, found in groups.items()])
+
+
+def _kinds_table(groups: dict[str, ChoiceFigures]) -> str:
+    """The share of each kind of action, a column per kind (most taken first)."""
+    totals: dict[str, int] = {}
+    for found in groups.values():
+        for k in found["kinds"]:
+            totals[k["kind"]] = totals.get(k["kind"], 0) + k["actions"]
+    kinds = sorted(totals, key=lambda k: (-totals[k], k))
+    rows = []
+    for name, found in groups.items():
+        shares = {k["kind"]: k for k in found["kinds"]}
+        rows.append([name, *(f"{_pct(shares[k]['share'])} ({_num(shares[k]['per_game'])})"
+                             if k in shares else "-" for k in kinds)])
+    return _table(("", *kinds), rows)
+
+
+def _choices_section(groups: dict[str, ChoiceFigures], plots: bool) -> str:
+    measured = {name: found for name, found in groups.items() if found["games"]}
+    if not measured:
+        return ("<p class='note'>Not measured: these games were stored before the lab "
+                "counted each decision's legal actions; a new study measures them.</p>")
+    parts = ["<p>Choices per decision: how many legal actions a seat had at each action "
+             "it took, a game's mean over its decisions (the spread over games), the most "
+             "at any one decision, and the mean in each fifth of a game's decisions, first "
+             "to last.</p>", _choices_table(measured)]
+    if plots:
+        parts.append(_choices_plot(measured))
+    parts += ["<p>Actions by kind: each kind's share of every action taken (and how many "
+              "times a game, on average).</p>", _kinds_table(measured)]
     return "\n".join(parts)
 
 
@@ -482,16 +566,18 @@ def render(study: Study, summary: Summary, rows: Sequence[GameRow]) -> str:
     if plots:
         labels = {c["key"]: cell_label(c) for c in summary["cells"]}
         groups = {labels[key]: group for key, group in cells.items()}
+        chosen = {labels[c["key"]]: c["choices"] for c in summary["cells"]}
     else:
         for row in rows:
             groups.setdefault(f"{row['players']} players", []).append(row)
+        chosen = {name: choice_figures(group) for name, group in groups.items()}
     sections = [("summary", "Summary"), ("seats", "Seat order")]
     if summary["options"]:
         sections.append(("options", "What the options change"))
     if summary["ratings"] or summary["skill"]:
         sections.append(("skill", "Skill: who is stronger"))
-    sections += [("length", "Length at a glance"), ("cells", "Each cell"),
-                 ("meanings", "What each figure means")]
+    sections += [("length", "Length at a glance"), ("choices", "Choices and actions"),
+                 ("cells", "Each cell"), ("meanings", "What each figure means")]
     correction = summary["correction"]
     code = summary["code"]
     parts: list[str] = [
@@ -522,6 +608,8 @@ def render(study: Study, summary: Summary, rows: Sequence[GameRow]) -> str:
     if summary["ratings"] or summary["skill"]:
         parts += ["<h2 id='skill'>Skill: who is stronger</h2>", _skill_section(summary)]
     parts += ["<h2 id='length'>Length at a glance</h2>", _length_plot(groups),
+              "<h2 id='choices'>Choices and actions</h2>",
+              _choices_section(chosen, plots=len(chosen) <= MAX_CELL_PLOTS),
               "<h2 id='cells'>Each cell</h2>",
               "<p class='note'>Each cell's figures (click to open). Its tests are among the "
               "page's, corrected with them.</p>",

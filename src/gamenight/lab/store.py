@@ -51,6 +51,10 @@ SCHEMA = pa.schema([
     ("half_time_leaders", pa.list_(pa.int32())),
     ("decided_at", pa.float64()),
     ("winner_behind", pa.float64()),
+    ("choices", pa.float64()),
+    ("choices_max", pa.int32()),
+    ("choices_by_part", pa.list_(pa.float64())),
+    ("action_kinds", pa.map_(pa.string(), pa.int32())),
 ])
 
 #: Parquet's metadata holds no time or host, so the same rows give the same bytes; the
@@ -121,8 +125,8 @@ def _read(path: Path) -> pa.Table:
 
 
 def read_rows(path: Path) -> list[GameRow]:
-    """The rows of a games.parquet (or chunk) file."""
-    return cast(list[GameRow], _read(path).to_pylist())
+    """The rows of a games.parquet (or chunk) file (a map column as a dict)."""
+    return cast(list[GameRow], _read(path).to_pylist(maps_as_pydicts="strict"))
 
 
 def write_study(out: Path, study: Study, versions: Sequence[CodeVersion] = ()) -> Path:

@@ -56,7 +56,7 @@ class GameResult:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     length: int  # steps: chance outcomes and actions, the length of the history
-    turns: int | None  # the game's own turn count, where it keeps one
+    turns: int | None  # turns as the game counts them (Game.count_turns); None: none
     truncated: bool
     # The rest of the outcome, for the summary's columns (not written to --out rows).
     ranks: tuple[int, ...] = ()
@@ -144,10 +144,11 @@ class Job:
             if self.sign_key is not None:
                 record = sign(record, _signing_key(self.sign_key))
             record.write(Path(self.records) / f"game-{index:0{self.digits}d}.json")
-        turns = getattr(state, "turns", None)
+        # Turns as the game counts them, from its events: the very hook the balance lab
+        # asks (``Game.count_turns``), never an attribute some states happen to keep.
+        turns = game.count_turns(state.events)
         return GameResult(index, seed, self.players, self.bots, outcome.scores,
-                          outcome.winners, len(state.history),
-                          turns if isinstance(turns, int) else None, outcome.truncated,
+                          outcome.winners, len(state.history), turns, outcome.truncated,
                           outcome.ranks, outcome.tiebreaks)
 
 

@@ -34,6 +34,10 @@ class Player:
         self._changed = asyncio.Condition()
         self._reader = asyncio.create_task(self._read())
         self.answer_pings = True
+        #: Says it is ready when the room's first race waits for its seat (``ready``), as
+        #: a person at the browser's "I'm ready" does; a test of that wait turns it off.
+        self.says_ready = True
+        self.seat: int | None = None
 
     @classmethod
     async def connect(cls, ws_url: str, code: str, join: Message | None = None,
@@ -52,6 +56,13 @@ class Player:
                 message = json.loads(text)
                 if message.get("type") == "ping" and self.answer_pings:
                     await self.send({"type": "pong", "id": message["id"]})
+                if message.get("type") == "welcome":
+                    self.seat = message["seat"]
+                room = message.get("room") if message.get("type") in ("welcome", "room") \
+                    else None
+                if (room is not None and self.says_ready and self.seat is not None
+                        and self.seat in room.get("getting_ready", ())):
+                    await self.send({"type": "ready"})
                 async with self._changed:
                     self.frames.append(text)
                     self.messages.append(message)

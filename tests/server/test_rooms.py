@@ -557,3 +557,59 @@ def again_table(table: Table, room: Room) -> Table:
     """``table`` with the room taken up in place of the one that stopped."""
     table.room = room
     return table
+
+
+def first_swat_waiting(tmp_path: Path) -> tuple[Table, Client, list[Message]]:
+    """Ann alone with two bots at a new Superfly room: started, and played up to its
+    first swat, which waits for her to be ready (issue 38, snag 2)."""
+    table = Table(tmp_path, "superfly", 3, [None, "collector", "collector"])
+    _, token = table.room.sit("Ann")
+    client, got = table.client(token)
+    host, _ = table.client(table.host_token)
+    table.room.start(host)
+    state = table.room.state
+    assert state is not None
+    while state.acting().deadline_ms is None:
+        next_moment(table, limit_s=60.0)
+    return table, client, got
+
+
+async def test_a_rooms_first_swat_opens_when_its_person_is_ready(tmp_path: Path) -> None:
+    table, ann, got = first_swat_waiting(tmp_path)
+    room, started = table.room, table.scheduler.now()
+    # Held: no window, nothing offered, and everyone is told whom it waits for.
+    table.scheduler.run_until(started + 19.0)
+    assert room.window is None
+    assert room.info().get("getting_ready") == [0]
+    assert [m["room"]["getting_ready"] for m in got
+            if m["type"] == "room" and "getting_ready" in m["room"]] != []
+    assert not [m for m in updates(got) if m["window"] is not None]
+    room.ready(ann)
+    assert room.window is not None  # at once: she was the only one not ready
+    assert "getting_ready" not in room.info()
+    assert updates(got)[-1]["window"] is not None and updates(got)[-1]["legal"]
+    room.ready(ann)  # said again: nothing changes
+    spectator, _ = table.client(None)
+    with pytest.raises(ProtocolError, match="spectator"):
+        room.ready(spectator)
+    # Only the room's first race waits: the next swat opens by itself.
+    play_person(table, ann, got, 0, random.Random(3))
+    assert room.state is not None and room.state.is_over
+    room.rematch(ann)
+    assert room.number == 2 and room._ready is None
+    room.close()
+
+
+async def test_a_first_swat_nobody_is_ready_for_opens_after_twenty_seconds(
+        tmp_path: Path) -> None:
+    """A tab left in the background does not hold the table for ever."""
+    from gamenight.server.room import READY_MOST_S
+
+    table, _, got = first_swat_waiting(tmp_path)
+    held_at = table.scheduler.now()
+    table.scheduler.run_until(held_at + READY_MOST_S - 0.01)
+    assert table.room.window is None
+    table.scheduler.run_until(held_at + READY_MOST_S)
+    assert table.room.window is not None
+    assert "getting_ready" not in [m for m in got if m["type"] == "room"][-1]["room"]
+    table.room.close()

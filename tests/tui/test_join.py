@@ -34,6 +34,7 @@ from gamenight.games import get_game
 from gamenight.games.fliegen_klatschen.events import Slapped
 from gamenight.games.fliegen_klatschen.screen import KEY_LABELS
 from gamenight.tui.join import SeatStore, join, parse_invite
+from gamenight.tui.ready import GetReady
 from gamenight.tui.remote import RemotePlayApp, RemoteState
 from tests.server.client import Player, play_randomly
 from tests.server.live import LiveServer, live_server
@@ -182,13 +183,20 @@ async def test_a_slap_in_a_hunt_carries_its_window_and_the_server_keeps_its_time
         await until(pilot, lambda: app.connected)
         host = await start(server, made)
         await until(pilot, lambda: app.state is not None and app.screen is app.screen_view)
+        asked_ready = False
         while True:  # reveal until a hunt opens, then slap the first fly
-            await until(pilot, lambda: app.my_turn or app.racing or remote(app).is_over,
-                        GAME_S)
+            await until(pilot, lambda: app.my_turn or app.racing or remote(app).is_over
+                        or isinstance(app.screen, GetReady), GAME_S)
             assert not remote(app).is_over, "the game ended with no hunt"
+            if isinstance(app.screen, GetReady):
+                # The room's first hunt waits for her (issue 38): space says she is ready.
+                await pilot.press("space")
+                asked_ready = True
+                continue
             if app.racing:
                 break
             await answered(pilot, app, "space")
+        assert asked_ready and {"type": "ready"} in app.sent
         assert "HUNT!" in showing(app, "#status")
         await pilot.press(KEY_LABELS[0])
         slap = next(m for m in reversed(app.sent) if m["type"] == "act")

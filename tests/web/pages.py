@@ -103,6 +103,20 @@ def start(page: Page) -> None:
     expect(page.locator("#play")).to_be_visible()
 
 
+def ready_if_asked(page: Page, *, by_key: bool = False) -> bool:
+    """A person's "I'm ready": when the room's first race waits for this page's seat
+    (issue 38: a new player does not lose it while still reading the table), a tap on the
+    button, or space; returns whether it was asked."""
+    button = page.locator("#ready")
+    if not button.is_visible():
+        return False
+    if by_key:
+        page.keyboard.press(" ")
+    else:
+        button.click()
+    return True
+
+
 # -- checks on any page ---------------------------------------------------------------------------
 def axe_problems(page: Page) -> list[str]:
     """axe-core's serious and critical violations on the page as it is now (one line

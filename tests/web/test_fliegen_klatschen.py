@@ -37,6 +37,7 @@ from tests.web.pages import (
     axe_problems,
     horizontal_overflow,
     make_room,
+    ready_if_asked,
     screenshot,
     sent_frames,
     start,
@@ -200,6 +201,8 @@ def test_two_people_and_a_bot_play_a_whole_game_at_the_table(pages: PageMaker,
     ends = time.monotonic() + GAME_S
     while (state := table_state(host))["phase"] != "over":
         assert time.monotonic() < ends, f"the game did not end in {GAME_S:g} s"
+        for person in people.values():
+            ready_if_asked(person.page, by_key=person.keys)
         if state["phase"] == "hunt":
             window = state["window"]
             slapped = {seat: person.may_slap_in(window) and person.slap()

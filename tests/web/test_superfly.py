@@ -30,6 +30,7 @@ from tests.web.pages import (
     axe_problems,
     horizontal_overflow,
     make_room,
+    ready_if_asked,
     screenshot,
     sent_frames,
     start,
@@ -154,6 +155,7 @@ def test_two_friends_and_a_bot_play_a_whole_game_of_superfly(pages: PageMaker) -
             break
         acted = False
         for person, state in zip(people, states, strict=True):
+            acted |= ready_if_asked(person.page, by_key=person.keys)
             dice_shown |= state["dice"]
             revealed |= state["revealing"]
             hands_shown |= state["shown"] == 3
@@ -217,3 +219,26 @@ def other_still_choosing(page: Page) -> bool:
     state: bool = page.evaluate(
         "() => document.querySelector('.sf')?.dataset.canAct === 'true'")
     return state
+
+
+def test_the_first_swat_waits_until_a_new_player_says_ready(pages: PageMaker) -> None:
+    """Issue 38, snag 2: the first swat opened the moment the game did, and a new player
+    lost it while still reading the table.  Now the room's first race waits, and says
+    so, until its person says ready (the button, already focused, or space)."""
+    page = pages.open()
+    make_room(page, "Superfly", name=HOST, players=3,
+              seats=["person", "collector", "collector"], options={"deadline_ms": 4000})
+    start(page)
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("Get ready")
+    expect(page.locator("#ready")).to_be_focused()
+    # Held: the flies are shown, but no swat is open and no countdown runs.
+    page.wait_for_timeout(1500)
+    state = page.evaluate(STATE_JS)
+    assert not state["canAct"] and state["window"] == ""
+    expect(page.locator("#countdown")).to_be_hidden()
+    page.keyboard.press(" ")
+    expect(notice).to_be_hidden()
+    page.wait_for_function("() => document.querySelector('.sf')?.dataset.canAct === 'true'")
+    assert page.evaluate(STATE_JS)["flies"], "the swat opened with flies to swat"

@@ -853,6 +853,8 @@ class Connection:
                 room.act(client, "pass", message.get("window"), message.get("reaction_ms"))
             elif message["type"] == "start":
                 room.start(client)
+            elif message["type"] == "ready":
+                room.ready(client)
             else:
                 room.rematch(client)
         except ProtocolError as exc:

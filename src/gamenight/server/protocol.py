@@ -84,6 +84,15 @@ class Rematch(TypedDict):
     type: Literal["rematch"]
 
 
+class Ready(TypedDict):
+    """This seat's person is ready for the first race or decision of the room's first
+    game, which waits for them (``room.getting_ready``): a new player does not lose it
+    while still reading the table."""
+
+    __pydantic_config__ = _STRICT  # type: ignore[misc]
+    type: Literal["ready"]
+
+
 class Ping(TypedDict):
     """Sent by either side.  The server answers a client's ping with a ``pong`` holding
     its clock; a client answers the server's ping with a ``pong`` of the same id at
@@ -102,8 +111,9 @@ class ClientPong(TypedDict):
     id: PingId
 
 
-ClientMessage = Annotated[Join | Act | PassMessage | Start | Rematch | Ping | ClientPong,
-                          Field(discriminator="type")]
+#: Any message a client sends (its ``type`` says which).
+AnyClientMessage = Join | Act | PassMessage | Start | Rematch | Ready | Ping | ClientPong
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 _CLIENT = TypeAdapter[Any](ClientMessage)
 
 
@@ -144,6 +154,9 @@ class RoomInfo(TypedDict):
     #: actions are refused (``unavailable``) until it is back; then the room plays on by
     #: itself, and every connection is sent the game whole (a ``fresh`` update).
     paused: NotRequired[str]
+    #: Only while the first race or decision of the room's first game waits for its
+    #: people to be ready (the client's ``ready``; at most 20 s): the seats not ready yet.
+    getting_ready: NotRequired[list[int]]
 
 
 class Welcome(TypedDict):
@@ -258,16 +271,14 @@ class ProtocolError(ValueError):
         self.code: ErrorCode = code
 
 
-def read_client(frame: str | bytes, limit: int) -> Join | Act | PassMessage | Start | Rematch \
-        | Ping | ClientPong:
+def read_client(frame: str | bytes, limit: int) -> AnyClientMessage:
     """The client message in ``frame``: ProtocolError if it is over ``limit`` bytes, not
     JSON, or not one of the client messages exactly."""
     size = len(frame.encode("utf-8", "surrogatepass") if isinstance(frame, str) else frame)
     if size > limit:
         raise ProtocolError("too-large", f"a message is at most {limit} bytes, not {size}")
     try:
-        message: Join | Act | PassMessage | Start | Rematch | Ping | ClientPong = \
-            _CLIENT.validate_json(frame)
+        message: AnyClientMessage = _CLIENT.validate_json(frame)
     except ValidationError as exc:
         raise ProtocolError("malformed", _first_problem(exc)) from None
     return message

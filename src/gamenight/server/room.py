@@ -70,6 +70,10 @@ STORE_DOWN = ("the server cannot store moves right now (its database is not answ
 NOT_STORED = ("the server could not store that move, so it was not taken: its database is "
               "not answering. The game is paused, and goes on by itself when the database "
               "is back")
+#: The first race or decision of a room's first game waits for each person in it to say
+#: they are ready (the browser's "Ready" button, space), or this long at most: a tab left
+#: in the background must not hold the table for ever (issue 38, snag 2).
+READY_MOST_S = 20.0
 #: The refusal of a game's start that the store did not take.
 CANNOT_START = ("the server cannot start the game right now: its database is not "
                 "answering; try again in a moment")
@@ -181,6 +185,12 @@ class Room:
         self._awaited: set[int] = set()
         # Whether a window is held for them now (``join`` lets it run when they are back).
         self._holding = False
+        # The people who have said they are ready for the first race or decision of the
+        # room's first game (``ready``); None once it has opened (or in any later game,
+        # and in a lesson, whose page says what comes first): nothing is held then.
+        self._ready: set[int] | None = None
+        # The most the first race waits for them (``READY_MOST_S``), once it is held.
+        self._ready_timer: Timer | None = None
         # Whether the current game's signed record is in the store.
         self._recorded = False
         #: Why the room is paused, in words for its people, while its store does not take
@@ -358,6 +368,10 @@ class Room:
             info["lesson"] = self.lesson
         if self.paused is not None:
             info["paused"] = self.paused
+        if self._ready_timer is not None and self.state is not None:
+            waiting = self._getting_ready(self.state.acting())
+            if waiting:
+                info["getting_ready"] = waiting
         return info
 
     def broadcast_room(self) -> None:
@@ -496,8 +510,42 @@ class Room:
             if seat.kind == "person" and not seat.connections and seat.gone is None:
                 # Seated but not here (gone in the lobby): they have the grace to come.
                 self._wait_for_person(seat)
+        # A room's first game holds its first race or decision until its people are
+        # ready (``window_may_open``); a rematch's players have just played one.
+        self._ready = set() if number == 1 and self.lesson is None else None
         for client in self.clients:
             client.fresh = True
+        self.broadcast_room()
+        self.advance()
+
+    def ready(self, client: Client) -> None:
+        """The person at ``client``'s seat is ready for the first race or decision; it
+        opens once everyone in it is.  Said again, or when nothing waits, it changes
+        nothing."""
+        if client.seat is None:
+            raise ProtocolError("not-allowed", "a spectator has nothing to be ready for")
+        if self._ready is None or client.seat in self._ready:
+            return
+        self._ready.add(client.seat)
+        self.broadcast_room()
+        self.advance()
+
+    def _getting_ready(self, acting: Acting) -> list[int]:
+        """The people the first timed race or decision ``acting`` waits for: those in
+        it, connected, who have not said they are ready (a person away is the grace
+        period's, and a bot is always ready).  An untimed decision loses nobody
+        anything: it waits for nobody."""
+        if self._ready is None or acting.deadline_ms is None:
+            return []
+        seats = self.seats
+        return [seat for seat in acting.seats
+                if seats[seat].kind == "person" and seats[seat].connections
+                and seats[seat].stand_in is None and seat not in self._ready]
+
+    def _ready_or_not(self) -> None:
+        """The first race has waited long enough: it opens for whoever is ready."""
+        self._ready_timer = None
+        self._ready = None
         self.broadcast_room()
         self.advance()
 
@@ -581,6 +629,21 @@ class Room:
                 self._flush()
             return False
         self._holding = False
+        if self._getting_ready(acting):
+            # A new player's first swat or hunt is not lost while they are still reading
+            # the table: it opens when they say so (or after ``READY_MOST_S``), as the
+            # terminal's first race waits for space.
+            if self._ready_timer is None:
+                self._ready_timer = self.scheduler.later(READY_MOST_S, self._ready_or_not)
+                self._flush()
+                self.broadcast_room()
+            return False
+        if self._ready is not None and acting.deadline_ms is not None:
+            # The first timed race has opened: nothing is held again in this room.
+            self._ready = None
+            if self._ready_timer is not None:
+                self._ready_timer.cancel()
+                self._ready_timer = None
         return True
 
     def window_opening(self, start: Callable[[], None]) -> None:
@@ -635,6 +698,9 @@ class Room:
         if self._retry is not None:
             self._retry.cancel()
             self._retry = None
+        if self._ready_timer is not None:
+            self._ready_timer.cancel()
+            self._ready_timer = None
 
     # -- committing and telling --------------------------------------------------------------
     def _flush(self) -> None:

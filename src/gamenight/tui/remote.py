@@ -51,6 +51,7 @@ from gamenight.server.protocol import Error, RoomInfo, Update, Welcome
 from gamenight.tui.app import TERMINAL_PAUSES, GameScreen, PlayApp
 from gamenight.tui.help import HowToPlay
 from gamenight.tui.join import RoomAddress, Ticket
+from gamenight.tui.ready import GetReady
 
 #: Pauses before connecting again after the connection dropped: they double up to this.
 RECONNECT_FIRST_S = 0.25
@@ -231,6 +232,9 @@ class RemotePlayApp(PlayApp):
         self._window_came: tuple[int, float] = (-1, 0.0)  # (id, its first update's arrival)
         self._told_over = False
         self._rematch_asked = False
+        # The room's first race waits for this seat's "ready" (the browser's button; here
+        # the get-ready banner's space): asked once.
+        self._ready_asked = False
         self._drawing = False  # a drawing of the latest update is on its way
         self._drawn = False  # the game's screen has drawn an update (it is composed)
         self.paint_lag_ms: float | None = None  # the last window's, arrival to paint
@@ -388,6 +392,11 @@ class RemotePlayApp(PlayApp):
         before = self.room
         self.room = room
         self.seat_names = self._names()
+        if self.seat in room.get("getting_ready", ()) and not self._ready_asked:
+            # The room holds its first race until this person is ready, as the terminal
+            # holds its own: the same banner, and space says so to the room.
+            self._ready_asked = True
+            self.push_screen(GetReady(race=False), self._say_ready)
         if self._waiting is not None and self._waiting.is_attached:
             self._waiting.refresh_room()
         if self._drawn and self._table_shown():  # names may have changed (a bot sat in)
@@ -403,6 +412,9 @@ class RemotePlayApp(PlayApp):
                     self._tell(f"Rematch asked by {', '.join(asked)}"
                                + ("" if self._rematch_asked else ": press r to play again")
                                + ".")
+
+    def _say_ready(self, _: None = None) -> None:
+        self.send({"type": "ready"})
 
     def _error(self, error: Error) -> None:
         if error["code"] in ("bad-token", "not-allowed") and not self.connected:

@@ -39,6 +39,12 @@ export class GameLog {
     if (fresh) this.list.replaceChildren();
     for (const line of lines) this.list.append(h("li", {}, this.named(line)));
     while (this.list.childElementCount > KEEP) this.list.firstElementChild?.remove();
-    if (lines.length > 0) this.list.scrollTop = this.list.scrollHeight;
+    if (lines.length > 0) this.showLatest();
+  }
+
+  /** Scrolls to the newest line (again when a folded log is opened: a log not shown
+   * cannot scroll). */
+  showLatest() {
+    this.list.scrollTop = this.list.scrollHeight;
   }
 }

@@ -139,6 +139,9 @@ export const PROTOCOL_VERSION = 1;
  * @property {number} spectators
  * @property {number} grace_s
  * @property {string} [lesson]  in a tutorial's room only: the lesson it plays (its name)
+ * @property {string} [paused]  only while the server cannot store moves: why, in words
+ * @property {number[]} [getting_ready]  only while the first race of the room's first
+ *   game waits for these seats' people to say they are ready (`ready`; at most 20 s)
  */
 
 /**
@@ -253,7 +256,7 @@ export const PROTOCOL_VERSION = 1;
 
 /**
  * @typedef {"malformed" | "too-large" | "rate-limited" | "not-joined" | "bad-token"
- *   | "not-allowed" | "illegal" | "stale" | "not-playing"} ErrorCode
+ *   | "not-allowed" | "illegal" | "stale" | "not-playing" | "unavailable"} ErrorCode
  */
 
 /**
@@ -291,10 +294,11 @@ export const PROTOCOL_VERSION = 1;
 
 /** @typedef {{type: "start"}} Start */
 /** @typedef {{type: "rematch"}} Rematch */
+/** @typedef {{type: "ready"}} Ready */
 /** @typedef {{type: "ping", id: number}} Ping */
 /** @typedef {{type: "pong", id: number}} ClientPong */
 
-/** @typedef {Join | Act | PassMessage | Start | Rematch | Ping | ClientPong} ClientMessage */
+/** @typedef {Join | Act | PassMessage | Start | Rematch | Ready | Ping | ClientPong} ClientMessage */
 
 // -- the table interface -------------------------------------------------------------------
 

@@ -7,7 +7,7 @@
 // makes; the shell adds the window and reaction time (timing.js) and sends them.
 
 import * as api from "./api.js";
-import { byId } from "./dom.js";
+import { byId, fill, h } from "./dom.js";
 import { Connection } from "./connection.js";
 import { ReactionClock } from "./timing.js";
 import { drawSeats, seatName } from "./seats.js";
@@ -17,6 +17,7 @@ import { ResultPanel } from "./result.js";
 import { WaitingRoom } from "./waiting.js";
 import { rulesButton } from "./rules.js";
 import { LessonPanel } from "./lesson.js";
+import { Drawer } from "./drawer.js";
 import { tableFor } from "./tables/index.js";
 import { Sounds, cueFor } from "./sounds.js";
 
@@ -46,6 +47,9 @@ const page = {
   side: byId("side", HTMLElement),
   seats: byId("seats", HTMLElement),
   toast: byId("toast", HTMLElement),
+  notice: byId("notice", HTMLElement),
+  noticeText: byId("notice-text", HTMLElement),
+  ready: byId("ready", HTMLButtonElement),
 };
 
 /** Everything the page knows of the room, from the server's messages. */
@@ -80,6 +84,8 @@ const countdown = new Countdown(byId("countdown", HTMLElement));
 const result = new ResultPanel();
 const lesson = new LessonPanel();
 const sounds = new Sounds(byId("sound-button", HTMLButtonElement));
+const drawer = new Drawer(byId("drawer-button", HTMLButtonElement), byId("drawer", HTMLElement),
+  byId("drawer-close", HTMLButtonElement), () => log.showLatest());
 /** @type {Update | null} the update drawn last (what a cue compares with) */
 let drawnLast = null;
 /** @type {WaitingRoom | null} */
@@ -122,8 +128,13 @@ function refused(error) {
 /** @param {LinkState} link  @param {number} [retryInMs] */
 function linkChanged(link, retryInMs) {
   page.linkState.dataset.state = link;
-  page.linkState.textContent = link === "open" ? "● connected"
-    : link === "gone" ? "This room is gone."
+  if (link === "open") {
+    // The word apart from the dot: a phone shows the dot alone (app.css).
+    fill(page.linkState, h("span", { "aria-hidden": "true" }, "● "),
+      h("span", { class: "link-word" }, "connected"));
+    return;
+  }
+  page.linkState.textContent = link === "gone" ? "This room is gone."
       : link === "closed" ? ""
         : retryInMs === undefined ? "Connecting…"
           : `Connection lost: trying again in ${Math.max(1, Math.round(retryInMs / 1000))} s…`;
@@ -241,10 +252,56 @@ function roomChanged(room) {
     page.play.hidden = false;
     page.side.hidden = false;
   }
+  drawer.available(!page.side.hidden);
+  showNotice(room);
   drawSeats(page.seats, room.seats, { me: state.me, acting: actingSeats() });
   result.seatsChanged(room, state.me);
   void lesson.show(room, state.me);
 }
+
+/**
+ * What holds the game, above the table: a room paused because the server cannot store
+ * moves, or the first race waiting for its people to be ready (a new player does not
+ * lose it while still reading the table: issue 38). Ready is a button, and space.
+ * @param {RoomInfo} room
+ */
+function showNotice(room) {
+  const waiting = room.getting_ready ?? [];
+  const mine = state.me !== null && waiting.includes(state.me);
+  let text = "";
+  if (room.paused) {
+    text = room.paused.charAt(0).toUpperCase() + room.paused.slice(1) + ".";
+  } else if (mine) {
+    text = "Get ready: the first race starts when everyone has said they are ready.";
+  } else if (waiting.length > 0) {
+    text = `Waiting for ${waiting.map((s) => state.names[s] ?? `seat ${s}`).join(", ")} `
+      + "to be ready.";
+  }
+  const wasShown = !page.ready.hidden;
+  page.notice.hidden = text === "";
+  page.noticeText.textContent = text;
+  page.ready.hidden = !mine || Boolean(room.paused);
+  if (!page.ready.hidden && !wasShown) {
+    page.ready.disabled = false;
+    page.ready.focus();
+  }
+}
+
+function sayReady() {
+  if (page.ready.hidden || page.ready.disabled) return;
+  page.ready.disabled = true; // said once; the room message that follows hides it
+  state.connection?.send({ type: "ready" });
+}
+
+page.ready.addEventListener("click", sayReady);
+// Space says it wherever the focus is (a table's own keys wait until the race opens).
+document.addEventListener("keydown", (event) => {
+  if (event.key === " " && !page.ready.hidden && !page.ready.disabled) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    sayReady();
+  }
+}, { capture: true });
 
 /** The seats acting now (none once the game is over). */
 function actingSeats() {

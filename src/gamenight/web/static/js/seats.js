@@ -60,6 +60,7 @@ export function drawSeats(list, seats, marks) {
       h("span", { class: "seat-number", "aria-hidden": "true" }, String(seat.seat)),
       h("span", { class: "name" }, seatName(seat)),
       now && h("span", { class: "sr-only" }, "(acting now)"),
-      ...tags);
+      // The tags in a box of their own: a long name wraps beside them (app.css, .seat).
+      tags.length > 0 && h("span", { class: "tags" }, tags));
   }));
 }

@@ -257,7 +257,14 @@ export function createTable(root, ctx) {
   const mine = el("div", "fk-mine");
   const results = el("div", "fk-results");
 
-  table.append(status, seats, middle, countdown, centreBox, story, mine, results);
+  // The last hunt's story and the flies won: on a phone they scroll in their own box
+  // under the centre (app.css, .table-more), focusable so that keys can scroll it too.
+  const more = el("section", "fk-more table-more");
+  more.setAttribute("aria-label", "The last hunt and your flies");
+  more.tabIndex = 0;
+  more.append(story, mine);
+
+  table.append(status, seats, middle, countdown, centreBox, more, results);
   root.append(table);
 
   /** @type {Update | null} */

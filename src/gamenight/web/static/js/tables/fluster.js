@@ -46,7 +46,10 @@ export function createTable(root, ctx) {
   const prompt = h("p", { class: "fl-prompt" });
   const caller = h("form", { class: "fl-caller", "aria-label": "Your call" });
   const pad = h("div", { class: "fl-pad" });
-  const progress = h("section", { class: "fl-progress", "aria-label": "The calls so far" });
+  // On a phone the calls so far scroll in their own box under the pad (app.css,
+  // .table-more), focusable so that keys can scroll it too.
+  const progress = h("section", { class: "fl-progress table-more", "aria-label": "The calls so far",
+    tabindex: 0 });
   const pads = h("section", { class: "fl-pads", "aria-label": "Every pad" });
   fill(root, h("div", { class: "fl" }, callShown, prompt, caller, pad, progress, pads));
 
@@ -109,7 +112,9 @@ export function createTable(root, ctx) {
     const letters = h("div", { class: "fl-letters", role: "group", "aria-label": "Letter" },
       [...facts.letters, BLANK].map((symbol) => {
         const button = h("button", {
-          type: "button", class: "fl-pick", "data-letter": symbol,
+          // The Blank's word takes two of the grid's cells (fluster.css).
+          type: "button", class: `fl-pick${symbol === BLANK ? " fl-pick-blank" : ""}`,
+          "data-letter": symbol,
           "aria-pressed": String(symbol === letter),
           disabled: !bySymbol.has(symbol),
           "aria-keyshortcuts": symbol === BLANK ? "Space" : symbol,

@@ -57,6 +57,9 @@ const CARD_HEIGHT = 3;
 /** The table's full size, before any card is collected. */
 const TABLE_WIDTH = COLUMNS * CARD_WIDTH;
 const TABLE_LENGTH = 3 * CARD_HEIGHT;
+/** What the board shows: the table and the room around it for a swatter hanging over
+ * its edges. */
+const VIEW = { x: -1.05, y: -0.6, width: TABLE_WIDTH + 2.1, height: TABLE_LENGTH + 1.2 };
 /** Float slack in favour of covering, as geometry.EPSILON. */
 const EPSILON = 1e-9;
 
@@ -215,6 +218,24 @@ function swatterPicture(width, length, kind) {
 }
 
 /**
+ * Where a falling swatter is drawn: the point (x, y) moved just enough that the
+ * swatter there, drawn `scale` times its size at any angle, lies inside the board's
+ * view, so that it falls over the board and never over the words around it.  Any angle:
+ * between two moments of the fall the angle turns and the size shrinks as the point
+ * moves, and a bound that holds at both moments for every angle holds in between.
+ * @param {number} x  @param {number} y  @param {number} scale
+ * @param {number} width  @param {number} length  the swatter's size
+ * @returns {[number, number]}
+ */
+function insideBoard(x, y, scale, width, length) {
+  const half = (scale * Math.hypot(width, length)) / 2; // half its diagonal
+  /** @param {number} v @param {number} lo @param {number} hi */
+  const clamp = (v, lo, hi) => (lo > hi ? (lo + hi) / 2 : Math.min(Math.max(v, lo), hi));
+  return [clamp(x, VIEW.x + half, VIEW.x + VIEW.width - half),
+    clamp(y, VIEW.y + half, VIEW.y + VIEW.height - half)];
+}
+
+/**
  * A collected card in a pile: its fly's mark on its colour, named for screen readers.
  * @param {CardView} card
  */
@@ -240,7 +261,7 @@ export function createTable(root, ctx) {
   const status = h("p", { class: "fly-status note" });
   const board = svg("svg", {
     // Room around the table for a swatter hanging over its edges (1.5 in at most).
-    class: "fly-board", viewBox: `-1.05 -0.6 ${TABLE_WIDTH + 2.1} ${TABLE_LENGTH + 1.2}`,
+    class: "fly-board", viewBox: `${VIEW.x} ${VIEW.y} ${VIEW.width} ${VIEW.height}`,
     role: "img", "aria-labelledby": "fly-board-title", "aria-describedby": "fly-hint",
   });
   const boardTitle = svg("title", { id: "fly-board-title" }, "The table");
@@ -279,7 +300,9 @@ export function createTable(root, ctx) {
     prompt, status,
     h("div", { class: "fly-layout" },
       h("div", { class: "fly-board-box" }, board, controls, hint, keys),
-      h("section", { class: "fly-aside", "aria-labelledby": "fly-piles-title" },
+      // On a phone the piles scroll in their own box under the board (app.css,
+      // .table-more), focusable so that keys can scroll it too.
+      h("section", { class: "fly-aside table-more", "aria-labelledby": "fly-piles-title", tabindex: 0 },
         h("h2", { id: "fly-piles-title", class: "fly-title" }, "Flies swatted"), piles, lastLine))));
 
   /** @type {FlyView | null} */
@@ -663,10 +686,20 @@ export function createTable(root, ctx) {
     const drift = Math.max(0.3, v.flutter.sigma_pos * 2);
     const twist = Math.max(12, v.flutter.sigma_angle);
     const landed = FALL_MS / told;
+    /**
+     * A moment of the fall: the swatter off its landing by (dx, dy), turned by `dangle`
+     * more and `scale` times its size (nearer the eye), kept over the board.
+     * @param {number} dx @param {number} dy @param {number} dangle @param {number} scale
+     */
+    const falling = (dx, dy, dangle, scale) => {
+      const angle = land.angle + dangle;
+      const [x, y] = insideBoard(land.x + dx, land.y + dy, scale, v.swatter.width, v.swatter.length);
+      return `translate(${x}px, ${y}px) rotate(${angle}deg) scale(${scale})`;
+    };
     play(swatter, [
-      { transform: `translate(${land.x - drift}px, ${land.y - drift * 2}px) rotate(${land.angle - twist}deg) scale(1.5)`, opacity: 0.15 },
-      { offset: landed * 0.35, transform: `translate(${land.x + drift}px, ${land.y - drift}px) rotate(${land.angle + twist * 0.6}deg) scale(1.3)`, opacity: 0.45 },
-      { offset: landed * 0.7, transform: `translate(${land.x - drift * 0.3}px, ${land.y - drift * 0.2}px) rotate(${land.angle - twist * 0.25}deg) scale(1.08)`, opacity: 0.7 },
+      { transform: falling(-drift, -drift * 2, -twist, 1.5), opacity: 0.15 },
+      { offset: landed * 0.35, transform: falling(drift, -drift, twist * 0.6, 1.3), opacity: 0.45 },
+      { offset: landed * 0.7, transform: falling(-drift * 0.3, -drift * 0.2, -twist * 0.25, 1.08), opacity: 0.7 },
       { offset: landed, transform: at, opacity: 0.85 },
       { offset: (FALL_MS + LIT_MS) / told, transform: at, opacity: 0.85 },
       { transform: at, opacity: 0 },

@@ -92,7 +92,10 @@ export function createTable(root, ctx) {
     prompt,
     centreBox,
     ctx.seat === null ? null : h("section", { class: "sf-hand-box" }, handTitle, hand),
-    seats, news, last, shown);
+    // What the swat does not need: on a phone it scrolls in its own box under the hand
+    // (app.css, .table-more), focusable so that keys can scroll it too.
+    h("section", { class: "sf-more table-more", "aria-label": "The players and the last turn",
+      tabindex: 0 }, seats, news, last, shown));
   fill(root, table);
 
   /** @type {Update | null} */

@@ -4,7 +4,7 @@ records and their replays (``gamenight replay``, the replay viewer), and the ter
 A person's seat shows the person's name as given.  A bot's seat shows its spec as a person
 reads it, the same words the browser's lobby uses: ``perfect:average`` is "perfect bot,
 average", ``sharp`` is "sharp bot", ``sharp:quick:error=0.1`` is "sharp bot, quick,
-error=0.1".  A seat nobody has taken and no bot plays is an "open seat".  When two seats
+error=0.1".  A seat nobody has taken and no bot plays is an "Open seat" (never numbered).  When two seats
 would show the same name, each of them gets its number among them, in seat order: two
 "perfect bot, average" are "perfect bot, average #1" and "perfect bot, average #2", two
 people called Sam are "Sam #1" and "Sam #2", so that a result never names a winner whom two
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 #: bot's.
 RECORD_BOT_PREFIX = "bot:"
 #: What a seat that nobody has taken and no bot plays is called.
-OPEN_SEAT = "open seat"
+OPEN_SEAT = "Open seat"
 
 
 def bot_name(spec: str) -> str:
@@ -56,8 +56,9 @@ def record_names(seats: Sequence[str]) -> list[str]:
 
 def numbered(names: Sequence[str]) -> list[str]:
     """``names`` with each name that more than one seat has made its own: " #1", " #2"
-    and on after it, in seat order, skipping a number whose name another seat has."""
-    counts = Counter(names)
+    and on after it, in seat order, skipping a number whose name another seat has.  Open
+    seats stay "Open seat": nobody is named by one, and each shows its seat's number."""
+    counts = Counter(name for name in names if name != OPEN_SEAT)
     taken = set(names)
     last: Counter[str] = Counter()
     shown = []

@@ -238,6 +238,10 @@ def test_the_first_swat_waits_until_a_new_player_says_ready(pages: PageMaker) ->
     state = page.evaluate(STATE_JS)
     assert not state["canAct"] and state["window"] == ""
     expect(page.locator("#countdown")).to_be_hidden()
+    # Two alike bots are two names (snag 5), as the server names them everywhere.
+    drawer = page.locator("#seats")
+    expect(drawer).to_contain_text("collector bot, average #1")
+    expect(drawer).to_contain_text("collector bot, average #2")
     page.keyboard.press(" ")
     expect(notice).to_be_hidden()
     page.wait_for_function("() => document.querySelector('.sf')?.dataset.canAct === 'true'")

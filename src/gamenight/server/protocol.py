@@ -123,6 +123,9 @@ class SeatInfo(TypedDict):
 
     seat: int
     name: str | None
+    #: The name the seat is shown by, the same in every table and record: a person's as
+    #: given, a bot's as "perfect bot, average", two alike numbered (" #2"; ``gamenight.seats``).
+    shown: str
     #: "person" (someone has taken it), "open" (waiting for a person), "bot".
     kind: Literal["person", "open", "bot"]
     #: The bot playing it: the room's bot, or the default bot sitting in for a person

@@ -46,6 +46,7 @@ from gamenight.bots.base import Bot, make_bot
 from gamenight.engine import Acting, Game, GameState, IllegalAction, OptionError, Step
 from gamenight.live import LoopScheduler, Pauses, Scheduler, StaleActionError, TableRunner, Timer
 from gamenight.record import record_of, sign
+from gamenight.seats import seat_names
 from gamenight.server import protocol
 from gamenight.server.fairness import Latency, accepted_at, grace_ms
 from gamenight.server.protocol import ProtocolError, RoomInfo, SeatInfo, WindowInfo
@@ -351,9 +352,17 @@ class Room:
         self.broadcast_room()
         return chosen.seat, token
 
+    def shown_names(self) -> list[str]:
+        """The name each seat is shown by everywhere (``gamenight.seats``: a person's as
+        given, a bot's spelled one way, two alike numbered): in the room's info, which
+        the browser and the joined terminal show, and in its records."""
+        return seat_names([s.name if s.bot is None else None for s in self.seats],
+                          [s.bot or s.stand_in for s in self.seats])
+
     def info(self) -> RoomInfo:
+        shown = self.shown_names()
         seats: list[SeatInfo] = [{
-            "seat": s.seat, "name": s.name, "kind": s.kind,
+            "seat": s.seat, "name": s.name, "shown": shown[s.seat], "kind": s.kind,
             "bot": s.bot if s.bot is not None else s.stand_in,
             "connected": s.bot is not None or s.connections > 0, "rematch": s.rematch,
         } for s in self.seats]
@@ -742,12 +751,8 @@ class Room:
         """The finished game's record, signed by the server, into the store."""
         state = self.state
         assert state is not None
-        from gamenight.seats import seat_names
-
         # As every table shows them (two alike bots numbered), so a replay names them so.
-        names = seat_names([s.name if s.bot is None else None for s in self.seats],
-                           [s.bot or s.stand_in for s in self.seats])
-        record = sign(record_of(state, names), self.key)
+        record = sign(record_of(state, self.shown_names()), self.key)
         self.store.finish_game(self.code, self.number, record.to_json())
         self._recorded = True
 

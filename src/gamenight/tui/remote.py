@@ -46,7 +46,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from gamenight.engine import PASS, Acting, Game, IllegalAction, Outcome, View
 from gamenight.engine.events import Event
 from gamenight.live import Pauses
-from gamenight.seats import bot_name, seat_names
+from gamenight.seats import bot_name
 from gamenight.server.protocol import Error, RoomInfo, Update, Welcome
 from gamenight.tui.app import TERMINAL_PAUSES, GameScreen, PlayApp
 from gamenight.tui.help import HowToPlay
@@ -70,12 +70,10 @@ def _tupled(value: Any) -> Any:
 
 
 def room_names(room: RoomInfo) -> list[str]:
-    """Each seat's name as the room shows it (``gamenight.seats.seat_names``): a person's
+    """Each seat's name as the room shows it (``SeatInfo.shown``, ``gamenight.seats``): a person's
     as given, a bot's as the bot's, two alike numbered; the room's record names them the
     same way."""
-    seats = room["seats"]
-    return seat_names([None if info["kind"] == "bot" else info["name"] for info in seats],
-                      [info["bot"] for info in seats])
+    return [info["shown"] for info in room["seats"]]
 
 
 class RemoteState:

@@ -119,6 +119,7 @@ export const PROTOCOL_VERSION = 1;
  * @typedef {object} SeatInfo
  * @property {number} seat
  * @property {string | null} name
+ * @property {string} shown  the name the seat is shown by (two alike bots numbered)
  * @property {"person" | "open" | "bot"} kind
  * @property {string | null} bot
  * @property {boolean} connected

@@ -16,13 +16,12 @@ export function botTitle(spec) {
 }
 
 /**
- * The name a seat is shown by: the person's, a bot's title, or "Open seat".
+ * The name a seat is shown by, as the server names it everywhere (the person's, a bot's
+ * title, "open seat"; two alike bots numbered: "collector bot #2").
  * @param {SeatInfo} seat
  */
 export function seatName(seat) {
-  if (seat.kind === "person") return seat.name ?? `Seat ${seat.seat}`;
-  if (seat.kind === "bot") return botTitle(seat.bot ?? seat.name ?? "a");
-  return seat.bot === null ? "Open seat" : botTitle(seat.bot);
+  return seat.shown;
 }
 
 /**

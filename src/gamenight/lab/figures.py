@@ -8,7 +8,7 @@ from typing import Any
 
 from typing_extensions import TypedDict
 
-from gamenight.lab.inference import EqualShares, Tested
+from gamenight.lab.inference import EqualShares, Means, Tested
 
 
 class Distribution(TypedDict):
@@ -134,18 +134,11 @@ class CellSummary(TypedDict):
     skill_variance: float | None
 
 
-class Stratum(TypedDict):
+class Stratum(Means):
     """An option's effect at one player count (every other option's cells together):
     the means on each side and Welch's 95% interval of their difference."""
 
     players: int
-    baseline_mean: float
-    value_mean: float
-    baseline_games: int
-    value_games: int
-    difference: float
-    low: float
-    high: float
 
 
 class OptionEffect(Tested):

@@ -116,8 +116,9 @@ def equal_shares_test(wins: Sequence[float]) -> EqualShares | None:
 # -- differences and pools ------------------------------------------------------------------
 
 
-class Difference(Tested):
-    """``value_mean - baseline_mean`` with its 95% interval (Welch's)."""
+class Means(TypedDict):
+    """Two sides' means, their games, and ``value_mean - baseline_mean`` with its 95%
+    interval: what every comparison of an option's two values reports."""
 
     baseline_mean: float
     value_mean: float
@@ -126,6 +127,11 @@ class Difference(Tested):
     difference: float
     low: float
     high: float
+
+
+class Difference(Tested, Means):
+    """Welch's comparison: :class:`Means`, its standard error, and its test."""
+
     se: float
 
 

@@ -42,6 +42,7 @@ from gamenight.lab.inference import (
     Z95,
     Difference,
     EqualShares,
+    Means,
     Pooled,
     Tested,
     correct,
@@ -397,17 +398,10 @@ def _option_effects(rows: Sequence[GameRow],
     return effects
 
 
-class _Effect(Tested):
+class _Effect(Tested, Means):
     metric: str
     question: str
     unit: str
-    baseline_mean: float
-    value_mean: float
-    baseline_games: int
-    value_games: int
-    difference: float
-    low: float
-    high: float
     by_players: list[Stratum]
 
 

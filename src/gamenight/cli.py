@@ -34,7 +34,7 @@ from gamenight.arguments import (
     read_whole,
 )
 from gamenight.engine import RecordError
-from gamenight.server.config import Limits, Pauses
+from gamenight.server.config import AddressLimits, Limits, Pauses, ServerConfig
 
 if TYPE_CHECKING:
     from gamenight.engine import Game, Option, Outcome
@@ -107,6 +107,42 @@ def _seconds(text: str) -> float:
     if not 0 < value <= MAX_SECONDS:  # inf and nan too
         raise argparse.ArgumentTypeError(
             f"must be more than 0 and at most {MAX_SECONDS:g}, not {brief(text)}")
+    return value
+
+
+def _per_minute(text: str) -> float:
+    """A rate a minute for ``serve``'s limits per address: 0 (none) or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1e9:  # nan and inf too
+        raise argparse.ArgumentTypeError(f"a rate is a number a minute from 0 (no limit) "
+                                         f"up, not {brief(text)}")
+    return value
+
+
+def _count(text: str) -> int:
+    """A count for ``serve``'s limits per address: 0 (none) or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 10**9:
+        raise argparse.ArgumentTypeError(f"a count is a whole number from 0 (no limit) up, "
+                                         f"not {brief(text)}")
+    return value
+
+
+def _days(text: str) -> float:
+    """How long ``serve`` keeps a room nobody plays in: more than 0 days, at most 100
+    years."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 < value <= 36500.0:
+        raise argparse.ArgumentTypeError(f"a number of days more than 0, not {brief(text)}")
     return value
 
 
@@ -422,6 +458,40 @@ def build_parser() -> Parser:
                    metavar="SECONDS",
                    help=f"how long a race's or a decision's result stays before play goes "
                         f"on (default {Pauses().after_window_s:g})")
+    per_address = AddressLimits()
+    p.add_argument("--room-rate", type=_per_minute, default=per_address.rooms_per_minute,
+                   metavar="N", help=f"rooms one address may make a minute (default "
+                   f"{per_address.rooms_per_minute:g}, in bursts of twice as many; 0: no limit)")
+    p.add_argument("--heavy-rate", type=_per_minute, default=per_address.heavy_per_minute,
+                   metavar="N", help=f"replays and seats' records one address may have the "
+                   f"server work out a minute (default {per_address.heavy_per_minute:g}, in "
+                   f"bursts of twice as many; 0: no limit)")
+    p.add_argument("--max-connections", type=_count, default=per_address.connections,
+                   metavar="N", help=f"connections one address may hold open (default "
+                   f"{per_address.connections}; 0: no limit)")
+    p.add_argument("--max-websockets", type=_count, default=per_address.websockets,
+                   metavar="N", help=f"game connections (WebSockets) one address may hold "
+                   f"open (default {per_address.websockets}; 0: no limit)")
+    p.add_argument("--request-timeout", type=_seconds, default=per_address.request_s,
+                   metavar="SECONDS", help=f"how long a request may take to arrive, "
+                   f"headers and body, before it is refused (default "
+                   f"{per_address.request_s:g})")
+    keep_days = ServerConfig().keep_finished_s / 86400
+    p.add_argument("--keep-finished-days", type=_days, default=keep_days, metavar="DAYS",
+                   help=f"a room where nothing is played any more is forgotten this long "
+                        f"after it was made, with its seats and tokens; its games' signed "
+                        f"records are kept (default {keep_days:g})")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   help="another name this server may be reached by (repeatable; * for "
+                        "any). IP addresses, localhost, --host's and --public-url's name "
+                        "always may; a request naming another is refused")
+    p.add_argument("--trust-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="the address of a proxy in front of the server whose "
+                        "X-Forwarded-For is believed (repeatable): the limits per address "
+                        "count the address it passes on")
+    p.add_argument("--api-docs", action="store_true",
+                   help="serve the API's documentation pages at /docs and /redoc (they "
+                        "load their scripts from a CDN; /openapi.json is always served)")
 
     p = command("bench", "Time random play and bot play on one core, next to OpenSpiel; "
                 "or a game server under load (bench server).",
@@ -1259,7 +1329,7 @@ def cmd_schema(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from gamenight.server.config import ServerConfig, data_dir
+    from gamenight.server.config import data_dir
     from gamenight.server.serve import serve, sqlite_url
 
     folder = args.data_dir if args.data_dir is not None else data_dir()
@@ -1271,7 +1341,17 @@ def cmd_serve(args: argparse.Namespace, out: Console, err: Console) -> int:
                           public_url=args.public_url,
                           pauses=Pauses(args.bot_pause, args.result_pause),
                           limits=Limits(messages_per_s=float(args.max_rate),
-                                        burst=2 * args.max_rate))
+                                        burst=2 * args.max_rate),
+                          per_address=AddressLimits(
+                              rooms_per_minute=args.room_rate,
+                              heavy_per_minute=args.heavy_rate,
+                              connections=args.max_connections,
+                              websockets=args.max_websockets,
+                              request_s=args.request_timeout),
+                          keep_finished_s=args.keep_finished_days * 86400.0,
+                          allowed_hosts=tuple(args.allowed_host),
+                          trusted_proxies=tuple(args.trust_proxy),
+                          api_docs=args.api_docs)
     serve(config, lambda line: out.print(line, highlight=False, soft_wrap=True))
     return 0
 

@@ -2,15 +2,19 @@
 127.0.0.1, with its data (SQLite file, signing key) in a folder of the test's.
 
 Bots take no pauses (``--bot-pause 0 --result-pause 0``) so games finish quickly (their
-reaction times in races are their models', on the real clock, as in any game), and the
-rate limit is far above what test clients acting at machine speed send, unless a test
-asks for its own (``extra``).
+reaction times in races are their models', on the real clock, as in any game), the
+rate limit is far above what test clients acting at machine speed send, and the limits
+per address are off (every test client comes from 127.0.0.1), unless a test asks for its
+own (``extra``).  ``open_files`` starts it with that soft limit on open files, and
+``launcher`` runs it by other Python arguments than ``-m gamenight.cli`` (a test that
+plants a bug first).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -43,6 +47,8 @@ class LiveServer:
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
     extra: tuple[str, ...] = ()
+    open_files: int | None = None
+    launcher: tuple[str, ...] = ("-m", "gamenight.cli")
 
     @property
     def url(self) -> str:
@@ -55,16 +61,27 @@ class LiveServer:
     def start(self) -> LiveServer:
         """Start the process and wait until it answers (a new port each time)."""
         self.port = free_port()
-        args = [sys.executable, "-m", "gamenight.cli", "serve", "--port", str(self.port),
+        args = [sys.executable, *self.launcher, "serve", "--port", str(self.port),
                 "--data-dir", str(self.folder), "--bot-pause", "0", "--result-pause", "0",
-                # Clients in tests act at machine speed, as no person can.
-                "--max-rate", "10000",
+                # Clients in tests act at machine speed, as no person can, and every
+                # one of them comes from the one address 127.0.0.1: the limits per
+                # address are lifted (a test of them sets its own after these).
+                "--max-rate", "10000", "--room-rate", "0", "--heavy-rate", "0",
+                "--max-connections", "0", "--max-websockets", "0",
                 *self.extra]
         if self.database is not None:
             args += ["--database", self.database]
         log = open(self.folder / f"server-{self.port}.log", "wb")  # noqa: SIM115
+        soft = self.open_files
+
+        def limit_files() -> None:  # in the child, before it runs the server
+            if soft is not None:
+                hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+                resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
         self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT,
-                                        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                                        preexec_fn=limit_files if soft is not None else None)
         deadline = time.monotonic() + START_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

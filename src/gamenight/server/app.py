@@ -10,7 +10,16 @@ sent), the server's public key, health.  The WebSocket ``/ws/rooms/{code}`` carr
 What a connection may do is bounded here, before a room sees anything: a frame size, a
 message rate (a token bucket), the Origin of a browser page, and a first message that
 must be ``join`` within a few seconds.  A refused message is answered with an ``error``
-and the connection and its room go on.  Nothing secret is logged: no token, no frame.
+and the connection and its room go on.  Nothing secret is logged: no token, no frame,
+no whole room code, no exception's message.
+
+What one client address may cost is bounded too (``ServerConfig.per_address``): rooms
+made and heavy requests a minute (token buckets, 429 with ``Retry-After``), WebSockets
+open at once; a request must name this server in its ``Host``.  Heavy work (replaying a
+game for its frames or a seat's record, reading a record file sent) runs in a worker
+thread, a few at a time, never on the event loop that plays every room, and its answers
+are kept (a finished game never changes).  ``server.guard`` bounds what a connection
+costs before a request reaches the app.
 """
 
 from __future__ import annotations
@@ -19,18 +28,24 @@ import asyncio
 import contextlib
 import gc
 import gzip
+import hashlib
+import ipaddress
 import logging
+import math
+import os
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
+import anyio
+import anyio.to_thread
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gamenight import lessons, names, web
@@ -41,11 +56,12 @@ from gamenight.games import GAMES
 from gamenight.record import Record, loads, redact
 from gamenight.server import protocol, replays
 from gamenight.server.config import ServerConfig
+from gamenight.server.guard import LINK
 from gamenight.server.protocol import ProtocolError, RoomInfo
 from gamenight.server.refusals import SEAT_REFUSED, Refusal, refused
 from gamenight.server.room import Client, Room, log_failure
 from gamenight.server.schemas import protocol_schema
-from gamenight.server.store import RoomRow, Store, StoreError, default_database_url
+from gamenight.server.store import RoomRow, Store, StoreError, default_database_url, sqlalchemy_url
 from gamenight.signing import PRIVATE_KEY_FILE, SigningKey, generate_key_pair, read_signing_key
 from gamenight.version import __version__
 
@@ -80,9 +96,45 @@ REPLAY_FILE_PATH = "/api/replays"
 REPLAY_FILE_BYTES = 1024 * 1024
 #: The largest game number the store's column holds (a 32-bit integer in PostgreSQL).
 MAX_GAME_NUMBER = 2**31 - 1
+#: A forgotten room keeps its row (its games' records hang from it) with this as its
+#: host token's hash, which no token has (``Store.forget_rooms``).
+FORGOTTEN = ""
+#: Rooms forgotten at most at a time (one transaction each, on the event loop).
+FORGET_AT_ONCE = 100
+
+T = TypeVar("T")
 
 
 # -- the server's state -----------------------------------------------------------------------
+def keep_private(database: str, key_dir: Path) -> None:
+    """Make the data folders (mode 0700) and an SQLite database's file (0600) before
+    anything else makes them with looser modes: the database holds the seed, and with it
+    every hidden card, of every game in play.  (SQLite gives its write-ahead log the
+    database file's mode.)  A file or folder there already is left as it is, with a
+    warning if others may read it; what cannot be made is left to the store to report."""
+    path: Path | None = None
+    with contextlib.suppress(StoreError):
+        url = sqlalchemy_url(database)
+        name = url.database
+        if url.get_backend_name() == "sqlite" and name and name != ":memory:" \
+                and not name.startswith("file:"):
+            path = Path(name)
+    for folder in {key_dir, *([] if path is None else [path.parent])}:
+        with contextlib.suppress(OSError):
+            folder.mkdir(mode=0o700, parents=True)
+    if path is None:
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        with contextlib.suppress(OSError):
+            if path.stat().st_mode & 0o077:
+                log.warning("the database file may be read by other users of this "
+                            "machine: it holds every hidden card in play (chmod 600 it)")
+    except OSError:
+        pass
+
+
 def server_key(folder: Path) -> SigningKey:
     """The server's record-signing key in ``folder``, made on first start."""
     path = folder / PRIVATE_KEY_FILE
@@ -96,12 +148,22 @@ class Server:
 
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
-        self.store = Store(config.database or default_database_url())
+        database = config.database or default_database_url()
+        keep_private(database, config.key_dir)
+        self.store = Store(database)
         self.key = server_key(config.key_dir)
         self.rooms: dict[str, Room] = {}
         #: Stored rooms that could not be taken up, by code: why, in words for their
         #: people (each is asked for again only after a restart).
         self.unavailable: dict[str, str] = {}
+        per_address = config.per_address
+        #: Rooms made, and heavy requests worked out, by client address.
+        self.rooms_made = AddressBuckets(per_address.rooms_per_minute)
+        self.heavy_asked = AddressBuckets(per_address.heavy_per_minute)
+        #: WebSockets open, by client address.
+        self.websockets: dict[str, int] = {}
+        #: The answers of heavy requests worked out lately (``replays.AnswerCache``).
+        self.answers = replays.AnswerCache()
 
     def resume(self) -> int:
         """Take up every unfinished room the store holds (after a restart); returns how
@@ -152,7 +214,7 @@ class Server:
             if code in self.unavailable:
                 return None
             row = self.store.room(code)
-            if row is None:
+            if row is None or row.host_token_hash == FORGOTTEN:
                 return None
             room = self._take_up(row, play_on=False)
             if room is None:
@@ -175,14 +237,64 @@ class Server:
             self.rooms.pop(code).close()
         return len(idle)
 
+    def forget_old(self, now: float) -> int:
+        """Forget the rooms made ``keep_finished_s`` before ``now`` (Unix seconds) where
+        nothing is being played and nobody is connected; returns how many.  Their
+        seats, players and tokens go, from memory and from the store; their finished
+        games' signed records stay (``Store.forget_rooms``)."""
+        at = time.monotonic()
+        in_use = {code for code, room in self.rooms.items() if not room.idle(at, 0.0)}
+        codes = self.store.forget_rooms(now - self.config.keep_finished_s, keep=in_use,
+                                        most=FORGET_AT_ONCE)
+        for code in codes:
+            room = self.rooms.pop(code, None)
+            if room is not None:
+                room.close()
+            self.unavailable.pop(code, None)
+        return len(codes)
+
+    def websocket_opened(self, address: str | None) -> bool:
+        """Count a WebSocket of ``address``; False (not counted) if it would hold more
+        than its share."""
+        most = self.config.per_address.websockets
+        if address is None or most <= 0:
+            return True
+        held = self.websockets.get(address, 0)
+        if held >= most:
+            return False
+        self.websockets[address] = held + 1
+        return True
+
+    def websocket_closed(self, address: str | None) -> None:
+        if address is None or address not in self.websockets:
+            return
+        self.websockets[address] -= 1
+        if self.websockets[address] <= 0:
+            del self.websockets[address]
+
     async def keep_tidy(self) -> None:
-        """Every so often, let the idle rooms go (runs as long as the server does)."""
+        """Every so often, let the idle rooms go, and forget the old ones (runs as long
+        as the server does)."""
         every_s = max(1.0, min(60.0, self.config.idle_room_s / 4))
+        forget_every_s = max(1.0, min(3600.0, self.config.keep_finished_s / 10))
+        forgot_at = time.monotonic()
         while True:
-            await asyncio.sleep(every_s)
-            let_go = self.let_go_idle(time.monotonic())
+            await asyncio.sleep(min(every_s, forget_every_s))
+            now = time.monotonic()
+            let_go = self.let_go_idle(now)
             if let_go:
                 log.info("let %d idle rooms go from memory (%d held)", let_go, len(self.rooms))
+            if now - forgot_at >= forget_every_s:
+                forgot_at = now
+                try:
+                    forgotten = self.forget_old(time.time())
+                except StoreError as exc:  # the database is away: next time
+                    log.warning("old rooms could not be forgotten now (%s)",
+                                type(exc.__cause__ or exc).__name__)
+                else:
+                    if forgotten:
+                        log.info("forgot %d rooms made over %g days ago (their records "
+                                 "are kept)", forgotten, self.config.keep_finished_s / 86400)
 
     def close(self) -> None:
         for room in self.rooms.values():
@@ -346,11 +458,14 @@ def option_info(game: Game) -> list[OptionInfo]:
 def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
     """The ASGI app of a server with ``config`` (its rooms are taken up on start)."""
     state: dict[str, Server] = {}
+    # The worker threads of heavy work: a few at once (``AddressLimits.heavy_threads``).
+    workers: dict[str, anyio.CapacityLimiter] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         held = server if server is not None else Server(config)
         state["server"] = held
+        workers["heavy"] = anyio.CapacityLimiter(max(1, config.per_address.heavy_threads))
         resumed = held.resume()
         if resumed:
             log.info("took up %d unfinished rooms", resumed)
@@ -369,13 +484,40 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
     app = FastAPI(title="gamenight", version=__version__, lifespan=lifespan,
                   description="Play gamenight's party games together: rooms, seats, records. "
                               "Play itself goes over the WebSocket /ws/rooms/{code} "
-                              "(docs/protocol.md).")
+                              "(docs/protocol.md).",
+                  # The documentation pages load their scripts from a CDN, onto the
+                  # origin whose pages hold seat tokens: only when asked (--api-docs).
+                  docs_url="/docs" if config.api_docs else None,
+                  redoc_url="/redoc" if config.api_docs else None)
 
+    # The last added runs first: a failure anywhere is logged without its message, then
+    # a request that names another host is refused, then a body over its limit.
     app.add_middleware(BodyLimit, limit=REQUEST_BYTES,
                        larger={REPLAY_FILE_PATH: REPLAY_FILE_BYTES})
+    app.add_middleware(HostCheck, names=config.host_names())
+    app.add_middleware(QuietFailures)
 
     def the_server() -> Server:
         return state["server"]
+
+    def held(key: tuple[Any, ...]) -> bytes | None:
+        """The answer to a heavy request worked out lately, if it is held."""
+        return the_server().answers.get(key)
+
+    async def work_out(request: Request, key: tuple[Any, ...],
+                       work: Callable[[], bytes]) -> bytes:
+        """The answer to a heavy request not held (:func:`held`): counted against its
+        address's heavy requests (429 past them), worked out by ``work`` in a worker
+        thread (a few at a time, never on the event loop, which plays every room), and
+        held for the next to ask.  A seat that is no seat of the game is answered 400."""
+        srv = the_server()
+        limited(srv.heavy_asked, request, "replays and records worked out")
+        try:
+            body = await anyio.to_thread.run_sync(work, limiter=workers["heavy"])
+        except replays.SeatRefusedError as exc:
+            raise HTTPException(400, str(exc)) from None
+        srv.answers.put(key, body)
+        return body
 
     @app.exception_handler(StoreError)
     async def store_failed(_: Request, exc: StoreError) -> Response:
@@ -448,9 +590,10 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         return TableSizes(players=sizes)
 
     @app.post("/api/rooms", status_code=201,
-              responses={**refused(400, 413), 503: STORE_REFUSED})
-    async def make_room(new: NewRoom) -> RoomMade:
+              responses={**refused(400, 413, 429), 503: STORE_REFUSED})
+    async def make_room(request: Request, new: NewRoom) -> RoomMade:
         srv = the_server()
+        limited(srv.rooms_made, request, "rooms made")
         game = GAMES.get(new.game)
         if game is None:
             raise invalid(f"no game {new.game!r} (games: {', '.join(GAMES)})", "game")
@@ -487,12 +630,14 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
                 for each in lessons.lessons(found)]
 
     @app.post("/api/games/{game}/lessons/{lesson}/rooms", status_code=201,
-              responses={**refused(400, 404, 413), 503: STORE_REFUSED})
-    async def make_lesson_room(game: str, lesson: str, new: NewLessonRoom) -> RoomMade:
+              responses={**refused(400, 404, 413, 429), 503: STORE_REFUSED})
+    async def make_lesson_room(request: Request, game: str, lesson: str,
+                               new: NewLessonRoom) -> RoomMade:
         """A room that plays the lesson: its game starts from the example's position as
         soon as the person (``name``, at the lesson's seat, with the host's token) joins;
         the game's default bot plays every other seat."""
         srv, found = the_server(), the_game(game)
+        limited(srv.rooms_made, request, "rooms made")
         try:
             chosen = lessons.lesson(found, lesson)
         except lessons.LessonError:
@@ -527,19 +672,16 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
             raise HTTPException(409, str(exc)) from None
         return SeatTaken(seat=seat, token=token)
 
-    frames_cache = replays.FramesCache()
-
     def asked_seat(text: str, players: int, *, spectator: bool) -> int | None:
-        try:
-            return replays.seat_of(text, players, spectator=spectator)
-        except replays.SeatRefusedError as exc:
-            raise HTTPException(400, str(exc)) from None
+        """The seat ``text`` names (in a worker thread: SeatRefusedError, answered 400)."""
+        return replays.seat_of(text, players, spectator=spectator)
 
     def finished(code: str, number: int) -> dict[str, Any]:
         """The stored record of the room's finished game ``number`` (404 while it is
         played: its record would show every hidden card).  Asked of the store, not of
         the rooms in memory: a room whose last game was over when the server restarted
-        is not taken up again, and its records are kept all the same."""
+        is not taken up again, and its records are kept all the same (a forgotten
+        room's too)."""
         if not 1 <= number <= MAX_GAME_NUMBER:  # beyond what the database's column holds
             raise HTTPException(404, "no finished game of that number in this room")
         record = the_server().store.record(code, number)
@@ -547,28 +689,41 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
             raise HTTPException(404, "no finished game of that number in this room")
         return record
 
-    @app.get("/api/rooms/{code}/games/{number}/record",
-             responses={**refused(404), 400: SEAT_REFUSED})
-    async def game_record(code: str, number: int,
+    @app.get("/api/rooms/{code}/games/{number}/record", response_model=dict[str, Any],
+             responses={**refused(404, 429), 400: SEAT_REFUSED})
+    async def game_record(request: Request, code: str, number: int,
                           seat: Annotated[str | None, Query(
                               description="A seat's number: that seat's redacted record "
                                           "(what it saw) instead of the whole one")]
-                          = None) -> dict[str, Any]:
+                          = None) -> Response:
         """A finished game's record, signed by the server (``GET /api/key`` checks it).
         A game still being played has none: its record would show every hidden card.
         With ``seat``: that seat's redacted record (``gamenight.record.redact``): each
-        step as the seat saw it and its view after it, no seed, no chance outcome."""
-        stored = finished(code, number)
-        if seat is None:
-            return stored
-        record = Record.from_json(stored)
-        mine = asked_seat(seat, record.players, spectator=False)
-        assert mine is not None
-        # In a thread: redacting replays the game, which must not stall the rooms.
-        return await run_in_threadpool(redact, record, mine)
+        step as the seat saw it and its view after it, no seed, no chance outcome.
+        Sent gzipped to a client that takes it."""
+        key: tuple[Any, ...] = ("record", code, number, seat)
+        body = held(key)
+        if body is None:
+            stored = finished(code, number)
+            if seat is None:
+                # Only encoded (a long game's record is hundreds of KB), in a worker
+                # thread; it costs little, so it is no heavy request.
+                body = await anyio.to_thread.run_sync(replays.gzipped_json, stored,
+                                                      limiter=workers["heavy"])
+                the_server().answers.put(key, body)
+            else:
+                def redacted() -> bytes:
+                    # Redacting replays the game: some 0.1 s for a long one.
+                    record = Record.from_json(stored)
+                    mine = asked_seat(seat, record.players, spectator=False)
+                    assert mine is not None
+                    return replays.gzipped_json(redact(record, mine))
+
+                body = await work_out(request, key, redacted)
+        return gzipped_answer(request, body)
 
     @app.get("/api/rooms/{code}/games/{number}/frames", response_model=replays.Replay,
-             responses={**refused(404), 400: SEAT_REFUSED})
+             responses={**refused(404, 429), 400: SEAT_REFUSED})
     async def game_frames(request: Request, code: str, number: int,
                           seat: Annotated[str, Query(
                               description="Whose eyes: a seat's number, or spectator")]
@@ -578,17 +733,23 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         steps (the seat's view, its form of that step's events, who acted), with no
         actions offered.  Public like the whole record.  Sent gzipped to a client that
         takes it (a long game's frames are near a megabyte, some 30 KB gzipped)."""
-        record = Record.from_json(finished(code, number))
-        eyes = asked_seat(seat, record.players, spectator=True)
-        # In a thread: the game is replayed (verified) and each frame built, some 0.1 s
-        # for a long game, which must not stall the rooms on the event loop.
-        body = await run_in_threadpool(
-            frames_cache.get, (code, number, eyes),
-            lambda: replays.gzipped(replays.replay_frames(record, eyes, number)))
+        key = ("frames", code, number, seat)
+        body = held(key)
+        if body is None:
+            stored = finished(code, number)
+
+            def frames() -> bytes:
+                # The game is replayed (verified) and each frame built: some 0.1 s for a
+                # long game.
+                record = Record.from_json(stored)
+                eyes = asked_seat(seat, record.players, spectator=True)
+                return replays.gzipped(replays.replay_frames(record, eyes, number))
+
+            body = await work_out(request, key, frames)
         return gzipped_answer(request, body)
 
     @app.post(REPLAY_FILE_PATH, response_model=replays.Replay,
-              responses={**refused(413), 400: SEAT_REFUSED},
+              responses={**refused(413, 429), 400: SEAT_REFUSED},
               openapi_extra={"requestBody": {"required": True, "content": {
                   "application/json": {"schema": {
                       "type": "object",
@@ -604,17 +765,22 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         from another server).  422 for a record that is not one or does not replay (a
         seat's redacted record cannot: it holds no chance and no hidden card)."""
         raw = await request.body()
-        try:
-            record = loads(raw, "the record")
-        except RecordError as exc:
-            raise invalid(str(exc)) from None
-        eyes = asked_seat(seat, record.players, spectator=True)
-        try:
-            # In a thread, as a room's frames are; game number 0: it is no room's game.
-            replay = await run_in_threadpool(replays.replay_frames, record, eyes, 0)
-        except RecordError as exc:
-            raise invalid(str(exc)) from None
-        return gzipped_answer(request, await run_in_threadpool(replays.gzipped, replay))
+        # The same file asked for again (a viewer switching eyes back) is held.
+        key = ("file", hashlib.sha256(raw).hexdigest(), seat)
+        body = held(key)
+        if body is None:
+            def frames() -> bytes:
+                # Read strictly (up to 1 MiB of JSON) and replayed: all of it here, in
+                # the worker thread.  Game number 0: it is no room's game.
+                record = loads(raw, "the record")
+                eyes = asked_seat(seat, record.players, spectator=True)
+                return replays.gzipped(replays.replay_frames(record, eyes, 0))
+
+            try:
+                body = await work_out(request, key, frames)
+            except RecordError as exc:
+                raise invalid(str(exc)) from None
+        return gzipped_answer(request, body)
 
     @app.get("/api/key", response_class=PlainTextResponse, responses=refused(404))
     def public_key() -> str:
@@ -639,8 +805,21 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), config):
             await ws.close(code=CLOSE_POLICY)
             return
-        await ws.accept()
         srv = the_server()
+        address = ws.client.host if ws.client else None
+        if not srv.websocket_opened(address):
+            await ws.accept()
+            await ws.send_text(protocol.dumps(protocol.error(
+                "not-allowed", "too many connections from your address: close one first")))
+            await ws.close(code=CLOSE_POLICY)
+            return
+        try:
+            await ws.accept()
+            await open_room(ws, srv, code)
+        finally:
+            srv.websocket_closed(address)
+
+    async def open_room(ws: WebSocket, srv: Server, code: str) -> None:
         try:
             room = srv.room(code)
         except StoreError:  # a room not held in memory, and a store that cannot read it
@@ -716,6 +895,141 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
+class AddressBuckets:
+    """A token bucket per client address: ``per_minute`` on average, twice as many in a
+    burst; 0, no limit.  Buckets that have filled up again are forgotten from time to
+    time, so the addresses seen do not pile up."""
+
+    #: Past this many addresses held, the full buckets are forgotten.
+    TIDY_PAST = 4096
+
+    def __init__(self, per_minute: float) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = max(1.0, 2.0 * per_minute)
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, address: str | None) -> float:
+        """Take one for ``address``: 0 if there was one, else the seconds until there
+        will be (and nothing is taken)."""
+        if self.rate <= 0 or address is None:
+            return 0.0
+        now = time.monotonic()
+        tokens, at = self._buckets.get(address, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        if tokens >= 1.0:
+            self._buckets[address] = (tokens - 1.0, now)
+            if len(self._buckets) > self.TIDY_PAST:
+                self._tidy(now)
+            return 0.0
+        self._buckets[address] = (tokens, now)
+        return (1.0 - tokens) / self.rate
+
+    def _tidy(self, now: float) -> None:
+        full = [address for address, (tokens, at) in self._buckets.items()
+                if tokens + (now - at) * self.rate >= self.burst]
+        for address in full:
+            del self._buckets[address]
+
+
+def limited(buckets: AddressBuckets, request: Request, what: str) -> None:
+    """Count one request of ``request``'s address in ``buckets``: 429, with
+    ``Retry-After``, when that address has none left."""
+    wait = buckets.take(request.client.host if request.client else None)
+    if wait > 0:
+        seconds = max(1, math.ceil(wait))
+        raise HTTPException(429, f"too many {what} from your address: try again in "
+                                 f"{seconds} s", headers={"Retry-After": str(seconds)})
+
+
+def host_allowed(host: str, names: frozenset[str]) -> bool:
+    """Whether a request's ``Host`` (a name or address, with or without a port) names
+    this server: an IP address, one of ``names``, or a name under ``localhost``.  A web
+    site whose own name is made to point at this server (DNS rebinding) is reached by
+    that name, never by an address."""
+    host = host.strip().lower()
+    if host.startswith("["):  # an IPv6 address, [::1]:8000
+        return "]" in host
+    with contextlib.suppress(ValueError):
+        ipaddress.ip_address(host)
+        return True
+    name = host.rsplit(":", 1)[0] if ":" in host else host
+    name = name.rstrip(".")
+    with contextlib.suppress(ValueError):
+        ipaddress.ip_address(name)
+        return True
+    return name in names or name.endswith(".localhost")
+
+
+class HostCheck:
+    """Refuses a request (400) or WebSocket (closed before it is accepted: 403) whose
+    ``Host`` names another server (:func:`host_allowed`); ``*`` among ``names`` lets in
+    every name."""
+
+    def __init__(self, app: ASGIApp, names: frozenset[str]) -> None:
+        self.app, self.names = app, names
+        self.any = "*" in names
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and not self.any:
+            host = next((value.decode("latin-1") for name, value in scope["headers"]
+                         if name == b"host"), None)
+            if host is not None and not host_allowed(host, self.names):
+                if scope["type"] == "http":
+                    response = JSONResponse(
+                        {"detail": "this server is not reached by that name (its host "
+                                   "may allow it: gamenight serve --allowed-host)"},
+                        status_code=400)
+                    await response(scope, receive, send)
+                else:
+                    await send({"type": "websocket.close", "code": CLOSE_POLICY})
+                return
+        await self.app(scope, receive, send)
+
+
+def short_path(path: str) -> str:
+    """A request's path fit for the log: each part longer than a word (a room code) cut
+    to its first 4 characters, as rooms are named in the log."""
+    return "/".join(part if len(part) <= 8 else f"{part[:4]}..." for part in path.split("/"))
+
+
+class QuietFailures:
+    """Catches what the app let escape (a bug), so that uvicorn does not log it with its
+    traceback, whose message may quote a card, a token or a room's whole code: it is
+    logged as its kind and the file and line of each frame (``room.log_failure``), the
+    path with its room code cut.  A request is answered 500 if nothing was sent yet; a
+    WebSocket not yet accepted is closed (1011)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except ClientDisconnect:
+            return  # the client went away (or took too long) while sending its request
+        except Exception as exc:
+            kind = "a request" if scope["type"] == "http" else "a WebSocket"
+            log_failure(f"{kind} to {short_path(scope.get('path', ''))} failed", exc)
+            if started:
+                return  # uvicorn closes a connection whose answer was cut short
+            with contextlib.suppress(Exception):
+                if scope["type"] == "http":
+                    await JSONResponse({"detail": "the server failed to answer that"},
+                                       status_code=500)(scope, receive, send)
+                else:
+                    await send({"type": "websocket.close", "code": 1011})
+
+
 class Bucket:
     """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
 
@@ -752,32 +1066,55 @@ class Connection:
         self.strikes = Bucket(self.limits.messages_per_s, self.limits.strikes)
         #: How the server closes the WebSocket: normally, or for a policy broken.
         self.close_code = 1000
+        #: Set once the connection has fallen :data:`SEND_QUEUE_LIMIT` messages behind.
+        self.too_slow = False
+        self._reader: asyncio.Task[None] | None = None
+        self._writer: asyncio.Task[None] | None = None
 
     def _queue(self, text: str) -> None:
+        if self.too_slow:
+            return
         if self.outbox.qsize() >= SEND_QUEUE_LIMIT:
+            self.too_slow = True
             log.warning("room %s: a connection too slow to keep up is closed", self.room.code[:4])
-            self.outbox.put_nowait(None)
+            self._cut()
             return
         self.outbox.put_nowait(text)
 
+    def _cut(self) -> None:
+        """Close the connection at once, dropping what waits to be sent: its client has
+        stopped reading, so a polite close (which sends after everything queued) would
+        wait for it for ever, and the writer with it.  Its reader then sees it gone and
+        the room lets it go (its seat waits for it, as for any dropped connection)."""
+        link = self.ws.scope.get("state", {}).get(LINK)
+        if link is not None:
+            link.cut()
+            return
+        # Not served by ``gamenight serve`` (no guard): stop reading and writing.
+        for task in (self._writer, self._reader):
+            if task is not None:
+                task.cancel()
+
     async def run(self) -> None:
-        writer = asyncio.create_task(self._write())
+        writer = self._writer = asyncio.create_task(self._write())
         pinger = asyncio.create_task(self._ping())
+        reader = self._reader = asyncio.create_task(self._read())
         try:
-            await self._read()
-        except WebSocketDisconnect:
-            pass
+            await asyncio.wait([reader])
+            failure = None if reader.cancelled() else reader.exception()
+            if failure is not None and not isinstance(failure, WebSocketDisconnect):
+                raise failure
         finally:
+            reader.cancel()
             pinger.cancel()
             self.room.leave(self.client)
             self.outbox.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await writer
+            await asyncio.wait([writer])  # it ends, or was stopped (``_cut``)
 
     async def _write(self) -> None:
         while True:
             text = await self.outbox.get()
-            if text is None:
+            if text is None or self.too_slow:  # cut off: nothing more is written to it
                 break
             try:
                 await self.ws.send_text(text)

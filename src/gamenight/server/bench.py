@@ -250,7 +250,10 @@ class ServerProcess:
 
     def start(self) -> None:
         args = [sys.executable, "-m", "gamenight.cli", "serve", "--port", str(self.port),
-                "--data-dir", str(self.folder)]
+                "--data-dir", str(self.folder),
+                # Every simulated client comes from this machine's one address, so the
+                # limits per address (meant for one household each) are lifted.
+                "--room-rate", "0", "--max-connections", "0", "--max-websockets", "0"]
         if self.database is not None:
             args += ["--database", self.database]
         with open(self.log_path, "wb") as log:

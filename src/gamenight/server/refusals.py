@@ -18,7 +18,9 @@ REFUSALS = {400: "The body is not text FastAPI can read as JSON (not UTF-8)",
             404: "No such room, game, lesson or record",
             409: "The seat is not open, or the room cannot be played (its table is one the "
                  "game does not offer, stored by an older server)",
-            413: "The body is over the limit"}
+            413: "The body is over the limit",
+            429: "Too many such requests from this address: try again after Retry-After "
+                 "seconds"}
 
 
 #: The refusal of a seat that is no seat of the game (a record's or a replay's ``seat``).

@@ -22,7 +22,7 @@ import json
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
 from typing_extensions import TypedDict
@@ -116,30 +116,50 @@ def replay_frames(record: Record, seat: int | None, number: int) -> Replay:
 def gzipped(replay: Replay) -> bytes:
     """``replay`` as the JSON body a client receives, gzipped: frames repeat the whole
     view at each step, so they shrink some thirty times."""
-    text = json.dumps(replay, separators=(",", ":"), allow_nan=False)
-    return gzip.compress(text.encode("utf-8"), compresslevel=6)
+    return gzipped_json(replay)
 
 
-class FramesCache:
-    """The gzipped frames of the replays asked for lately, by room, game and eyes: a
-    finished game's record never changes, and a viewer that switches eyes back and
-    forth (or a room of people opening the replay at once) should not replay the game
-    each time.  Bounded by count (each entry is some 5-30 KB); safe across threads."""
+class AnswerCache:
+    """The answers the server worked out lately, by what was asked, ready to send (JSON,
+    gzipped): the frames of a finished game through some eyes, a seat's redacted record,
+    the frames of a record file sent.  A finished game's record never changes, and a
+    viewer that switches eyes back and forth (or a room of people opening the replay at
+    once) should not make the server replay the game each time.  The least lately used
+    go first, past ``size`` answers or ``most_bytes`` in all (each is some 5-30 KB
+    gzipped, a long game's frames up to some 40 KB).  Safe across threads."""
 
-    def __init__(self, size: int = 64) -> None:
-        self.size = size
-        self._held: OrderedDict[tuple[str, int, int | None], bytes] = OrderedDict()
+    def __init__(self, size: int = 256, most_bytes: int = 32 * 1024 * 1024) -> None:
+        self.size, self.most_bytes = size, most_bytes
+        self._held: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._bytes = 0
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[str, int, int | None], make: Callable[[], bytes]) -> bytes:
-        """The body held for ``key``, or ``make()``'s, then held."""
+    def get(self, key: Hashable) -> bytes | None:
+        """The answer held for ``key``, or None."""
         with self._lock:
-            if key in self._held:
+            body = self._held.get(key)
+            if body is not None:
                 self._held.move_to_end(key)
-                return self._held[key]
-        body = make()  # outside the lock: two threads may make the same body, once each
+            return body
+
+    def put(self, key: Hashable, body: bytes) -> None:
+        """Hold ``body`` as the answer for ``key``."""
         with self._lock:
+            old = self._held.pop(key, None)
+            if old is not None:
+                self._bytes -= len(old)
             self._held[key] = body
-            while len(self._held) > self.size:
-                self._held.popitem(last=False)
-        return body
+            self._bytes += len(body)
+            while len(self._held) > self.size or (self._bytes > self.most_bytes
+                                                  and len(self._held) > 1):
+                _, dropped = self._held.popitem(last=False)
+                self._bytes -= len(dropped)
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+
+def gzipped_json(value: Any) -> bytes:
+    """``value`` as the JSON body a client receives, gzipped."""
+    text = json.dumps(value, separators=(",", ":"), allow_nan=False)
+    return gzip.compress(text.encode("utf-8"), compresslevel=6)

@@ -25,6 +25,7 @@ server's app calls :func:`mount`, which adds:
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable
 from importlib.resources import files
@@ -33,6 +34,7 @@ import segno
 from fastapi import FastAPI, HTTPException
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 
 from gamenight.games import GAMES
 from gamenight.server.refusals import refused
@@ -85,6 +87,7 @@ def page(name: str) -> str:
     return (STATIC / name).read_text("utf-8")
 
 
+@functools.lru_cache(maxsize=256)  # a room's invite link never changes
 def qr_svg(text: str) -> bytes:
     """``text`` as a QR code in SVG, dark on light with its quiet zone, scaled to be
     read from a phone held at arm's length over the screen."""
@@ -159,5 +162,6 @@ def mount(app: FastAPI, *, invite: Callable[[str], str | None]) -> None:
         link = invite(code)
         if link is None:
             raise HTTPException(404, "no such room")
-        return Response(qr_svg(link), media_type="image/svg+xml",
+        # Drawn in a worker thread (some 5-60 ms), not on the loop that plays the rooms.
+        return Response(await run_in_threadpool(qr_svg, link), media_type="image/svg+xml",
                         headers={"Cache-Control": "max-age=3600"})

@@ -17,6 +17,7 @@
 // y shuffles, n keeps; space or Enter turns the cards back.
 
 import { h, fill } from "../dom.js";
+import { picture, svg } from "../draw.js";
 import { onTableKey } from "../keys.js";
 
 /** @typedef {import("../protocol.js").Update} Update */
@@ -63,25 +64,109 @@ function article(face) {
   return `${"aeiou".includes(face[0]) ? "an" : "a"} ${face}`;
 }
 
-// -- pictures -----------------------------------------------------------------------------
-const SVG = "http://www.w3.org/2000/svg";
+// -- pictures ----------------------------------------------------------------------------
+// Every card is drawn (js/draw.js's pieces): each animal as a head in one simple style,
+// the chicken poo, the shovel and the back.  The pictures are decoration beside the
+// card's words (its name under the picture, its accessible name), so they are hidden
+// from screen readers.  Which picture goes with which animal is presentation, keyed by
+// the animal names the view gives; an animal not drawn here gets a plain head.
+
+const INK = "#1b1b1b";
+
+/** @param {number} cx @param {number} cy @param {number} [r] two eyes */
+const eyes = (cx, cy, r = 1.6) => [
+  svg("circle", { cx: cx - 4.5, cy, r, fill: INK }),
+  svg("circle", { cx: cx + 4.5, cy, r, fill: INK }),
+];
+/** @param {string} fill @param {number} [r] a round head */
+const head = (fill, r = 11) => svg("circle", { cx: 20, cy: 23, r, fill, stroke: INK, "stroke-width": 1.4 });
+/** @param {string} fill a beak pointing down */
+const beak = (fill = "#ffb300") => svg("path", { d: "M17 25h6l-3 5z", fill, stroke: INK, "stroke-width": 1 });
+/** @param {string} fill @param {string} d */
+const part = (fill, d) => svg("path", { d, fill, stroke: INK, "stroke-width": 1.2, "stroke-linejoin": "round" });
+/** Whiskers either side of a nose at (20, y). @param {number} y */
+const whiskers = (y) => svg("path", { d: `M14 ${y}l-8-1.5M14 ${y + 2}l-8 1.5M26 ${y}l8-1.5M26 ${y + 2}l8 1.5`,
+  stroke: INK, "stroke-width": 0.9, fill: "none" });
+
+/** @type {Record<string, () => SVGElement[]>} */
+const ANIMALS = {
+  hen: () => [part("#e53935", "M14 14c0-4 3-4 3-1c1-4 4-4 4 0c1-3 4-2 3 2z"), head("#fafafa"),
+    ...eyes(20, 21), beak(), part("#e53935", "M19 30c0 3 2 3 2 0z")],
+  rooster: () => [part("#d50000", "M11 15c-1-6 3-7 4-3c0-5 4-6 5-2c1-5 5-4 4 0c2-3 5-1 3 4z"),
+    head("#bf6a2e"), ...eyes(20, 21), beak(), part("#d50000", "M18 30c-1 5 4 5 3 0z")],
+  chick: () => [part("#fbc02d", "M19 12l1-4l1 4z"), head("#ffeb3b", 10), ...eyes(20, 22, 1.4),
+    svg("path", { d: "M18 26h4l-2 3z", fill: "#fb8c00", stroke: INK, "stroke-width": 0.8 })],
+  duck: () => [head("#2e7d32"), ...eyes(20, 20),
+    svg("ellipse", { cx: 20, cy: 28, rx: 6.5, ry: 2.8, fill: "#ffa000", stroke: INK, "stroke-width": 1 }),
+    svg("path", { d: "M10 31h20", stroke: "#ffffff", "stroke-width": 1.6 })],
+  goose: () => [svg("rect", { x: 16, y: 24, width: 8, height: 16, fill: "#eeeeee", stroke: INK, "stroke-width": 1.2 }),
+    head("#eeeeee", 9), ...eyes(20, 21, 1.3),
+    part("#fb8c00", "M15 25h10l-5 6z"), svg("circle", { cx: 20, cy: 24.5, r: 1.5, fill: INK })],
+  owl: () => [part("#6d4c41", "M9 16l2-9l5 6zM31 16l-2-9l-5 6z"), head("#8d6e63", 12),
+    svg("circle", { cx: 15.5, cy: 21, r: 4, fill: "#fff59d", stroke: INK, "stroke-width": 1 }),
+    svg("circle", { cx: 24.5, cy: 21, r: 4, fill: "#fff59d", stroke: INK, "stroke-width": 1 }),
+    ...eyes(20, 21, 1.8), svg("path", { d: "M18.5 25h3l-1.5 3z", fill: "#ffb300", stroke: INK, "stroke-width": 0.8 })],
+  fox: () => [part("#e65100", "M10 20l1-12l8 6zM30 20l-1-12l-8 6z"),
+    part("#ef6c00", "M8 18q12-8 24 0l-12 16z"), part("#ffffff", "M11 21l9 13l-4-12z"),
+    part("#ffffff", "M29 21l-9 13l4-12z"), ...eyes(20, 20, 1.4), svg("circle", { cx: 20, cy: 32, r: 1.6, fill: INK })],
+  marten: () => [svg("circle", { cx: 11.5, cy: 14, r: 3.5, fill: "#5d4037", stroke: INK, "stroke-width": 1.2 }),
+    svg("circle", { cx: 28.5, cy: 14, r: 3.5, fill: "#5d4037", stroke: INK, "stroke-width": 1.2 }),
+    head("#6d4c41"), part("#ffe0b2", "M13 29q7 8 14 0q-7-4-14 0z"), ...eyes(20, 21),
+    svg("circle", { cx: 20, cy: 26, r: 1.6, fill: INK })],
+  hare: () => [svg("ellipse", { cx: 15, cy: 9, rx: 3, ry: 9, fill: "#a1887f", stroke: INK, "stroke-width": 1.2 }),
+    svg("ellipse", { cx: 25, cy: 9, rx: 3, ry: 9, fill: "#a1887f", stroke: INK, "stroke-width": 1.2 }),
+    head("#a1887f", 10), ...eyes(20, 22, 1.4), svg("path", { d: "M18.5 27h3l-1.5 1.5z", fill: "#f48fb1", stroke: INK, "stroke-width": 0.8 }),
+    svg("path", { d: "M20 28.5v2", stroke: INK, "stroke-width": 0.9 })],
+  mouse: () => [svg("circle", { cx: 10.5, cy: 14, r: 6, fill: "#bdbdbd", stroke: INK, "stroke-width": 1.2 }),
+    svg("circle", { cx: 29.5, cy: 14, r: 6, fill: "#bdbdbd", stroke: INK, "stroke-width": 1.2 }),
+    svg("circle", { cx: 10.5, cy: 14, r: 3, fill: "#f8bbd0" }), svg("circle", { cx: 29.5, cy: 14, r: 3, fill: "#f8bbd0" }),
+    head("#bdbdbd", 10), ...eyes(20, 22, 1.4), svg("circle", { cx: 20, cy: 28, r: 1.6, fill: "#ec407a" }), whiskers(27)],
+  cat: () => [part("#616161", "M10 20l1-11l8 5zM30 20l-1-11l-8 5z"), head("#757575"),
+    svg("ellipse", { cx: 15.5, cy: 21, rx: 2, ry: 2.6, fill: "#aed581", stroke: INK, "stroke-width": 0.8 }),
+    svg("ellipse", { cx: 24.5, cy: 21, rx: 2, ry: 2.6, fill: "#aed581", stroke: INK, "stroke-width": 0.8 }),
+    svg("path", { d: "M18.5 26h3l-1.5 1.5z", fill: "#f48fb1", stroke: INK, "stroke-width": 0.8 }), whiskers(27)],
+  pig: () => [part("#f48fb1", "M9 20l2-9l7 4zM31 20l-2-9l-7 4z"), head("#f8bbd0"), ...eyes(20, 19),
+    svg("ellipse", { cx: 20, cy: 27, rx: 5.5, ry: 4, fill: "#f48fb1", stroke: INK, "stroke-width": 1.2 }),
+    svg("circle", { cx: 18, cy: 27, r: 1.1, fill: INK }), svg("circle", { cx: 22, cy: 27, r: 1.1, fill: INK })],
+  frog: () => [svg("circle", { cx: 13, cy: 15, r: 5, fill: "#66bb6a", stroke: INK, "stroke-width": 1.2 }),
+    svg("circle", { cx: 27, cy: 15, r: 5, fill: "#66bb6a", stroke: INK, "stroke-width": 1.2 }),
+    svg("ellipse", { cx: 20, cy: 25, rx: 13, ry: 9, fill: "#66bb6a", stroke: INK, "stroke-width": 1.4 }),
+    svg("circle", { cx: 13, cy: 15, r: 2.2, fill: INK }), svg("circle", { cx: 27, cy: 15, r: 2.2, fill: INK }),
+    svg("path", { d: "M12 27q8 5 16 0", stroke: INK, "stroke-width": 1.3, fill: "none" })],
+  hedgehog: () => [part("#5d4037", "M6 30l1-6l-4-3l5-2l-1-6l5 1l1-6l4 4l3-5l2 5l4-4l1 6l5-2l-1 6l5 1l-4 4l3 4z"),
+    part("#d7ccc8", "M12 30q0-9 10-9q9 2 13 7l-4 3z"), svg("circle", { cx: 24, cy: 25, r: 1.4, fill: INK }),
+    svg("circle", { cx: 35, cy: 28.5, r: 1.5, fill: INK })],
+  worm: () => [svg("path", { d: "M6 31c4-9 8 5 12-2s8-9 12-3s4 2 4-4", stroke: INK, "stroke-width": 6.5,
+    fill: "none", "stroke-linecap": "round" }),
+  svg("path", { d: "M6 31c4-9 8 5 12-2s8-9 12-3s4 2 4-4", stroke: "#f48fb1", "stroke-width": 4.5,
+    fill: "none", "stroke-linecap": "round" }),
+  svg("circle", { cx: 33, cy: 21.5, r: 0.9, fill: INK }), svg("circle", { cx: 35.6, cy: 21.5, r: 0.9, fill: INK })],
+};
 
 /**
- * A small picture for the poo and the shovel (the animals are their names), hidden from
- * screen readers: the card's words say the same.
- * @param {"poo" | "shovel"} face
+ * The picture of a face of a card (an animal, the poo, the shovel), or of a card's back
+ * (`null`); hidden from screen readers, whose card words say the same.
+ * @param {Face | null} face
  */
-function picture(face) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("class", "bg-picture");
-  const path = document.createElementNS(SVG, "path");
-  path.setAttribute("d", face === "poo"
-    ? "M12 3c1 2 0 3-1 3.5 3 0 4.5 1.5 4 3.5 2.5.3 4 2 3.5 4 2 .7 3 2.3 2.5 4.2-.4 1.8-2.2 2.8-4 2.8H7c-1.8 0-3.6-1-4-2.8-.5-1.9.5-3.5 2.5-4.2-.5-2 1-3.7 3.5-4-.5-2 1-3.5 3-4 .5-1 .5-2 0-3z"
-    : "M10.5 2h3v9h2.5l-1 6.5c-.3 2-1.5 4.5-3 4.5s-2.7-2.5-3-4.5L8 11h2.5z");
-  svg.append(path);
-  return svg;
+function drawing(face) {
+  if (face === null) {
+    return picture("0 0 40 40", { className: "bg-picture bg-back-art" },
+      svg("ellipse", { cx: 20, cy: 21, rx: 11, ry: 14, fill: "#fff3e0", "fill-opacity": 0.9, stroke: INK, "stroke-width": 1.2 }),
+      svg("path", { d: "M11 22l4-3l5 3l5-3l4 3", stroke: "#a1887f", "stroke-width": 2, fill: "none" }));
+  }
+  if (face === "poo") {
+    return picture("0 0 40 40", { className: "bg-picture" },
+      part("#6d4c41", "M20 6c2 3 0 5-2 6c5 0 8 2 7 5c4 .5 7 3 6 6.5c3 1 5 4 4 7c-1 3-4 4.5-7 4.5H12c-3 0-6-1.5-7-4.5c-1-3 1-6 4-7c-1-3.5 2-6 6-6.5c-1-3 2-5 5-5.5c1-1.5 1-3 0-5.5z"),
+      ...eyes(20, 27, 1.5), svg("path", { d: "M16 31q4 3 8 0", stroke: INK, "stroke-width": 1.2, fill: "none" }));
+  }
+  if (face === "shovel") {
+    return picture("0 0 40 40", { className: "bg-picture" },
+      svg("rect", { x: 18.5, y: 3, width: 3, height: 20, fill: "#8d6e63", stroke: INK, "stroke-width": 1 }),
+      svg("rect", { x: 15, y: 2, width: 10, height: 3.5, rx: 1.5, fill: "#8d6e63", stroke: INK, "stroke-width": 1 }),
+      part("#90a4ae", "M12 22h16v6c0 5-4 9-8 10c-4-1-8-5-8-10z"));
+  }
+  const parts = ANIMALS[face] ?? (() => [head("#e0e0e0"), ...eyes(20, 22)]);
+  return picture("0 0 40 40", { className: "bg-picture bg-animal" }, ...parts());
 }
 
 // -- the table ----------------------------------------------------------------------------
@@ -237,10 +322,10 @@ export function createTable(root, ctx) {
       const can = text !== "";
       // The card's words are its accessible name: its letter, then what it shows.
       /** @type {(Node | string)[]} */
-      let face = [h("span", { class: "sr-only" }, " face down")];
+      let face = [drawing(null), h("span", { class: "sr-only" }, " face down")];
       let label = `${letter}: face down`;
       if (s.how === "up") {
-        face = [s.face === "poo" || s.face === "shovel" ? picture(s.face) : "",
+        face = [drawing(s.face),
           h("span", { class: "bg-face-name" }, faceWords(s.face)),
           h("span", { class: "sr-only" }, ", face up")];
         label = `${letter}: ${faceWords(s.face)}, face up`;
@@ -275,7 +360,7 @@ export function createTable(root, ctx) {
       h("p", {}, `${nameOf(v.current)} laid:`),
       h("div", { class: "bg-card bg-up bg-laid-card", role: "img",
         "aria-label": `${article(v.laid)}, laid by ${nameOf(v.current)}` },
-      h("span", { class: "bg-face-name" }, v.laid)),
+      drawing(v.laid), h("span", { class: "bg-face-name" }, v.laid)),
       h("p", { class: "note" }, `Out for good: ${v.discarded}`),
     ]);
     fill(counts, v.hands.map((held, seat) => h("li", { class: seat === onTurn ? "bg-on-turn" : null },
@@ -301,6 +386,7 @@ export function createTable(root, ctx) {
           "aria-keyshortcuts": key || null, "aria-disabled": can ? null : "true",
         },
         h("span", { class: "bg-letter" }, key),
+        drawing(animal),
         h("span", { class: "bg-face-name" }, animal),
         copies > 1 ? h("span", { class: "bg-copies" }, `×${copies}`) : null);
         button.addEventListener("click", (event) => act(text, event));

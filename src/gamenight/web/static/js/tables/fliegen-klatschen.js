@@ -25,6 +25,7 @@
  */
 
 import { h } from "../dom.js";
+import { insect, swatter, symbol } from "../draw.js";
 import { onTableKey } from "../keys.js";
 import { onPress } from "../press.js";
 
@@ -75,50 +76,35 @@ function el(tag, className, text) {
   return h(tag, {class: className}, text);
 }
 
-/** A little fly drawn inline (decoration: the card's text says what it is). */
-function flyIcon() {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", "fk-icon");
-  svg.setAttribute("aria-hidden", "true");
-  for (const [cx, rot] of [[8, -30], [16, 30]]) {
-    const wing = document.createElementNS(SVG, "ellipse");
-    wing.setAttribute("cx", String(cx));
-    wing.setAttribute("cy", "9");
-    wing.setAttribute("rx", "5");
-    wing.setAttribute("ry", "3");
-    wing.setAttribute("transform", `rotate(${rot} ${cx} 9)`);
-    wing.setAttribute("class", "fk-wing");
-    svg.append(wing);
-  }
-  const body = document.createElementNS(SVG, "ellipse");
-  body.setAttribute("cx", "12");
-  body.setAttribute("cy", "14");
-  body.setAttribute("rx", "3.5");
-  body.setAttribute("ry", "6");
-  body.setAttribute("class", "fk-body");
-  svg.append(body);
-  return svg;
+/**
+ * How each colour is drawn (presentation only, keyed by the colour names of the deck in
+ * the game's facts): the fly's fill and the shape beside its letter, so that colour is
+ * never the only signal (the pattern over the card is a third).
+ * @type {Record<string, {fill: string, shape: import("../draw.js").Shape}>}
+ */
+const LOOKS = {
+  red: { fill: "#c62828", shape: "triangle" },
+  orange: { fill: "#ef6c00", shape: "diamond" },
+  yellow: { fill: "#fdd835", shape: "star" },
+  green: { fill: "#2e7d32", shape: "square" },
+  blue: { fill: "#1565c0", shape: "circle" },
+  purple: { fill: "#6a1b9a", shape: "hexagon" },
+};
+
+/** @param {string} colour @returns {SVGSVGElement | null} the colour's shape (decoration) */
+function shapeOf(colour) {
+  const look = LOOKS[colour];
+  return look ? symbol(look.shape, { className: "fk-symbol" }) : null;
 }
 
-/** A swatter drawn inline (decoration). */
+/** The fly drawn in its colour (decoration: the card's words say what it is). @param {string} colour */
+function flyIcon(colour) {
+  return insect(LOOKS[colour]?.fill ?? "#9e9e9e", { className: "fk-icon fk-fly-art" });
+}
+
+/** A swatter drawn (decoration). */
 function swatterIcon() {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", "fk-icon");
-  svg.setAttribute("aria-hidden", "true");
-  const head = document.createElementNS(SVG, "rect");
-  for (const [k, v] of [["x", "5"], ["y", "2"], ["width", "14"], ["height", "12"], ["rx", "2"]]) {
-    head.setAttribute(k, v);
-  }
-  head.setAttribute("class", "fk-body");
-  const handle = document.createElementNS(SVG, "rect");
-  for (const [k, v] of [["x", "11"], ["y", "14"], ["width", "2"], ["height", "9"]]) {
-    handle.setAttribute(k, v);
-  }
-  handle.setAttribute("class", "fk-body");
-  svg.append(head, handle);
-  return svg;
+  return swatter("#ffffff", { className: "fk-icon" });
 }
 
 /** A flat hand drawn inline (decoration: the text beside it names whose it is). */
@@ -176,7 +162,11 @@ function paintFace(node, card) {
   node.dataset.colour = card.colour;
   const colour = el("span", "fk-label");
   colour.append(el("b", "fk-letter", letterOf(card.colour)), ` ${card.colour}`);
-  node.append(el("span", "fk-value", String(card.value)), flyIcon(), colour);
+  // The colour's shape in the card's corner, white on the colour.
+  const shape = LOOKS[card.colour]
+    ? symbol(LOOKS[card.colour].shape, { className: "fk-symbol fk-corner", fill: "#ffffff" }) : null;
+  node.append(el("span", "fk-value", String(card.value)), flyIcon(card.colour), colour);
+  if (shape) node.append(shape);
 }
 
 /** @param {Card} card @returns {HTMLElement} a small chip: "R3" on its colour and pattern. */
@@ -190,7 +180,10 @@ function chip(card) {
     node.textContent = "SW";
   } else {
     node.classList.add(`fk-${card.colour}`);
-    node.append(el("span", "fk-chip-text", `${letterOf(card.colour)}${card.value}`));
+    const text = el("span", "fk-chip-text", `${letterOf(card.colour)}${card.value}`);
+    const shape = shapeOf(card.colour);
+    if (shape) text.prepend(shape);
+    node.append(text);
   }
   return node;
 }

@@ -15,6 +15,7 @@
 // digits, then Enter; Backspace erases.  Writing: ← the left block, → the right block.
 
 import { h, fill } from "../dom.js";
+import { tile } from "../draw.js";
 import { onTableKey } from "../keys.js";
 
 /** @typedef {import("../protocol.js").Update} Update */
@@ -181,7 +182,8 @@ export function createTable(root, ctx) {
           h("span", { class: "fl-sym" }, written === "." ? "" : written === BLANK ? "" : written),
         ];
         const label = `square ${number}: ${written === "." ? "empty" : symbolWords(written)}`;
-        const cls = `fl-sq${written === BLANK ? " fl-blank" : ""}${takes ? " fl-takes" : ""}`
+        const cls = `fl-sq${written === BLANK ? " fl-blank" : written !== "." ? " fl-written" : ""}`
+          + `${takes ? " fl-takes" : ""}`
           + `${lit === number ? " fl-lit" : ""}`
           + `${justWritten?.side === side && justWritten.row === r + 1 && justWritten.column === c + 1 ? " fl-new" : ""}`;
         let cell;
@@ -259,6 +261,19 @@ export function createTable(root, ctx) {
         v.called.map((times, i) => h("li", { class: `fl-times-${times}`,
           "aria-label": `${i + 1}: called ${times === 0 ? "never" : times === 1 ? "once" : "twice"}` },
         String(i + 1)))));
+  }
+
+  /**
+   * The call in words, with the call (or the last one) drawn as a tile beside them: its
+   * letter in the middle, its number in the corner (decoration: the words say the same).
+   * @param {FlusterView} v
+   */
+  function drawCall(v) {
+    const call = v.phase === "write" && v.call !== null ? v.call : v.last;
+    fill(callShown, call === null ? null
+      : tile(call.letter === BLANK ? "Blank" : call.letter,
+        { corner: String(call.number), className: `fl-tile${call.letter === BLANK ? " fl-tile-blank" : ""}` }),
+    h("span", {}, callWords(v)));
   }
 
   /** @param {FlusterView} v */
@@ -350,7 +365,7 @@ export function createTable(root, ctx) {
         if (face != null && number != null) calls.set(`${face} ${number}`, text);
       });
       root.dataset.phase = v.phase;
-      callShown.textContent = callWords(v);
+      drawCall(v);
       // What is news to this page (never on a reconnection's update): a new call
       // flashes, the square just written pops in.
       const news = update.fresh ? [] : update.events;

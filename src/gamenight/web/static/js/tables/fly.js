@@ -190,8 +190,15 @@ function cardPicture(card, diameter) {
   fly.append(
     svg("ellipse", { class: "fly-wing", cx: -r * 0.55, cy: -r * 0.75, rx: r * 0.45, ry: r * 0.28, transform: `rotate(-30 ${-r * 0.55} ${-r * 0.75})` }),
     svg("ellipse", { class: "fly-wing", cx: r * 0.55, cy: -r * 0.75, rx: r * 0.45, ry: r * 0.28, transform: `rotate(30 ${r * 0.55} ${-r * 0.75})` }),
+    // Six legs, and a head with two big eyes over the body (as js/draw.js's fly): what
+    // a swatter covers is still the body's circle alone.
+    svg("path", { class: "fly-legs", d: [[-1, -0.35], [-1.1, 0.2], [-0.8, 0.8], [1, -0.35], [1.1, 0.2], [0.8, 0.8]]
+      .map(([x, y]) => `M${x * r * 0.55} ${y * r * 0.5}L${x * r * 1.25} ${y * r * 1.05}`).join("") }),
     svg("circle", { class: "fly-ring", r: r + 0.07 }),
     svg("circle", { class: "fly-body", r, fill: paint.fill }),
+    svg("circle", { class: "fly-head", cy: -r * 1.02, r: r * 0.34 }),
+    svg("circle", { class: "fly-eye", cx: -r * 0.2, cy: -r * 1.1, r: r * 0.17 }),
+    svg("circle", { class: "fly-eye", cx: r * 0.2, cy: -r * 1.1, r: r * 0.17 }),
     svg("text", { class: `fly-mark${paint.dark ? " fly-mark-dark" : ""}`, "font-size": r * 1.15, dy: "0.05em" },
       MARK[card.symbol ?? ""] ?? (card.symbol ?? "?").charAt(0).toUpperCase()),
   );

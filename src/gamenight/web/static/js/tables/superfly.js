@@ -19,6 +19,7 @@
 // Keys, as at the terminal: 1-9 swat the centre's flies in order, p passes.
 
 import { h, fill } from "../dom.js";
+import { die, insect, symbol } from "../draw.js";
 import { onTableKey } from "../keys.js";
 import { onPress } from "../press.js";
 
@@ -51,13 +52,52 @@ const cardName = (card) => `${card.colour} ${card.number}`;
 const letterOf = (colour) => colour.charAt(0).toUpperCase();
 
 /**
- * A small chip for a card in a line: its letter and number on its colour ("R3").
+ * How each colour is drawn (presentation only, keyed by the colour names of the game's
+ * facts): the fly's fill and the shape beside it, so that colour is never the only
+ * signal.  A colour not listed is drawn grey with no shape (its letter still says it).
+ * @type {Record<string, {fill: string, shape: import("../draw.js").Shape}>}
+ */
+const LOOKS = {
+  red: { fill: "#c62828", shape: "triangle" },
+  orange: { fill: "#ef6c00", shape: "diamond" },
+  yellow: { fill: "#fdd835", shape: "star" },
+  green: { fill: "#2e7d32", shape: "square" },
+  blue: { fill: "#1565c0", shape: "circle" },
+  purple: { fill: "#6a1b9a", shape: "hexagon" },
+};
+
+/**
+ * The colour's shape, white on its colour (decoration: the words beside it say the colour).
+ * @param {string} colour
+ */
+function shapeOf(colour) {
+  const look = LOOKS[colour];
+  return look ? symbol(look.shape, { className: "sf-symbol", fill: "#ffffff" }) : null;
+}
+
+/**
+ * A small chip for a card in a line: its colour's shape, letter and number on its colour
+ * (a big one, in the hand, with the fly drawn too).
  * @param {CardView} card @param {string} [extra] a class
  */
 function chip(card, extra) {
+  const big = extra === "sf-big";
   return h("span", { class: `sf-chip sf-${card.colour}${extra ? ` ${extra}` : ""}`,
-    role: "img", "aria-label": cardName(card), title: `${cardName(card)} (${card.kind} fly)` },
+    role: "img", "aria-label": cardName(card), title: `${cardName(card)} (${card.kind} fly)`,
+    "data-colour": card.colour, "data-number": card.number },
+  big ? insect(LOOKS[card.colour]?.fill ?? "#9e9e9e", { className: "sf-chip-fly" }) : null,
+  shapeOf(card.colour),
   `${letterOf(card.colour)}${card.number}`);
+}
+
+/**
+ * A seat's swatter on a fly with its die, once the die is shown: the name and the die
+ * drawn (decoration: the card's words say the same).
+ * @param {string} name @param {number | null | undefined} face
+ */
+function swatterChip(name, face) {
+  return h("span", { class: "sf-swatter" }, name,
+    face != null ? die(face, { className: "sf-die" }) : null);
 }
 
 /**
@@ -184,8 +224,8 @@ export function createTable(root, ctx) {
       const key = KEYS[i] ?? "";
       const mine = v.seat !== null && v.my_swat === card.id;
       // While the dice roll, the view says whose swatter is on this fly and its die.
-      const on = (v.swats ?? []).flatMap((target, seat) => (target === card.id
-        ? [`${nameOf(seat)}${v.dice?.[seat] != null ? ` ${v.dice[seat]}` : ""}`] : []));
+      const onSeats = (v.swats ?? []).flatMap((target, seat) => (target === card.id ? [seat] : []));
+      const on = onSeats.map((seat) => `${nameOf(seat)}${v.dice?.[seat] != null ? ` ${v.dice[seat]}` : ""}`);
       const button = h("button", {
         type: "button", class: `sf-card sf-${card.colour}${can ? " sf-can" : ""}${mine ? " sf-mine" : ""}`,
         "data-action": text, "data-card": card.id, "aria-keyshortcuts": key || null,
@@ -194,12 +234,15 @@ export function createTable(root, ctx) {
           : `${cardName(card)} (${card.kind} fly)`,
       },
       key && can ? h("kbd", { class: "sf-key", "aria-hidden": "true" }, key) : null,
-      h("span", { class: "sf-number", "aria-hidden": "true" }, String(card.number)),
-      h("span", { class: "sf-letter", "aria-hidden": "true" }, letterOf(card.colour)),
+      h("span", { class: "sf-face", "aria-hidden": "true" },
+        insect(LOOKS[card.colour]?.fill ?? "#9e9e9e", { className: "sf-fly-art" }),
+        h("span", { class: "sf-number" }, String(card.number))),
+      h("span", { class: "sf-letter", "aria-hidden": "true" }, shapeOf(card.colour), letterOf(card.colour)),
       h("span", { class: "sf-kind", "aria-hidden": "true" }, card.kind),
       h("span", { class: "sf-colour", "aria-hidden": "true" }, card.colour),
       mine ? h("span", { class: "sf-tag", "aria-hidden": "true" }, "your swatter") : null,
-      on.length ? h("span", { class: "sf-on", "aria-hidden": "true" }, on.join(", ")) : null,
+      onSeats.length ? h("span", { class: "sf-on", "aria-hidden": "true" },
+        onSeats.map((seat) => swatterChip(nameOf(seat), v.dice?.[seat]))) : null,
       // What a screen reader says: the same as the face.
       h("span", { class: "sr-only" }, [`${cardName(card)}, ${card.kind} fly`,
         key && can ? `key ${key}` : "", mine ? "your swatter is on it" : "",
@@ -283,7 +326,10 @@ export function createTable(root, ctx) {
         if (!fly.claimants.length) {
           parts.push("nobody swatted it");
         } else {
-          parts.push(fly.claimants.map((s) => `${nameOf(s)} rolled ${t.dice[s]}`).join(", "));
+          fly.claimants.forEach((s, i) => {
+            parts.push(`${i ? ", " : ""}${nameOf(s)} rolled ${t.dice[s]}`);
+            if (t.dice[s] != null) parts.push(die(t.dice[s], { className: "sf-die" }));
+          });
         }
         let kind = "";
         if (fly.squished_by.length) {

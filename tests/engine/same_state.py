@@ -7,12 +7,29 @@ from collections.abc import Collection
 from typing import Any
 
 from gamenight.engine import GameState
+from gamenight.engine.game import cloned_parts
+
+
+def attributes(state: GameState[Any]) -> set[str]:
+    """The names of every attribute ``state`` has: its ``__dict__``'s, or where its class
+    is compiled by mypyc (no ``__dict__``), the attributes the compiler gave it."""
+    if hasattr(state, "__dict__"):
+        return set(vars(state))
+    names: set[str] = set()
+    for kind in type(state).__mro__:
+        names.update(getattr(kind, "__mypyc_attrs__", ()))
+    names.discard("__dict__")
+    return {name for name in names if hasattr(state, name)}
 
 
 def state_fields(state: GameState[Any], caches: Collection[str] = ()) -> dict[str, Any]:
     """Every attribute of ``state`` but its ``caches`` (worked out again when asked, so
-    a copy may hold them or not), with the generator's state and the history as tuples."""
-    found = {key: value for key, value in vars(state).items() if key not in caches}
+    a copy may hold them or not), with the generator's state and the history as tuples.
+    The attributes are those its clone is made of (``cloned_parts``), which must be all
+    it has."""
+    names = cloned_parts(type(state))
+    assert attributes(state) == set(names), "the state's attributes are not its clone's"
+    found = {key: getattr(state, key) for key in names if key not in caches}
     found["rng"] = state.rng.getstate()
     found["history"] = [tuple(step) for step in state.history]
     return found

@@ -11,11 +11,14 @@ from typing import Any
 
 import pytest
 
-from gamenight.engine.game import GameState
+from gamenight.engine.game import GameState, cloned_parts
 from gamenight.games import GAMES
 from gamenight.sim.random_play import random_playout
-from tests.engine.same_state import state_fields
+from tests.engine.same_state import attributes, state_fields
+from tests.engine.test_redaction import new_game, random_play
 from tests.engine.test_remade import plain_remade, points
+from tests.engine.toy import DiceDuel, DiceDuelState
+from tests.sixth.rules import HighCard
 
 #: Caches that clones share and that only gain entries, each the same for every state
 #: (the ``Acting`` of a group of seats): a clone's play may add to them, never change one.
@@ -45,8 +48,12 @@ def plain(value: Any) -> Any:
         return {type(value).__name__: [plain(item) for item in value]}
     if isinstance(value, (set, frozenset)):
         return {"set": sorted(map(repr, map(plain, value)))}
+    # (A class compiled by mypyc has neither a __dict__ nor __slots__: the compiler lists
+    # its attributes.)
     names = (list(vars(value)) if hasattr(value, "__dict__") else
-             [n for cls in type(value).__mro__ for n in getattr(cls, "__slots__", ())])
+             [n for cls in type(value).__mro__
+              for n in (*getattr(cls, "__slots__", ()), *getattr(cls, "__mypyc_attrs__", ()))
+              if n != "__dict__"])
     return {type(value).__name__: {n: plain(getattr(value, n)) for n in names
                                    if hasattr(value, n)}}
 
@@ -76,10 +83,30 @@ def test_a_clone_plays_on_as_the_original_would_and_leaves_it_untouched(game_id:
         assert state.digest() == reference.digest() and state.events == reference.events
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_every_attribute_a_game_lists_is_one_its_states_have(game_id: str) -> None:
-    """A name misspelt or left over in a ``*_when_cloned`` list would copy nothing."""
-    state = points(game_id, 1, seed=5)[0]
-    kind = type(state)
-    for name in (*kind.shared_when_cloned, *kind.flat_when_cloned, *kind.rows_when_cloned):
-        assert name in vars(state), f"{kind.__name__} has no attribute {name}"
+@pytest.mark.parametrize("game_id", [*sorted(GAMES), "sixth", "toy"])
+def test_a_state_is_exactly_the_parts_its_lists_name(game_id: str) -> None:
+    """A clone is made from the lists (``GameState.shared_when_cloned`` and the others)
+    and nothing else: an attribute left out would not be copied, and a name misspelt or
+    left over would fail.  So every attribute a state has, from its setup to its end, is
+    in exactly one list."""
+    game = {"sixth": HighCard(), "toy": DiceDuel()}.get(game_id) or GAMES[game_id]
+    parts = cloned_parts(type(new_game(game, game.min_players, 0)))
+    assert len(parts) == len(set(parts))
+    rng = random.Random(9)
+    for n in range(4):
+        state = new_game(game, min(game.max_players, game.min_players + n),
+                         rng.randrange(1000))
+        while True:
+            assert attributes(state) == set(parts), type(state).__name__
+            assert attributes(state.clone()) == set(parts)
+            if state.is_over:
+                break
+            random_play(state, rng, len(state.history) + 7)
+
+
+def test_a_name_in_two_lists_is_refused() -> None:
+    class Twice(DiceDuelState):
+        shared_when_cloned = ("round", "die", "phase", "scores")
+
+    with pytest.raises(TypeError, match=r"listed twice for cloning.*scores"):
+        cloned_parts(Twice)

@@ -28,8 +28,15 @@ from gamenight.engine.game import JSON
 
 
 class DiceDuelState(GameState):
-    def __init__(self, game: DiceDuel, players: int, seed: int, options: dict[str, Any]) -> None:
-        super().__init__(game, players, seed, options)
+    # How a clone copies each part (``GameState.shared_when_cloned``).
+    shared_when_cloned = ("round", "die", "phase")
+    flat_when_cloned = ("bids", "scores", "doubled")
+
+    def __init__(self, game: DiceDuel, players: int, seed: int, options: dict[str, Any], *,
+                 twin: bool = False) -> None:
+        super().__init__(game, players, seed, options, twin=twin)
+        if twin:  # a clone's blank: GameState.__deepcopy__ gives it every part
+            return
         self.round = 0
         self.die = 0
         self.phase = "roll"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
 from gamenight.engine.events import Event
 from gamenight.engine.voice import Voice
@@ -68,7 +68,9 @@ class TrickTaken(Event):
 class GameOver(Event):
     """The hands are played out: the most tricks win, shared where equal."""
 
-    ends_game: ClassVar[bool] = True
+    @property
+    def ends_game(self) -> bool:
+        return True
 
     winners: tuple[int, ...]
     tricks: tuple[int, ...]

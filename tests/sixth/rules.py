@@ -55,8 +55,10 @@ class HighCardState(GameState[Play]):
     rows_when_cloned = ("hands", "played")
 
     def __init__(self, game: HighCard, players: int, seed: int,
-                 options: dict[str, Any]) -> None:
-        super().__init__(game, players, seed, options)
+                 options: dict[str, Any], *, twin: bool = False) -> None:
+        super().__init__(game, players, seed, options, twin=twin)
+        if twin:  # a clone's blank: GameState.__deepcopy__ gives it every part
+            return
         self.phase: Phase = "deal"
         self.hands: list[list[int]] = [[] for _ in range(players)]  # lowest first
         self.stock: list[int] = []  # the cards not dealt, face down

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, cast
 
+from mypy_extensions import mypyc_attr
+
 from gamenight.bots.levels import ADAPTIVE, DEFAULT_LEVEL, LEVELS
 from gamenight.bots.reaction import LEVELS as MODELS
 from gamenight.bots.reaction import ReactionModel
@@ -69,6 +71,9 @@ class Wait:
     until_ms: float
 
 
+# Subclassed by code that is not compiled (the master bot, the interop adapters' bots,
+# the tests' own): mypyc allows that only where asked.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bot(ABC, Generic[ActionT]):
     """A player played by the computer, of a game whose actions are ``ActionT``."""
 
@@ -203,6 +208,9 @@ def parse_bot_spec(spec: str) -> tuple[str, str, dict[str, str]]:
     return kind, level, params
 
 
+# Subclassed by code that is not compiled (the tests' watching bots):
+# mypyc allows that only where asked.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot(Bot[Any]):
     """Picks uniformly among legal actions; in a reaction window it acts at a time drawn
     uniformly from now to the deadline, then picks uniformly among what is legal then.

@@ -23,22 +23,34 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 #: An event as JSON: ``{"event": <class name>, <field>: <value>, ...}``.
 EventJSON = dict[str, Any]
 
 
+# Subclassed by code that is not compiled (tests/sixth's events, a test's own):
+# mypyc allows that only where asked.
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened in a game, in public terms (a game's events subclass
     this as frozen dataclasses with JSON-valued fields)."""
 
-    #: True for an event that ends the game (the outcome's ``reason`` names it).
-    ends_game: ClassVar[bool] = False
-    #: True for an event a table shows as news, apart from the log (a card lost, a point
-    #: won): its line goes in the update's ``news`` as well as its ``lines``.
-    news: ClassVar[bool] = False
+    # Properties, not class attributes: a compiled dataclass (mypyc) would take a class
+    # attribute that a subclass sets for a field with a default.
+    @property
+    def ends_game(self) -> bool:
+        """True for an event that ends the game (the outcome's ``reason`` names it)."""
+        return False
+
+    @property
+    def news(self) -> bool:
+        """True for an event a table shows as news, apart from the log (a card lost, a
+        point won): its line goes in the update's ``news`` as well as its ``lines``."""
+        return False
 
     def seen_by(self, seat: int | None) -> Event | None:
         """This event as ``seat`` may know it (None: a spectator).  The default is a
@@ -70,37 +82,6 @@ class Event:
         # Frozen, with JSON-valued fields: a cloned game shares its events.
         return self
 
-
-E = TypeVar("E", bound=Event)
-
-
-def quick_init(cls: type[E]) -> type[E]:
-    """Give a frozen, slotted event dataclass an ``__init__`` that fills its slots
-    through their descriptors, for events made at nearly every step (a hand in a race):
-    the dataclass's own ``__init__`` goes through ``object.__setattr__`` field by field,
-    and costs half as much again.  The class stays the same frozen dataclass (fields,
-    equality, hash, ``repr``, ``to_json``, its schema); only its building is quicker.
-
-    Apply it over ``@dataclass(frozen=True, slots=True)``; a class whose fields have
-    defaults, or a ``__post_init__``, keeps the dataclass's ``__init__``."""
-    fields = dataclasses.fields(cls)
-    if "__slots__" not in vars(cls) or hasattr(cls, "__post_init__") or any(
-            not f.init or f.default is not dataclasses.MISSING
-            or f.default_factory is not dataclasses.MISSING for f in fields):
-        return cls
-    names = [f.name for f in fields]
-    # Each slot's descriptor sets it without the frozen class's __setattr__.
-    setters = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
-    body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
-    source = f"def __init__(self, {', '.join(names)}):\n{body}".replace("(self, )", "(self)")
-    space: dict[str, Any] = {}
-    # Made from the field names alone, as dataclasses makes its own __init__.
-    exec(source, setters, space)
-    init = space["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init  # type: ignore[method-assign]
-    return cls
 
 
 def _json(value: Any) -> Any:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import functools
 import hashlib
 import json
 import math
@@ -33,6 +32,7 @@ from typing import (
 )
 
 import typing_extensions
+from mypy_extensions import mypyc_attr
 
 from gamenight.engine.checks import (
     MAX_POSITION_DEPTH,
@@ -324,6 +324,9 @@ class PositionFormat(NamedTuple):
 Resampler = Callable[["GameState[Any]", int, random.Random], "GameState[Any]"]
 
 
+# Subclassed by code that is not compiled (tests/sixth's HighCard, the tests' toy game):
+# mypyc allows that only where asked.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game definition: metadata, options, and how to start and read a game."""
 
@@ -379,16 +382,28 @@ class Game(ABC):
         if resample is not None:
             self._resampler = resample
 
-    @functools.cached_property
-    def _action_types(self) -> ActionTypes:
-        return ActionTypes(self.action_types)
+    # The action checks and their ``check``, made the first time an action is checked:
+    # plain attributes set lazily, not ``functools.cached_property``, which keeps its
+    # value in the instance's ``__dict__``: a class compiled by mypyc has none, and there
+    # it worked the checks out again at every action.
+    _checks: ActionTypes | None = None
+    _checker: Callable[[object, str], None] | None = None
 
-    @functools.cached_property
+    @property
+    def _action_types(self) -> ActionTypes:
+        types = self._checks
+        if types is None:
+            types = self._checks = ActionTypes(self.action_types)
+            self._checker = types.check if types else None
+        return types
+
+    @property
     def _check_action(self) -> Callable[[object, str], None] | None:
         """``_action_types.check``, or None where the game declares no action types:
-        read once per action, so the common case costs an attribute, not a call."""
-        types = self._action_types
-        return types.check if types else None
+        read once per action."""
+        if self._checks is None:
+            _ = self._action_types  # (made with it)
+        return self._checker
 
     @property
     def players_text(self) -> str:
@@ -598,6 +613,9 @@ class Game(ABC):
         return units
 
 
+# Subclassed by code that is not compiled (tests/sixth's, the tests' toy game's):
+# mypyc allows that only where asked.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(ABC, Generic[ActionT]):
     """One game in progress.
 
@@ -616,21 +634,37 @@ class GameState(ABC, Generic[ActionT]):
     options: dict[str, Any]
     history: list[Step]
     rng: random.Random
-    # How ``clone`` copies a game's own attributes (search clones a state at every
-    # simulation, and a deep copy walks every number of every list one by one).  An
-    # attribute named in none of the three is deep-copied.
+    # How ``clone`` copies a state (search clones one at every simulation, and a deep
+    # copy would walk every number of every list one by one): from an explicit list of
+    # its parts, each copied as its list says.  Every attribute a game's state sets is in
+    # exactly one of the lists below (``tests/engine/test_clone_plan.py`` checks it for
+    # every game): the twin is made blank (``__init__`` given ``twin=True`` returns at
+    # once) and given each part by name.  So no ``__dict__`` is read or written, which a
+    # class compiled by mypyc has not, and a part left out of the lists is not copied.
+    # (The engine's own parts are copied by ``__deepcopy__`` itself.)
     #: Attributes a game only ever replaces whole, never changes in place (numbers,
     #: tables made once, records of the latest step), or caches that only gain entries,
     #: each the same for every state that adds it, or that are checked before use:
     #: clones share them.
     shared_when_cloned: ClassVar[tuple[str, ...]] = ()
     #: Containers changed in place whose items are shared as above (lists of numbers,
-    #: of frozen values): copied one level down.
+    #: of frozen values): copied one level down (their ``copy()``).
     flat_when_cloned: ClassVar[tuple[str, ...]] = ()
     #: Lists of such containers (a hand or a stack per seat): copied two levels down.
     rows_when_cloned: ClassVar[tuple[str, ...]] = ()
+    #: Attributes copied as ``copy.deepcopy`` copies them (by their own ``__deepcopy__``
+    #: where they have one: a hunt in progress).
+    deep_when_cloned: ClassVar[tuple[str, ...]] = ()
+    #: Attributes copied by a function of the game's own, by name (what the lists above
+    #: cannot say: a pair of lists per seat).
+    copied_when_cloned: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
 
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], *,
+                 twin: bool = False) -> None:
+        if twin:
+            # A clone's blank (``_blank``): ``__deepcopy__`` gives it every part.  A
+            # game's state passes ``twin`` on, and returns at once too.
+            return
         # A seed is a whole number 0 or more: the generator would take a text, a float
         # or None (a different game each time), and -5 as the very same game as 5.
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -1000,44 +1034,68 @@ class GameState(ABC, Generic[ActionT]):
         """An independent copy (for search); the generator is copied too."""
         return copy.deepcopy(self)
 
+    def _blank(self) -> GameState[ActionT]:
+        """A state of this one's type with no part set, for ``__deepcopy__`` to fill: its
+        ``__init__`` given ``twin=True`` does nothing.  (A game whose state's ``__init__``
+        takes more than the engine's four arguments passes them here.)"""
+        return type(self)(self.game, self.players, self.seed, self.options, twin=True)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState[ActionT]:
-        """A copy as independent as a deep one, made as ``_clone_plan`` says: the
-        engine's own attributes have cheaper exact copies (the generator's, without its
-        625 numbers one by one; the history and events, of frozen steps, one level
-        down; the definition and options, never changed once the game is made, shared),
-        and a game's attributes are copied as its ``*_when_cloned`` lists say."""
-        twin = object.__new__(type(self))
+        """A copy as independent as a deep one, made from the list of the state's parts
+        (see ``shared_when_cloned``): the engine's own parts have cheaper exact copies
+        (the generator's, without its 625 numbers one by one; the history and events, of
+        frozen steps, one level down; the definition and options, never changed once the
+        game is made, shared), and a game's parts are copied as its lists say."""
+        twin = self._blank()
         memo[id(self)] = twin
-        plan = _clone_plan(type(self))
-        fields = twin.__dict__
-        for key, value in self.__dict__.items():
-            how = plan.get(key)
-            if how is None:
-                fields[key] = copy.deepcopy(value, memo)
-            elif how is _SHARE:
-                fields[key] = value
-            elif how is _FLAT:
-                fields[key] = value.copy()
-            elif how is _ROWS:
-                fields[key] = [row.copy() for row in value]
-            else:
-                fields[key] = copy_generator(value)
+        twin.game, twin.players, twin.seed = self.game, self.players, self.seed
+        twin.options, twin.start = self.options, self.start
+        twin.history, twin.events = self.history.copy(), self.events.copy()
+        twin.rng = copy_generator(self.rng)
+        plan = _PLANS.get(type(self))
+        if plan is None:
+            plan = _clone_plan(type(self))
+        shared, flat, rows, deep, own = plan
+        for name in shared:
+            setattr(twin, name, getattr(self, name))
+        for name in flat:
+            setattr(twin, name, getattr(self, name).copy())
+        for name in rows:
+            setattr(twin, name, [row.copy() for row in getattr(self, name)])
+        for name in deep:
+            setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
+        for name, copier in own:
+            setattr(twin, name, copier(getattr(self, name)))
         return twin
 
 
 # -- how a state is cloned --------------------------------------------------------------------
-_SHARE, _FLAT, _ROWS, _GENERATOR = "share", "flat", "rows", "generator"
+#: The engine's own parts of every state, copied by ``GameState.__deepcopy__`` itself.
+ENGINE_PARTS = ("game", "players", "seed", "options", "start", "history", "events", "rng")
+
+_Plan = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...],
+              tuple[tuple[str, Callable[[Any], Any]], ...]]
+#: Each state type's lists, checked, by type (filled as each is first cloned).
+_PLANS: dict[type, _Plan] = {}
 
 
-@functools.cache
-def _clone_plan(state_type: type[GameState[Any]]) -> dict[str, str]:
-    """How ``GameState.__deepcopy__`` copies each attribute of a game's states."""
-    plan = {"game": _SHARE, "players": _SHARE, "seed": _SHARE, "options": _SHARE,
-            "start": _SHARE, "history": _FLAT, "events": _FLAT, "rng": _GENERATOR}
-    for names, how in ((state_type.shared_when_cloned, _SHARE),
-                       (state_type.flat_when_cloned, _FLAT),
-                       (state_type.rows_when_cloned, _ROWS)):
-        for name in names:
-            assert name not in plan, f"{state_type.__name__}.{name} is listed twice"
-            plan[name] = how
+def cloned_parts(state_type: type[GameState[Any]]) -> tuple[str, ...]:
+    """Every attribute a clone of a ``state_type`` gets: the engine's and the game's
+    lists' (a state whose attributes are not exactly these is cloned wrong)."""
+    shared, flat, rows, deep, own = _clone_plan(state_type)
+    return ENGINE_PARTS + shared + flat + rows + deep + tuple(name for name, _ in own)
+
+
+def _clone_plan(state_type: type[GameState[Any]]) -> _Plan:
+    """A state type's ``*_when_cloned`` lists, checked: no name in two lists, nor one of
+    the engine's own parts."""
+    own = tuple(state_type.copied_when_cloned.items())
+    plan = (tuple(state_type.shared_when_cloned), tuple(state_type.flat_when_cloned),
+            tuple(state_type.rows_when_cloned), tuple(state_type.deep_when_cloned), own)
+    names = [*ENGINE_PARTS, *plan[0], *plan[1], *plan[2], *plan[3], *(n for n, _ in own)]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise TypeError(f"{state_type.__name__}: listed twice for cloning (or the engine's "
+                        f"own): {', '.join(twice)}")
+    _PLANS[state_type] = plan
     return plan

@@ -69,10 +69,10 @@ class ReactionWindow:
     def __deepcopy__(self, memo: dict[int, Any]) -> ReactionWindow:
         """A copy as independent as a deep one, of its lists and the dict of who
         finished: the seats, entries and keys in them are tuples, never changed, and the
-        priority is never changed (a search clones a state in a race at every step)."""
-        twin = object.__new__(ReactionWindow)
-        twin.seats, twin.deadline_ms, twin._priority = (self.seats, self.deadline_ms,
-                                                         self._priority)
+        priority is never changed (a search clones a state in a race at every step).
+        Made by the constructor (a class compiled by mypyc cannot be made without it),
+        then given the copies."""
+        twin = ReactionWindow(self.seats, self.deadline_ms, self._priority)
         twin.entries, twin._keys = self.entries.copy(), self._keys.copy()
         twin.finished, twin.pending = self.finished.copy(), self.pending
         return twin

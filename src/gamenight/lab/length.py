@@ -25,7 +25,6 @@ Turns and rounds are counted as the game counts them, from its events
 from __future__ import annotations
 
 import copy
-import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,8 +71,11 @@ class Replay:
 
 
 #: The last replay made, for the state it was made of as it then stood: a study measures
-#: each game's length and then its drama, and the second need not play it again.
-_last: tuple[weakref.ref[GameState[Any]], int, int, Replay] | None = None
+#: each game's length and then its drama, and the second need not play it again.  The
+#: state itself is kept (one, until the next replay), not a weak reference to it: a state
+#: compiled by mypyc does not support those safely (on Python 3.11 mypyc never clears an
+#: object's weak references when it dies, so the reference would read a freed state).
+_last: tuple[GameState[Any], int, int, Replay] | None = None
 
 
 def replay(state: GameState[Any]) -> Replay:
@@ -82,11 +84,11 @@ def replay(state: GameState[Any]) -> Replay:
     state changed by hand, not through its steps)."""
     global _last
     last = _last
-    if (last is not None and last[0]() is state and last[1] == len(state.history)
+    if (last is not None and last[0] is state and last[1] == len(state.history)
             and last[2] == len(state.events)):
         return last[3]
     made = _replay(state)
-    _last = (weakref.ref(state), len(state.history), len(state.events), made)
+    _last = (state, len(state.history), len(state.events), made)
     return made
 
 

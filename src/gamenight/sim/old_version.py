@@ -191,6 +191,10 @@ def server(source: str) -> Server:
     return _SERVERS[key]
 
 
+class _Token:
+    """A plain object for a bot to hold, that dies with it."""
+
+
 class RemoteBot(Bot[Any]):
     """A bot of the old version: asked through its server, with its seat's view and the
     legal actions' texts; its answer is read back with today's ``parse_action``."""
@@ -200,8 +204,12 @@ class RemoteBot(Bot[Any]):
         self.game = game
         self.server = server
         self.handle = handle
-        # Dropped with the game's bots; at exit the server goes anyway.
-        weakref.finalize(self, server.drop, handle).atexit = False
+        # Dropped with the game's bots; at exit the server goes anyway.  (Watched through
+        # a plain object that dies with the bot: a weak reference to the bot itself is not
+        # safe where Bot is compiled by mypyc, which on Python 3.11 never clears the weak
+        # references of an object that dies.)
+        self._dropped_with = _Token()
+        weakref.finalize(self._dropped_with, server.drop, handle).atexit = False
 
     def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
         answer = self.server.ask({"op": "act", "id": self.handle, "view": view,

@@ -48,7 +48,7 @@ def test_a_squished_fly_is_news_and_a_fly_taken_only_a_line() -> None:
         state.draw_chance()
     events = state.events[start:]
     message = update(state, 0, 1, events, None, fresh=False)
-    headlines = [e.told_to(0) for e in events if type(e).news]
+    headlines = [e.told_to(0) for e in events if e.news]
     assert message["news"] == headlines
     assert set(message["news"]) <= set(message["lines"])
     taken = [e.told_to(0) for e in events if isinstance(e, FlyTaken)]

@@ -42,6 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from mypy_extensions import mypyc_attr
+
 from gamenight.bots.base import Bot, Clock, bot_number
 from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
 from gamenight.engine import OptionError, View
@@ -99,6 +101,9 @@ class Stakes:
     dares: bool
 
 
+# Subclassed by code that is not compiled (the tests' listening bot):
+# mypyc allows that only where asked.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MemoryBot(Bot[ByGollyAction]):
     """Remembers what it saw turned over, forgets each memory with chance
     ``1 - recall`` per turn, weighs every card it could turn over in cards (a risk when
@@ -435,6 +440,9 @@ def _mess_cost(belief: Belief | None) -> float:
     return sum(n * chance for n, chance in drawn.items())
 
 
+# Subclassed by code that is not compiled (the tests' cautious bot):
+# mypyc allows that only where asked.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PerfectBot(MemoryBot):
     """The memory bot that never forgets (recall 1, at every level)."""
 

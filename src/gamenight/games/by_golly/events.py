@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
 from gamenight.engine.events import Event
 from gamenight.engine.voice import Voice
@@ -231,7 +231,9 @@ class GameOver(Event):
     """The game is over: ``winner`` got rid of all his cards (None when the safety cap
     ended it), for the ``reason`` the outcome gives."""
 
-    ends_game: ClassVar[bool] = True
+    @property
+    def ends_game(self) -> bool:
+        return True
 
     winner: int | None
     reason: Reason

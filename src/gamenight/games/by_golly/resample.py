@@ -66,7 +66,6 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import random
-import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -164,15 +163,25 @@ def resample(state: ByGollyState, seat: int, rng: random.Random) -> ByGollyState
     return twin
 
 
-#: What each seat saw, by state, for as long as the state lives: search resamples one
-#: state many times, and the replay and what the card search learnt are the same each
-#: time (a state's history only grows, so its length tells whether it is still true).
-_SEEN: weakref.WeakKeyDictionary[ByGollyState, dict[int, tuple[int, _Watched]]] = \
-    weakref.WeakKeyDictionary()
+#: What each seat saw, for the states resampled latest: search resamples one state many
+#: times, and the replay and what the card search learnt are the same each time (a
+#: state's history only grows, so its length tells whether it is still true).  Kept by
+#: the state's id, with the state itself (which keeps the id its own), for the
+#: ``_SEEN_KEPT`` states resampled latest; not by a weak reference, which a state compiled
+#: by mypyc does not support safely (on Python 3.11 mypyc never clears an object's weak
+#: references when it dies, so a weak dictionary would read a freed state).
+_SEEN: dict[int, tuple[ByGollyState, dict[int, tuple[int, _Watched]]]] = {}
+_SEEN_KEPT = 64
 
 
 def _watched(state: ByGollyState, seat: int) -> _Watched:
-    by_seat = _SEEN.setdefault(state, {})
+    kept = _SEEN.pop(id(state), None)
+    if kept is None:
+        if len(_SEEN) >= _SEEN_KEPT:
+            del _SEEN[next(iter(_SEEN))]  # the one resampled longest ago
+        kept = (state, {})
+    _SEEN[id(state)] = kept  # (last: resampled latest)
+    by_seat = kept[1]
     known = by_seat.get(seat)
     if known is not None and known[0] == len(state.history):
         return known[1]
@@ -186,6 +195,7 @@ def _watch(state: ByGollyState, seat: int) -> _Watched:
     """Replay the history and note what ``seat`` saw.  Only public facts and the seat's
     own hand are read from the replay, never a face-down card or another's hand."""
     replay = state.game.new(state.players, state.seed, **state.options)
+    assert isinstance(replay, ByGollyState)
     watched = _Watched()
     events = watched.events
     stretch = [-1] * PLACES  # which stretch each place is in: -1 the deal, else a shuffle

@@ -155,7 +155,6 @@ def _laid_events(players: int) -> tuple[tuple[Laid, ...], ...]:
 class ByGollyState(GameState[ByGollyAction]):
     """A game of By Golly! in progress."""
 
-    game: ByGolly
     # How a clone copies the game's fields (the information-set search of the research
     # adapters and ``master`` clones at every simulation): shared, as numbers, texts,
     # what is made once per game and never changed (each seat's turn, the events of a
@@ -167,8 +166,11 @@ class ByGollyState(GameState[ByGollyAction]):
     flat_when_cloned = ("run", "up", "turned", "hand_sizes", "discarded", "box")
     rows_when_cloned = ("hands", "stacks")
 
-    def __init__(self, game: ByGolly, players: int, seed: int, options: dict[str, Any]) -> None:
-        super().__init__(game, players, seed, options)
+    def __init__(self, game: ByGolly, players: int, seed: int, options: dict[str, Any], *,
+                 twin: bool = False) -> None:
+        super().__init__(game, players, seed, options, twin=twin)
+        if twin:  # a clone's blank: GameState.__deepcopy__ gives it every part
+            return
         self.run: list[int] = []  # the face at each of the 19 places
         self.up: list[bool] = [False] * PLACES  # face up (turned over this turn)
         self.turned: list[int] = []  # places turned over this turn, in order

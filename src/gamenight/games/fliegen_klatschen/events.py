@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
-from gamenight.engine.events import Event, quick_init
+from gamenight.engine.events import Event
 from gamenight.engine.voice import Voice
 from gamenight.games.fliegen_klatschen.cards import COLOUR_OF, SWATTER, name
 
@@ -27,7 +27,6 @@ LAST_CARD: Reason = "last-card"
 CAP: Reason = "cap"
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Dealt(Event):
     """The cards were shuffled, ``removed`` taken out unseen for a shorter game, and the
@@ -42,7 +41,6 @@ class Dealt(Event):
                 f"{', '.join(map(str, self.piles))}.")
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Revealed(Event):
     """``seat`` turned over the top card of its pile.  A fly goes to the centre unless
@@ -65,7 +63,6 @@ class Revealed(Event):
         return f"{reveals} {name(self.card)}."
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class NothingToHit(Event):
     """A hunt began over an empty centre: it catches nothing, and its ``card`` (always
@@ -77,7 +74,6 @@ class NothingToHit(Event):
         return "The centre is empty: the hunt catches nothing."
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Slapped(Event):
     """``seat`` put a hand flat on the centre fly ``card``, ``at_ms`` after the reveal."""
@@ -93,7 +89,6 @@ class Slapped(Event):
         return f"{Voice(reader).does(self.seat, 'slaps')} {name(self.card)} at {self.at_ms:.0f} ms."
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
     """``seat`` stopped hitting flies in this hunt at ``at_ms`` with a hand still free
@@ -104,7 +99,6 @@ class Passed(Event):
     at_ms: float
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class FlyWon(Event):
     """After the hunt, ``seat``'s hand was underneath on ``card``, a fly of an allowed
@@ -120,7 +114,6 @@ class FlyWon(Event):
         return f"{Voice(reader).does(self.seat, 'wins')} {name(self.card)}."
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Penalty(Event):
     """``seat`` hit ``hit``, a fly of a colour that was not allowed (it stays in the
@@ -144,7 +137,6 @@ class Penalty(Event):
                 f"under {pile}.")
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class HuntOver(Event):
     """Every hand was checked; the card that started the hunt (``card``, revealed by
@@ -158,13 +150,14 @@ class HuntOver(Event):
         return f"The hunt is over: the {what} goes back in the box."
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
     """The game ended (``reason``: ``last-card`` or ``cap``), with each seat's score
     (the values of its flies added up) and how many flies it won."""
 
-    ends_game: ClassVar[bool] = True
+    @property
+    def ends_game(self) -> bool:
+        return True
 
     reason: Reason
     scores: tuple[int, ...]
@@ -176,7 +169,6 @@ class GameOver(Event):
         return "A pile is empty: the game is over."
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class DecidingGame(Event):
     """A game ended with ``seats`` tied on points (``score``) and on flies won (``flies``),

@@ -208,7 +208,6 @@ class Hunt:
 class FliegenKlatschenState(GameState[Action]):
     """A game of Fliegen klatschen in progress."""
 
-    game: FliegenKlatschen
     # How a clone copies the game's fields: shared, as numbers, the seats in play (a
     # tuple), the latest reveal (an event, replaced, never changed) and the ``Acting``
     # made for each set of seats still slapping (a cache that only gains entries, each
@@ -217,14 +216,18 @@ class FliegenKlatschenState(GameState[Action]):
                           "truncated", "in_play", "game_began", "last_reveal", "_actings")
     # ... or copied one level down (lists of card ids, of frozen games played, of the
     # views' fly lists kept by their cards, each replaced whole), or two (a pile per
-    # seat).  A hunt in progress is copied as independent as a deep copy, by its own
-    # ``__deepcopy__`` (its lists and sets; its frozen parts shared).
+    # seat) ...
     flat_when_cloned = ("centre", "box", "played", "_shown")
     rows_when_cloned = ("piles", "won")
+    # ... and a hunt in progress as independent as a deep copy, by its own
+    # ``__deepcopy__`` (its lists and sets; its frozen parts shared).
+    deep_when_cloned = ("hunt",)
 
     def __init__(self, game: FliegenKlatschen, players: int, seed: int,
-                 options: dict[str, Any]) -> None:
-        super().__init__(game, players, seed, options)
+                 options: dict[str, Any], *, twin: bool = False) -> None:
+        super().__init__(game, players, seed, options, twin=twin)
+        if twin:  # a clone's blank: GameState.__deepcopy__ gives it every part
+            return
         self.hands = hands_per_player(players)
         self.piles: list[list[int]] = [[] for _ in range(players)]  # top card is last
         self.centre: list[int] = []  # in the order the flies were laid

@@ -14,9 +14,9 @@ and nothing of another pad until the end.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
-from gamenight.engine.events import Event, quick_init
+from gamenight.engine.events import Event
 from gamenight.engine.voice import Voice
 from gamenight.games.fluster.board import BLANK, Side
 
@@ -55,9 +55,6 @@ class PadsHandedOut(Event):
                 "numbered at random.")
 
 
-# quick_init (engine.events) on the four events of every call: a resample also makes
-# Wrote and SquareWritten again for every other pad.
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Called(Event):
     """The caller called out a letter (``"#"``: a Blank) and the number of a square.
@@ -77,7 +74,6 @@ class Called(Event):
         return f"{calls} {symbol_name(self.letter)} for square {self.number}."
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Wrote(Event):
     """A player has written a number's first call, in his left or right block, in
@@ -90,7 +86,6 @@ class Wrote(Event):
         return self if seat == self.seat or self.side is None else Wrote(self.seat, None)
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class CallWritten(Event):
     """Everyone has written the call (the last call the views show); ``forced``: it was
@@ -111,7 +106,6 @@ class CallWritten(Event):
 CreatedWord = tuple[Direction, int, str]
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class SquareWritten(Event):
     """The call is on a player's pad: in the square at ``row`` and ``column`` (1-5) of
@@ -169,7 +163,9 @@ class GameOver(Event):
     """The game has ended (``reason``: see ``Outcome.reason``); the highest Grand Total
     wins, and equal totals share the win."""
 
-    ends_game: ClassVar[bool] = True
+    @property
+    def ends_game(self) -> bool:
+        return True
 
     reason: str
     scores: tuple[int, ...]

@@ -12,7 +12,7 @@ docs/rules/fluster.md for every rulebook sentence mapped to this code and its te
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, ClassVar, cast
@@ -22,7 +22,6 @@ from gamenight.engine.events import Event
 from gamenight.engine.frozen import FrozenDict, FrozenList
 from gamenight.engine.game import JSON, Refers
 from gamenight.engine.pace import Pace
-from gamenight.engine.seeding import copy_generator
 from gamenight.engine.standings import Standings
 from gamenight.games.fluster.actions import (
     CALLS,
@@ -111,11 +110,24 @@ class Setting:
 class FlusterState(GameState[FlusterAction]):
     """A game of Fluster in progress."""
 
-    game: Fluster
+    # How a clone copies each part (``GameState.shared_when_cloned``): only what a step
+    # changes is copied (the blocks, the counts, the choices), the rest shared: the word
+    # list, the calls and plain values, each replaced whole, and who is still writing.
+    shared_when_cloned = ("words", "phase", "turns", "caller", "call", "last", "used_up",
+                          "_writing")
+    # Each pad's numbering (tuples, never changed once made, but handed out one pad at a
+    # time), the counts, the choices and sides, and the pad views worked out so far (a
+    # clone starts with the same ones: each is checked against its blocks when read).
+    flat_when_cloned = ("numbers", "square_of", "called", "choices", "last_sides", "_pads")
+    # The blocks: a pair of lists of symbols per seat.
+    copied_when_cloned: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
+        "blocks": lambda blocks: [(left[:], right[:]) for left, right in blocks]}
 
     def __init__(self, game: Fluster, players: int, seed: int, options: dict[str, Any],
-                 words: Dictionary) -> None:
-        super().__init__(game, players, seed, options)
+                 words: Dictionary, *, twin: bool = False) -> None:
+        super().__init__(game, players, seed, options, twin=twin)
+        if twin:  # a clone's blank: GameState.__deepcopy__ gives it every part
+            return
         self.words = words
         self.phase: Phase = "setup"
         # Each pad: the number printed in each square, and back from number to square.
@@ -423,33 +435,10 @@ class FlusterState(GameState[FlusterAction]):
         return v
 
     # -- copies -------------------------------------------------------------------------
-    def clone(self) -> FlusterState:
-        """An independent copy (for search), as ``GameState.clone``'s deep copy makes
-        it, at a sixth of the cost: only what a step changes is copied (the blocks,
-        the counts, the choices, the history and events lists, the generator); the word
-        list, the pads' numbering and everything immutable are shared, and so are the
-        pad views worked out so far (each is checked against its blocks when read)."""
-        twin = self._copy()
-        twin.rng = copy_generator(self.rng)
-        return twin
-
-    def _copy(self) -> FlusterState:
-        """This state with its own copy of everything a step changes (the generator is
-        still shared: the caller sets its own)."""
-        twin = object.__new__(FlusterState)
-        attrs = twin.__dict__
-        attrs.update(self.__dict__)
-        attrs["options"] = dict(self.options)
-        attrs["history"] = list(self.history)
-        attrs["events"] = list(self.events)
-        attrs["numbers"] = list(self.numbers)  # each pad's numbering: tuples
-        attrs["square_of"] = list(self.square_of)  # never changed once made
-        attrs["blocks"] = [(left[:], right[:]) for left, right in self.blocks]
-        attrs["called"] = self.called[:]
-        attrs["choices"] = dict(self.choices)
-        attrs["last_sides"] = self.last_sides[:]
-        attrs["_pads"] = self._pads.copy()
-        return twin
+    def _blank(self) -> FlusterState:
+        """A clone's blank (``GameState._blank``), given the word list too."""
+        return FlusterState(cast(Fluster, self.game), self.players, self.seed, self.options,
+                            self.words, twin=True)
 
     # -- what a seat cannot tell apart ----------------------------------------------------
     def _resample(self, seat: int, rng: random.Random) -> FlusterState:
@@ -476,7 +465,7 @@ class FlusterState(GameState[FlusterAction]):
             return cast(FlusterState, self.remade([], rng.getrandbits(64)))
         over = self.phase == "over"
         pads = history[0].value
-        twin = self._copy()
+        twin = cast(FlusterState, self.clone())
         if not over:
             pads = self._redrawn_pads(seat, pads, rng)
             twin.numbers, twin.square_of = [], []
@@ -634,7 +623,7 @@ class _PadViews:
 
     def copy(self) -> _PadViews:
         """A copy holding the same views (frozen, so shared)."""
-        twin = _PadViews.__new__(_PadViews)
+        twin = _PadViews(0)
         twin.pads = self.pads[:]
         twin.blocks = [kept[:] for kept in self.blocks]
         return twin

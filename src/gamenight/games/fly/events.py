@@ -13,7 +13,7 @@ Cards are their ids (0-24 the flies, 25 and 26 the blanks; ``cards.name``), plac
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
 from gamenight.engine.events import Event
 from gamenight.engine.voice import Voice
@@ -108,7 +108,9 @@ class SwatterPassed(Event):
 class GameOver(Event):
     """The game ends (``reason``), with each seat's points and the winners."""
 
-    ends_game: ClassVar[bool] = True
+    @property
+    def ends_game(self) -> bool:
+        return True
 
     reason: Reason
     scores: tuple[int, ...]

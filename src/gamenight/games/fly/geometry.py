@@ -54,7 +54,9 @@ def to_swatter(px: Coord, py: Coord, x0: Coord, y0: Coord, cos_a: Coord,
     """
     dx = px - x0
     dy = py - y0
-    return dx * cos_a + dy * sin_a, dy * cos_a - dx * sin_a
+    # (mypyc's own type check, unlike mypy's, takes the sums of a constrained TypeVar
+    # for its bound: the ignore is for it, and unused for mypy.)
+    return dx * cos_a + dy * sin_a, dy * cos_a - dx * sin_a  # type: ignore[return-value, unused-ignore]
 
 
 def from_swatter(u: Coord, v: Coord, x0: Coord, y0: Coord, cos_a: Coord,
@@ -65,7 +67,9 @@ def from_swatter(u: Coord, v: Coord, x0: Coord, y0: Coord, cos_a: Coord,
     >>> from_swatter(1.0, 0.0, 1.0, 1.0, 0.0, 1.0)
     (1.0, 2.0)
     """
-    return x0 + u * cos_a - v * sin_a, y0 + u * sin_a + v * cos_a
+    # (mypyc's own type check, unlike mypy's, takes the sums of a constrained TypeVar
+    # for its bound: the ignore is for it, and unused for mypy.)
+    return x0 + u * cos_a - v * sin_a, y0 + u * sin_a + v * cos_a  # type: ignore[return-value, unused-ignore]
 
 
 def cos_sin(angle_deg: float) -> tuple[float, float]:

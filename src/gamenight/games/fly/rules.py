@@ -86,7 +86,6 @@ def _dropped(seat: int, x100: int, y100: int, angle: int) -> SwatterDropped:
 class FlyState(GameState[FlyAction]):
     """A game of FLY in progress."""
 
-    game: Fly
     # How a clone copies the game's fields: shared, as numbers, the drop in the air (an
     # action, frozen) and what is replaced whole at each landing, never changed in
     # place (the latest drop's record holds a table list that is replaced, never
@@ -97,8 +96,11 @@ class FlyState(GameState[FlyAction]):
     flat_when_cloned = ("table",)
     rows_when_cloned = ("collected",)
 
-    def __init__(self, game: Fly, players: int, seed: int, options: dict[str, Any]) -> None:
-        super().__init__(game, players, seed, options)
+    def __init__(self, game: Fly, players: int, seed: int, options: dict[str, Any], *,
+                 twin: bool = False) -> None:
+        super().__init__(game, players, seed, options, twin=twin)
+        if twin:  # a clone's blank: GameState.__deepcopy__ gives it every part
+            return
         self.table: list[int] = []  # card ids in place order (row 1, row 2, row 3)
         self.collected: list[list[int]] = [[] for _ in range(players)]
         self.current = 0  # the youngest player starts: seat 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar, TypeVar
+from typing import TypeVar
 
 from gamenight.engine.events import Event
 from gamenight.engine.voice import Voice
@@ -167,7 +167,9 @@ class DieRolled(Event):
 class FlySquished(Event):
     """A die on ``card`` showed its number (the dice of ``by``): squished, discarded."""
 
-    news: ClassVar[bool] = True  # a table shows it as news
+    @property
+    def news(self) -> bool:
+        return True
 
     card: str
     by: tuple[int, ...]
@@ -186,7 +188,9 @@ class HandsSwapped(Event):
     """On ``card``, the ``seats`` tied with ``die``: each passes his whole hand to the
     next of them clockwise (two simply exchange), and none of them takes the fly."""
 
-    news: ClassVar[bool] = True  # a table shows it as news
+    @property
+    def news(self) -> bool:
+        return True
 
     card: str
     seats: tuple[int, ...]
@@ -246,7 +250,9 @@ class TurnEnded(Event):
 class FiveCardsAnnounced(Event):
     """``seats`` announce 5 cards: ``final_turn_for`` get one final turn."""
 
-    news: ClassVar[bool] = True  # a table shows it as news
+    @property
+    def news(self) -> bool:
+        return True
 
     seats: tuple[int, ...]
     final_turn_for: tuple[int, ...]
@@ -283,7 +289,9 @@ class TokensWon(Event):
     """The biggest sets of round ``round`` (``winners``) each win a Fly Catcher token;
     ``tokens`` is every seat's count after."""
 
-    news: ClassVar[bool] = True  # a table shows it as news
+    @property
+    def news(self) -> bool:
+        return True
 
     round: int
     winners: tuple[int, ...]
@@ -302,7 +310,9 @@ class GameOver(Event):
     """The game is over (``reason``, as ``Outcome.reason``): ``winners`` have the most
     tokens."""
 
-    ends_game: ClassVar[bool] = True
+    @property
+    def ends_game(self) -> bool:
+        return True
 
     reason: Reason
     winners: tuple[int, ...]

@@ -109,7 +109,6 @@ _DIE_OUTCOMES: list[tuple[JSON, float]] = [(face, 1 / len(DIE_FACES)) for face i
 class SuperflyState(GameState[SuperflyAction]):
     """A game of Superfly in progress."""
 
-    game: Superfly
     # How a clone copies the game's fields (search clones twice a simulation through
     # the OpenSpiel adapter; a deep copy walked every card of every hand and pile, every
     # view cached and every frozen fact one by one, about 3.5 times as long): shared,
@@ -128,10 +127,12 @@ class SuperflyState(GameState[SuperflyAction]):
     rows_when_cloned = ("hands",)
 
     def __init__(self, game: Superfly, players: int, seed: int, options: dict[str, Any],
-                 *, deal: bool = True) -> None:
+                 *, deal: bool = True, twin: bool = False) -> None:
         """A new game, its first round begun (``deal``), or (``deal`` False) an empty
         table that ``positions.set_out`` lays a position out on."""
-        super().__init__(game, players, seed, options)
+        super().__init__(game, players, seed, options, twin=twin)
+        if twin:  # a clone's blank: GameState.__deepcopy__ gives it every part
+            return
         # The draw pile holds its cards in no particular order: each draw is a uniformly
         # random card of it (a chance outcome), which is what shuffling gives.
         self.draw: list[int] = list(range(DECK_SIZE))

@@ -4,11 +4,11 @@ records and their replays (``gamenight replay``, the replay viewer), and the ter
 A person's seat shows the person's name as given.  A bot's seat shows its spec as a person
 reads it, the same words the browser's lobby uses: ``perfect:average`` is "perfect bot,
 average", ``sharp`` is "sharp bot", ``sharp:quick:error=0.1`` is "sharp bot, quick,
-error=0.1".  A seat nobody has taken and no bot plays is an "Open seat" (never numbered).  When two seats
-would show the same name, each of them gets its number among them, in seat order: two
-"perfect bot, average" are "perfect bot, average #1" and "perfect bot, average #2", two
-people called Sam are "Sam #1" and "Sam #2", so that a result never names a winner whom two
-rows fit (issue 38, snag 5; ``docs/server.md``, "Seat names").
+error=0.1".  A seat nobody has taken and no bot plays is an "Open seat" (never
+numbered).  When two seats would show the same name, each of them gets its number among
+them, in seat order: two "perfect bot, average" are "perfect bot, average #1" and
+"perfect bot, average #2", two people called Sam are "Sam #1" and "Sam #2", so that a
+result never names a winner whom two rows fit (issue 38, snag 5; ``docs/server.md``, "Seat names").
 """
 
 from __future__ import annotations

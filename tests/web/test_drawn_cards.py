@@ -29,16 +29,24 @@ CHECKS: dict[str, str] = {
       if (!cards.length) problems.push('no flies in the centre');
       for (const card of cards) {
         const art = card.querySelector('svg.draw-insect');
-        if (!art || !art.querySelector('ellipse, path, circle')) problems.push(`fly ${card.dataset.card} not drawn`);
-        if (art && art.getAttribute('aria-hidden') !== 'true') problems.push('a fly drawing not hidden beside its words');
-        if (!card.querySelector('.sf-letter svg.draw-symbol [data-shape]')) problems.push(`fly ${card.dataset.card} has no shape`);
-        if (!named.test(card.querySelector('.sr-only')?.textContent ?? '')) problems.push(`fly ${card.dataset.card} not named: ${card.querySelector('.fk-sr')?.textContent}`);
+        if (!art || !art.querySelector('ellipse, path, circle'))
+          problems.push(`fly ${card.dataset.card} not drawn`);
+        if (art && art.getAttribute('aria-hidden') !== 'true')
+          problems.push('a fly drawing not hidden beside its words');
+        if (!card.querySelector('.sf-letter svg.draw-symbol [data-shape]'))
+          problems.push(`fly ${card.dataset.card} has no shape`);
+        if (!named.test(card.querySelector('.sr-only')?.textContent ?? ''))
+          problems.push(`fly ${card.dataset.card} not named`);
       }
       const chips = [...document.querySelectorAll('.sf-hand .sf-chip')];
       if (!chips.length) problems.push('no cards in the hand');
       for (const chip of chips) {
-        if (chip.getAttribute('role') !== 'img' || !named.test(chip.getAttribute('aria-label') ?? '')) problems.push('a hand card not named');
-        if (!chip.querySelector('svg.draw-insect ellipse') || !chip.querySelector('svg.draw-symbol [data-shape]')) problems.push('a hand card not drawn with its shape');
+        if (chip.getAttribute('role') !== 'img'
+            || !named.test(chip.getAttribute('aria-label') ?? ''))
+          problems.push('a hand card not named');
+        if (!chip.querySelector('svg.draw-insect ellipse')
+            || !chip.querySelector('svg.draw-symbol [data-shape]'))
+          problems.push('a hand card not drawn with its shape');
       }
       return problems;
     }""",
@@ -54,12 +62,17 @@ CHECKS: dict[str, str] = {
           continue;
         }
         const art = card.querySelector('svg.draw-insect');
-        if (!art || !art.querySelector('ellipse, path, circle')) problems.push(`fly ${card.dataset.card} not drawn`);
-        if (art && art.getAttribute('aria-hidden') !== 'true') problems.push('a fly drawing not hidden beside its words');
-        if (!card.querySelector('svg.fk-symbol [data-shape]')) problems.push(`fly ${card.dataset.card} has no shape`);
+        if (!art || !art.querySelector('ellipse, path, circle'))
+          problems.push(`fly ${card.dataset.card} not drawn`);
+        if (art && art.getAttribute('aria-hidden') !== 'true')
+          problems.push('a fly drawing not hidden beside its words');
+        if (!card.querySelector('svg.fk-symbol [data-shape]'))
+          problems.push(`fly ${card.dataset.card} has no shape`);
       }
       for (const card of flies) {
-        if (!named.test(card.querySelector('.fk-sr')?.textContent ?? '')) problems.push(`fly ${card.dataset.card} not named: ${card.querySelector('.fk-sr')?.textContent}`);
+        if (!named.test(card.querySelector('.fk-sr')?.textContent ?? ''))
+          problems.push(`fly ${card.dataset.card} not named: ${
+            card.querySelector('.fk-sr')?.textContent}`);
       }
       return problems;
     }""",
@@ -73,15 +86,18 @@ CHECKS: dict[str, str] = {
       const run = [...document.querySelectorAll('.bg-run .bg-card')];
       if (!run.length) problems.push('no chicken run');
       for (const card of run) {
-        if (card.classList.contains('bg-down') && !card.querySelector('svg.bg-back-art')) problems.push(`back at ${card.dataset.letter} not drawn`);
-        if (card.classList.contains('bg-up') && !drawn(card)) problems.push(`face at ${card.dataset.letter} not drawn`);
+        if (card.classList.contains('bg-down') && !card.querySelector('svg.bg-back-art'))
+          problems.push(`back at ${card.dataset.letter} not drawn`);
+        if (card.classList.contains('bg-up') && !drawn(card))
+          problems.push(`face at ${card.dataset.letter} not drawn`);
       }
       const hand = [...document.querySelectorAll('.bg-hand .bg-hand-card')];
       if (!hand.length) problems.push('no cards in the hand');
       for (const card of hand) {
         const name = card.querySelector('.bg-face-name')?.textContent ?? '';
         if (!name) problems.push('a hand card not named');
-        if (!drawn(card) || !card.querySelector('svg.bg-animal')) problems.push(`the ${name} not drawn`);
+        if (!drawn(card) || !card.querySelector('svg.bg-animal'))
+          problems.push(`the ${name} not drawn`);
       }
       return problems;
     }""",
@@ -91,25 +107,33 @@ CHECKS: dict[str, str] = {
       const art = call?.querySelector('svg.draw-tile');
       if (!art || !art.querySelector('rect')) problems.push('the call not drawn as a tile');
       else {
-        if (art.getAttribute('aria-hidden') !== 'true') problems.push('the tile not hidden beside its words');
+        if (art.getAttribute('aria-hidden') !== 'true')
+          problems.push('the tile not hidden beside its words');
         const [letter, number] = [...art.querySelectorAll('text')].map((t) => t.textContent);
-        if (!(call.textContent ?? '').includes(`${letter === 'Blank' ? 'Blank' : letter} ${number}`)) problems.push(`the tile ${letter} ${number} is not the call`);
+        const said = `${letter === 'Blank' ? 'Blank' : letter} ${number}`;
+        if (!(call.textContent ?? '').includes(said))
+          problems.push(`the tile ${letter} ${number} is not the call`);
       }
       for (const square of document.querySelectorAll('.fl-pad .fl-sq.fl-written')) {
-        if (!square.querySelector('.fl-sym')?.textContent) problems.push('a tile without its letter');
+        if (!square.querySelector('.fl-sym')?.textContent)
+          problems.push('a tile without its letter');
       }
       return problems;
     }""",
     "fly": """() => {
       const problems = [];
-      if (!document.querySelector('svg.fly-board[role=img][aria-labelledby]')) problems.push('the board is not a named picture');
+      if (!document.querySelector('svg.fly-board[role=img][aria-labelledby]'))
+        problems.push('the board is not a named picture');
       const flies = [...document.querySelectorAll('.fly-fly')];
       if (!flies.length) problems.push('no flies on the table');
       for (const fly of flies) {
-        if (!fly.dataset.colour || !fly.dataset.symbol) problems.push('a fly without its colour and symbol');
+        if (!fly.dataset.colour || !fly.dataset.symbol)
+          problems.push('a fly without its colour and symbol');
         if (!fly.querySelector('.fly-body[fill]') || fly.querySelectorAll('.fly-wing').length !== 2
-            || fly.querySelectorAll('.fly-eye').length !== 2) problems.push(`the ${fly.dataset.colour} ${fly.dataset.symbol} not drawn as a fly`);
-        if (!fly.querySelector('.fly-mark')?.textContent) problems.push(`the ${fly.dataset.colour} ${fly.dataset.symbol} has no mark`);
+            || fly.querySelectorAll('.fly-eye').length !== 2)
+              problems.push(`the ${fly.dataset.colour} ${fly.dataset.symbol} not drawn as a fly`);
+        if (!fly.querySelector('.fly-mark')?.textContent)
+          problems.push(`the ${fly.dataset.colour} ${fly.dataset.symbol} has no mark`);
       }
       return problems;
     }""",

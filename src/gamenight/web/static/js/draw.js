@@ -113,6 +113,21 @@ export const SHAPES = /** @type {const} */ (["circle", "square", "triangle", "di
 /** @typedef {typeof SHAPES[number]} Shape */
 
 /**
+ * How a colour is drawn, by its plain name (the names the games' facts give): the fill,
+ * and the shape that goes beside it so that colour is never the only signal.  The one
+ * table of colours every table shares; a colour not listed is drawn grey with no shape.
+ * @type {Record<string, {fill: string, shape: Shape}>}
+ */
+export const COLOUR_LOOKS = {
+  red: { fill: "#c62828", shape: "triangle" },
+  orange: { fill: "#ef6c00", shape: "diamond" },
+  yellow: { fill: "#fdd835", shape: "star" },
+  green: { fill: "#2e7d32", shape: "square" },
+  blue: { fill: "#1565c0", shape: "circle" },
+  purple: { fill: "#6a1b9a", shape: "hexagon" },
+};
+
+/**
  * The outline of `shape` on a 0-24 square, as a path.
  * @param {Shape} shape @returns {string}
  */

@@ -25,7 +25,7 @@
  */
 
 import { h } from "../dom.js";
-import { insect, swatter, symbol } from "../draw.js";
+import { COLOUR_LOOKS, insect, swatter, symbol } from "../draw.js";
 import { onTableKey } from "../keys.js";
 import { onPress } from "../press.js";
 
@@ -76,20 +76,8 @@ function el(tag, className, text) {
   return h(tag, {class: className}, text);
 }
 
-/**
- * How each colour is drawn (presentation only, keyed by the colour names of the deck in
- * the game's facts): the fly's fill and the shape beside its letter, so that colour is
- * never the only signal (the pattern over the card is a third).
- * @type {Record<string, {fill: string, shape: import("../draw.js").Shape}>}
- */
-const LOOKS = {
-  red: { fill: "#c62828", shape: "triangle" },
-  orange: { fill: "#ef6c00", shape: "diamond" },
-  yellow: { fill: "#fdd835", shape: "star" },
-  green: { fill: "#2e7d32", shape: "square" },
-  blue: { fill: "#1565c0", shape: "circle" },
-  purple: { fill: "#6a1b9a", shape: "hexagon" },
-};
+/** How each colour is drawn: the one table every table shares (draw.js). */
+const LOOKS = COLOUR_LOOKS;
 
 /** @param {string} colour @returns {SVGSVGElement | null} the colour's shape (decoration) */
 function shapeOf(colour) {

@@ -19,7 +19,7 @@
 // Keys, as at the terminal: 1-9 swat the centre's flies in order, p passes.
 
 import { h, fill } from "../dom.js";
-import { die, insect, symbol } from "../draw.js";
+import { COLOUR_LOOKS, die, insect, symbol } from "../draw.js";
 import { onTableKey } from "../keys.js";
 import { onPress } from "../press.js";
 
@@ -51,20 +51,8 @@ const cardName = (card) => `${card.colour} ${card.number}`;
  */
 const letterOf = (colour) => colour.charAt(0).toUpperCase();
 
-/**
- * How each colour is drawn (presentation only, keyed by the colour names of the game's
- * facts): the fly's fill and the shape beside it, so that colour is never the only
- * signal.  A colour not listed is drawn grey with no shape (its letter still says it).
- * @type {Record<string, {fill: string, shape: import("../draw.js").Shape}>}
- */
-const LOOKS = {
-  red: { fill: "#c62828", shape: "triangle" },
-  orange: { fill: "#ef6c00", shape: "diamond" },
-  yellow: { fill: "#fdd835", shape: "star" },
-  green: { fill: "#2e7d32", shape: "square" },
-  blue: { fill: "#1565c0", shape: "circle" },
-  purple: { fill: "#6a1b9a", shape: "hexagon" },
-};
+/** How each colour is drawn: the one table every table shares (draw.js). */
+const LOOKS = COLOUR_LOOKS;
 
 /**
  * The colour's shape, white on its colour (decoration: the words beside it say the colour).

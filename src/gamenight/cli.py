@@ -639,7 +639,8 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
         resolve_table(game, players, options)  # bad options fail before the screen opens
     if args.record is not None:
         _writable(args.record)  # not after the game, when it would be lost
-    bots = seat_specs(game, args.bots, players - 1)
+    # Against a person, the game's bot for people: By Golly!'s perfect memory is for the lab.
+    bots = seat_specs(game, args.bots, players - 1, default=game.bot_for_people())
     make_bots(game, bots, seed)  # a bad bot spec fails here, not inside the screen
     err.print(f"seed {seed} (play this table again with --seed {seed})", highlight=False)
     from gamenight.record import record_of

@@ -113,3 +113,31 @@ def test_gamenight_play_records_the_last_game_at_the_table(
     record = load(path)
     assert record.players == 3 and record.seats == ["human", "bot:random", "bot:random"]
     assert record.seed == Seating(get_game("fly"), ("random",), 3).rematch().seed
+
+
+def test_gamenight_play_seats_bots_that_forget_against_a_person(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Issue 38, snag 11: the terminal's default By Golly! bots never forgot (the perfect
+    bot, the lab's default).  With no --bots a person plays the game's bot for people."""
+    from gamenight.cli import main
+    from gamenight.record import load
+
+    def run(app: PlayApp) -> None:  # instead of a terminal: leave at once
+        assert app.seating is not None
+
+    monkeypatch.setattr(PlayApp, "run", run)
+    game = get_game("by-golly")
+    assert game.bot_for_people() == "memory" != game.default_bot
+    path = tmp_path / "game.json"
+    assert main(["play", "by-golly", "-p", "3", "--seed", "3", "--record", str(path)]) == 0
+    assert load(path).seats == ["human", "bot:memory", "bot:memory"]
+    # A level alone is that bot at the level; naming the perfect bot still plays it.
+    assert main(["play", "by-golly", "-p", "2", "--bots", "expert", "--seed", "3",
+                 "--record", str(path)]) == 0
+    assert load(path).seats == ["human", "bot:memory:expert"]
+    assert main(["play", "by-golly", "-p", "2", "--bots", "perfect", "--seed", "3",
+                 "--record", str(path)]) == 0
+    assert load(path).seats == ["human", "bot:perfect"]
+    # A game with no bot of its own for people plays its default bot.
+    fly = get_game("fly")
+    assert fly.bot_for_people() == fly.default_bot

@@ -343,6 +343,10 @@ class Game(ABC):
     rules_version: ClassVar[str]
     options: ClassVar[tuple[Option, ...]] = ()
     default_bot: ClassVar[str] = "random"
+    #: The bot a person plays against when they name none (``gamenight play``'s seats, the
+    #: lobby's), where the default bot (the strongest, for simulations, the lab and the
+    #: bench) would not feel like a person: None, the default bot.
+    opponent_bot: ClassVar[str | None] = None
     #: The classes of the game's actions (frozen dataclasses, ``Pass``, or ``str`` for a
     #: game whose actions are texts): the engine refuses an action object of any other
     #: class, or whose fields are not of the types its class declares, before the
@@ -404,6 +408,11 @@ class Game(ABC):
         if self._checks is None:
             _ = self._action_types  # (made with it)
         return self._checker
+
+    def bot_for_people(self) -> str:
+        """The bot a person plays against by default (``opponent_bot``, else the default
+        bot)."""
+        return self.opponent_bot or self.default_bot
 
     @property
     def players_text(self) -> str:

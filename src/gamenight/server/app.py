@@ -339,6 +339,8 @@ class GameInfo(BaseModel):
     options: list[OptionInfo]
     bots: list[str]
     default_bot: str
+    #: The bot a seat is offered by default, against people (``Game.bot_for_people``).
+    opponent_bot: str
     levels: list[str]
 
 
@@ -556,7 +558,7 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
                          max_players=g.max_players, options=option_info(g),
                          bots=sorted(name for name, bot in bot_kinds(g).items()
                                      if not getattr(bot, "searches", False)),
-                         default_bot=g.default_bot,
+                         default_bot=g.default_bot, opponent_bot=g.bot_for_people(),
                          levels=list(LEVELS)) for g in GAMES.values()]
 
     @app.get("/api/games/{game}/protocol", responses=refused(404))

@@ -89,21 +89,25 @@ def resolve_table(game: Game, players: int, options: Mapping[str, Any]) -> dict[
     return game.resolve_options(players, options)
 
 
-def seat_specs(game: Game, bots: Sequence[str] | None, count: int) -> list[str]:
-    """One bot spec per seat: the last spec given is repeated; none given: the default bot.
+def seat_specs(game: Game, bots: Sequence[str] | None, count: int,
+               default: str | None = None) -> list[str]:
+    """One bot spec per seat: the last spec given is repeated; none given: ``default``
+    (the game's default bot unless told: ``gamenight play`` gives the bot people play
+    against, ``Game.bot_for_people``).
 
-    A bare level ('expert') means the game's default bot at that level ('sharp:expert').
+    A bare level ('expert') means that default bot at that level ('sharp:expert').
     """
+    default = default or game.default_bot
     given = [b.strip() for b in bots or () if b.strip()]
     if not given and count == 0:
         return []  # no bot seats: a practice game for one person
-    given = given or [game.default_bot]
+    given = given or [default]
     known = bot_kinds(game)
     specs = []
     for spec in given:
         kind = parse_bot_spec(spec)[0]
         if kind not in known and (kind in LEVELS or kind == ADAPTIVE):
-            spec = f"{game.default_bot}:{spec}"
+            spec = f"{default}:{spec}"
         specs.append(spec)
     if len(specs) > count:
         raise OptionError(f"{len(specs)} bot specs given for {count} bot seats")

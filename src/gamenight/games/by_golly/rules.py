@@ -648,6 +648,9 @@ class ByGolly(Game):
     max_players: ClassVar[int] = 6
     rules_version: ClassVar[str] = "1"
     default_bot: ClassVar[str] = "perfect"
+    # Against people, a bot that forgets as people do: the perfect bot's flawless memory
+    # wins a memory game by remembering every card it has seen (docs/rules/by-golly.md).
+    opponent_bot: ClassVar[str | None] = "memory"
     action_types: ClassVar[tuple[type, ...]] = (Lay, Turn, Draw, Shuffle, Keep, End)
     view_type: ClassVar[type | None] = ByGollyView
     facts_type = ByGollyFacts

@@ -126,7 +126,7 @@ function drawSeats() {
     const who = h("select", { id: `seat-${seat}`, "aria-label": `Seat ${seat}: who plays` },
       h("option", { value: "" }, "A person"),
       game.bots.map((bot) => h("option", { value: bot, selected: seat >= USUAL_PEOPLE
-        && bot === game.default_bot }, `Bot: ${bot}`)));
+        && bot === game.opponent_bot }, `Bot: ${bot}`)));
     const level = h("select", { id: `seat-${seat}-level`, "aria-label": `Seat ${seat}: the bot's level` },
       game.levels.map((name) => h("option", { value: name, selected: name === DEFAULT_LEVEL }, name)));
     const label = h("label", { for: `seat-${seat}`, class: "seat-label" }, `Seat ${seat}`);

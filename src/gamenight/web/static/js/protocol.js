@@ -39,6 +39,7 @@ export const PROTOCOL_VERSION = 1;
  * @property {OptionInfo[]} options
  * @property {string[]} bots      the bots it offers, by name
  * @property {string} default_bot
+ * @property {string} opponent_bot  the bot a seat is offered by default, against people
  * @property {string[]} levels    the bots' levels, weakest first
  */
 

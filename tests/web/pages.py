@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.web.node import AXE, ROOT, node_tools
 
@@ -108,12 +109,16 @@ def ready_if_asked(page: Page, *, by_key: bool = False) -> bool:
     (issue 38: a new player does not lose it while still reading the table), a tap on the
     button, or space; returns whether it was asked."""
     button = page.locator("#ready")
-    if not button.is_visible():
+    # Said once: the button is disabled until the room's message hides it.
+    if not (button.is_visible() and button.is_enabled()):
         return False
-    if by_key:
-        page.keyboard.press(" ")
-    else:
-        button.click()
+    try:
+        if by_key:
+            page.keyboard.press(" ")
+        else:
+            button.click(timeout=2000)
+    except PlaywrightError:  # the race opened under it (the others were ready first)
+        return False
     return True
 
 

@@ -643,8 +643,10 @@ class Room:
             # the table: it opens when they say so (or after ``READY_MOST_S``), as the
             # terminal's first race waits for space.
             if self._ready_timer is None:
+                self._flush()  # the table as it stands, held
+                if self.paused is not None:
+                    return False  # the store did not take it: the room paused instead
                 self._ready_timer = self.scheduler.later(READY_MOST_S, self._ready_or_not)
-                self._flush()
                 self.broadcast_room()
             return False
         if self._ready is not None and acting.deadline_ms is not None:

@@ -5,11 +5,12 @@ supports."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.server.client import Player
 from tests.server.postgres import PostgresServer, PostgresUnavailableError, running_postgres
 
 #: The databases every persistence test runs on.
@@ -41,3 +42,12 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'server.db'}"
     server: PostgresServer = request.getfixturevalue("postgres")
     return server.create_database()
+
+
+@pytest.fixture
+async def players() -> AsyncIterator[list[Player]]:
+    """Connections a test opens (closed at its end, whatever happened)."""
+    opened: list[Player] = []
+    yield opened
+    for player in opened:
+        await player.close()

@@ -34,7 +34,7 @@ import struct
 import textwrap
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,14 +95,6 @@ async def ws_player(server: LiveServer, code: str, join: Message | None = None,
     if join is not None:
         await player.send(join)
     return player
-
-
-@pytest.fixture
-async def players() -> AsyncIterator[list[Player]]:
-    opened: list[Player] = []
-    yield opened
-    for player in opened:
-        await player.close()
 
 
 def new_room(server: LiveServer, players: int = 2, seats: list[str | None] | None = None,

@@ -18,7 +18,7 @@ import random
 import re
 import secrets
 import sqlite3
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -58,15 +58,6 @@ def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with live_server(tmp_path_factory.mktemp("strict"), None, "--max-rate", str(STRICT_RATE),
                      "--origin", FRIENDS) as running:
         yield running
-
-
-@pytest.fixture
-async def players() -> AsyncIterator[list[Player]]:
-    """Connections a test opens (closed at its end, whatever happened)."""
-    opened: list[Player] = []
-    yield opened
-    for player in opened:
-        await player.close()
 
 
 @dataclass(frozen=True)

@@ -197,16 +197,8 @@ class Record:
             raise MalformedRecordError(f"record format version {_show(version)} is not "
                                        f"supported: this gamenight reads version "
                                        f"{FORMAT_VERSION}{old}")
-        missing = sorted(_FIELDS - data.keys())
-        if missing:
-            raise MalformedRecordError(f"the record has no {', '.join(map(repr, missing))}")
-        unknown = sorted(data.keys() - _FIELDS - {"signature", "position"})
-        if unknown:
-            raise MalformedRecordError(f"the record has a field this version does not know: "
-                                       f"{_show(unknown[0])}")
-        players = _int(data["players"], "players")
-        if players < 1:
-            raise MalformedRecordError(f"players is at least 1, not {players}")
+        players = _keys_and_players(data, _FIELDS, _FIELDS | {"signature", "position"},
+                                    "the record")
         seats = _seat_names(data["seats"], players)
         seed = _int(data["seed"], "the seed")
         if seed < 0:
@@ -246,6 +238,23 @@ _RESULT_FIELDS = frozenset(("scores", "ranks", "winners", "tiebreaks", "truncate
 #: do not).
 _RESULT_REASON = "reason"
 _SIGNATURE_FIELDS = frozenset(("scheme", "key", "value"))
+
+
+def _keys_and_players(data: dict[str, Any], needed: set[str] | frozenset[str],
+                      known: set[str] | frozenset[str], what: str) -> int:
+    """MalformedRecordError unless ``data`` (a record, or a seat's) has every ``needed``
+    key and no key outside ``known``; then its number of players, at least 1."""
+    missing = sorted(needed - data.keys())
+    if missing:
+        raise MalformedRecordError(f"{what} has no {', '.join(map(repr, missing))}")
+    unknown = sorted(data.keys() - known)
+    if unknown:
+        raise MalformedRecordError(f"{what} has a field this version does not know: "
+                                   f"{_show(unknown[0])}")
+    players = _int(data["players"], "players")
+    if players < 1:
+        raise MalformedRecordError(f"players is at least 1, not {players}")
+    return players
 
 
 def _show(value: object) -> str:
@@ -795,17 +804,7 @@ class SeatRecord:
                 f"seat's record format version {_show(version)} is not supported: this "
                 f"gamenight reads versions {', '.join(map(str, REDACTED_VERSIONS_READ))}")
         fields = _SEAT_FIELDS_BY_VERSION[version]
-        missing = sorted(fields - data.keys())
-        if missing:
-            raise MalformedRecordError(f"the seat's record has no "
-                                       f"{', '.join(map(repr, missing))}")
-        unknown = sorted(data.keys() - fields)
-        if unknown:
-            raise MalformedRecordError(f"the seat's record has a field this version does "
-                                       f"not know: {_show(unknown[0])}")
-        players = _int(data["players"], "players")
-        if players < 1:
-            raise MalformedRecordError(f"players is at least 1, not {players}")
+        players = _keys_and_players(data, fields, fields, "the seat's record")
         seat = _int(data["seat"], "the seat")
         if not 0 <= seat < players:
             raise MalformedRecordError(f"the record is seat {seat}'s, but the seats are 0 "

@@ -924,6 +924,9 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
                   f"winners {[*outcome.winners]}" + (" (truncated)" if outcome.truncated else ""))
     if caveat is not None:
         out.print(caveat, markup=False, highlight=False)
+    for flag in record.flags:  # what the table flagged; numbered as the steps are shown
+        out.print(_printable(f"flag: seat {flag['seat']} at step {flag['step'] + 1}: "
+                             f"{flag['reason']}"), markup=False, highlight=False)
     return 0
 
 

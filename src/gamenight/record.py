@@ -11,7 +11,8 @@ altered record is rejected.
 
 Reading is strict and bounded (:func:`load`, :meth:`Record.from_json`): a file that is
 not a regular file, is over :data:`SIZE_LIMIT`, is not UTF-8 JSON, nests deeper than
-:data:`MAX_DEPTH` or holds a field of the wrong type is a :class:`MalformedRecordError`; a
+:data:`MAX_DEPTH` or holds a field of the wrong type (the fields and their types are
+declared in :mod:`gamenight.record_json`) is a :class:`MalformedRecordError`; a
 record that reads but does not check out is an :class:`UnverifiedRecordError`.  Both are
 :class:`RecordError`; reading and :func:`verify` raise nothing else, and :func:`replay`
 nothing else as long as the game keeps the engine's promise that what it refuses is an
@@ -27,21 +28,21 @@ one can never run code.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import dataclasses
 import hashlib
 import json
 import math
 import os
-import re
 import reprlib
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+from typing_extensions import TypedDict
 
 from gamenight import signing
 from gamenight.engine import Game, GameState, IllegalAction, Outcome, RecordError, Step
@@ -50,6 +51,9 @@ from gamenight.engine.game import OptionError
 from gamenight.files import FileRefusedError, describe_size, read_regular_file
 from gamenight.redaction import compact, expand, seen_steps
 from gamenight.version import __version__
+
+if TYPE_CHECKING:
+    from gamenight.record_json import ResultJSON, SignatureJSON, StepJSON
 
 FORMAT = "gamenight-record"
 #: Version 2 added the content hash and the signature, and Fluster's word list by hash.
@@ -69,7 +73,6 @@ MAX_DEPTH = 32
 #: on a number of thousands of digits is slow.
 MAX_INT_BITS = 1024
 HASH_PREFIX = "sha256:"
-_HASH = re.compile(r"sha256:[0-9a-f]{64}")
 REDACTED_FORMAT = "gamenight-record-redacted"
 #: Version 3: the seat's view once, as the game was set up (``first_view``), and each
 #: step as ``{"step": what the seat saw of it, "lines": the story it was told of it,
@@ -93,6 +96,18 @@ class UnverifiedRecordError(RecordError):
     """A record that reads but does not check out: its content does not match its hash,
     its signature is missing or bad, a step does not replay, or the result or the final
     state differs from what it claims.  (The command line exits 1.)"""
+
+
+class RecordFlag(TypedDict):
+    """Something the table flagged about a seat as the game was played (say, a reaction
+    time it doubts), kept in the record as evidence: which seat, at which step (its index
+    in the record's ``steps``, from 0; ``gamenight replay`` numbers steps from 1, as it
+    shows them), and why, in words.  A flag accuses nothing by itself: the steps replay
+    as they were played, whatever it says."""
+
+    seat: int
+    step: int
+    reason: str
 
 
 @dataclass(slots=True)
@@ -119,13 +134,19 @@ class Record:
     #: The position the game was set up from (``Game.from_position``), or None for a
     #: game dealt from its seed.
     position: dict[str, Any] | None = None
+    #: What the table flagged as the game was played (:class:`RecordFlag`), in order.
+    flags: tuple[RecordFlag, ...] = ()
 
     def body(self) -> dict[str, Any]:
         """The record without its hash and signature: what both of them cover."""
         body = self._body()
+        # Each only where there is one, so that a record without keeps its bytes and
+        # its hash.
         if self.position is not None:
-            # Only where there is one, so a record dealt from its seed keeps its hash.
             body["position"] = self.position
+        if self.flags:
+            body["flags"] = [{"seat": f["seat"], "step": f["step"], "reason": f["reason"]}
+                             for f in self.flags]
         return body
 
     def _body(self) -> dict[str, Any]:
@@ -176,13 +197,16 @@ class Record:
 
     @classmethod
     def from_json(cls, data: object) -> Record:
-        """The record in ``data`` (parsed JSON), read strictly: MalformedRecordError unless
-        every field is there with its JSON type (ints are ints, not floats, strings or
-        bools), every seat is in range and every time a finite number of at least 0.
-        It does not check the hash: :func:`replay` and :func:`verify` do."""
+        """The record in ``data`` (parsed JSON), read strictly: MalformedRecordError
+        naming the field unless every field is there with its JSON type (ints are ints,
+        not floats, strings or bools; declared in :class:`gamenight.record_json.RecordJSON`),
+        every seat is in range and every time a finite number of at least 0.  It does
+        not check the hash: :func:`replay` and :func:`verify` do."""
         _check_tree(data)
         if not isinstance(data, dict):
             raise MalformedRecordError("not a gamenight record: the file is not a JSON object")
+        # The format and the version first: of another kind of file, or another
+        # version, which of its fields are wrong would only mislead.
         if data.get("format") == REDACTED_FORMAT:
             raise MalformedRecordError(
                 "this is a redacted record for one seat: it cannot be replayed (`gamenight "
@@ -197,64 +221,41 @@ class Record:
             raise MalformedRecordError(f"record format version {_show(version)} is not "
                                        f"supported: this gamenight reads version "
                                        f"{FORMAT_VERSION}{old}")
-        players = _keys_and_players(data, _FIELDS, _FIELDS | {"signature", "position"},
-                                    "the record")
-        seats = _seat_names(data["seats"], players)
-        seed = _int(data["seed"], "the seed")
-        if seed < 0:
-            raise MalformedRecordError(f"the seed is a whole number of at least 0, not {seed}")
-        options = _options(data["options"])
-        steps = [_step_from_json(s, i, players) for i, s in enumerate(_list(data["steps"],
-                                                                             "steps"))]
-        position = data.get("position")
-        if position is not None and not isinstance(position, dict):
-            raise MalformedRecordError(f"the position is an object, not {_show(position)}")
-        hash_ = data["hash"]
-        if not isinstance(hash_, str) or not _HASH.fullmatch(hash_):
-            raise MalformedRecordError(f"the hash is 'sha256:' and 64 hex digits, not "
-                                       f"{_show(hash_)}")
+        # Imported here: only reading a record needs pydantic (a simulation never does).
+        from gamenight.record_json import RecordJSON, read
+
+        shape = read(RecordJSON, data, _A_RECORD)
+        players = _players(shape.players, shape.seats, _A_RECORD)
+        steps = [_step_from_json(s, i, players) for i, s in enumerate(shape.steps)]
         return cls(
-            game=_str(data["game"], "the game"),
-            rules_version=_str(data["rules_version"], "the rules version"),
+            game=shape.game,
+            rules_version=shape.rules_version,
             players=players,
-            seed=seed,
-            options=options,
-            seats=seats,
+            seed=shape.seed,
+            options=shape.options,
+            seats=shape.seats,
             steps=steps,
-            result=None if data["result"] is None else _result(data["result"], players),
-            digest=None if data["digest"] is None else _str(data["digest"], "the digest"),
-            software=_str(data["software"], "software"),
-            hash=hash_,
-            signature=_signature(data.get("signature")),
-            position=position,
+            result=_result(shape.result, players, _A_RECORD),
+            digest=shape.digest,
+            software=shape.software,
+            hash=shape.hash,
+            signature=_signature(shape.signature),
+            position=shape.position,
+            flags=_flags(shape.flags, players, len(steps)),
         )
 
 
-#: Every field of a record but the optional signature.
-_FIELDS = frozenset(("format", "version", "software", "game", "rules_version", "players",
-                     "seats", "seed", "options", "steps", "result", "digest", "hash"))
-_RESULT_FIELDS = frozenset(("scores", "ranks", "winners", "tiebreaks", "truncated"))
+#: What a refusal says a file is not (:func:`gamenight.engine.strict.refusal`).
+_A_RECORD = "a gamenight record"
+_A_SEATS_RECORD = "a seat's record"
 #: A result may also say how the game ended (records written before it was added
 #: do not).
 _RESULT_REASON = "reason"
-_SIGNATURE_FIELDS = frozenset(("scheme", "key", "value"))
+#: The fields of a step that is a seat's action (a chance outcome is ``{"chance"}``).
+_ACTION_FIELDS = ({"seat", "action"}, {"seat", "action", "at_ms"})
 
-
-def _keys_and_players(data: dict[str, Any], needed: set[str] | frozenset[str],
-                      known: set[str] | frozenset[str], what: str) -> int:
-    """MalformedRecordError unless ``data`` (a record, or a seat's) has every ``needed``
-    key and no key outside ``known``; then its number of players, at least 1."""
-    missing = sorted(needed - data.keys())
-    if missing:
-        raise MalformedRecordError(f"{what} has no {', '.join(map(repr, missing))}")
-    unknown = sorted(data.keys() - known)
-    if unknown:
-        raise MalformedRecordError(f"{what} has a field this version does not know: "
-                                   f"{_show(unknown[0])}")
-    players = _int(data["players"], "players")
-    if players < 1:
-        raise MalformedRecordError(f"players is at least 1, not {players}")
-    return players
+# What follows checks what the models of record_json cannot: what one field says of
+# another (a seat within the players, one score for each player).
 
 
 def _show(value: object) -> str:
@@ -262,94 +263,48 @@ def _show(value: object) -> str:
     return reprlib.repr(value)
 
 
-def _int(value: object, what: str) -> int:
-    # type() rather than isinstance: True is an int to Python, but no seat or seed.
-    if type(value) is not int:
-        raise MalformedRecordError(f"{what} is a whole number, not {_show(value)}")
-    return value
+def _seats_are(players: int) -> str:
+    return f"the seats are 0 to {players - 1}"
 
 
-def _str(value: object, what: str) -> str:
-    if not isinstance(value, str):
-        raise MalformedRecordError(f"{what} is a string, not {_show(value)}")
-    return value
-
-
-def _number(value: object, what: str) -> float:
-    number = math.nan
-    if type(value) is int or type(value) is float:
-        # float(): an int too large for a double is refused here, not in the game later.
-        with contextlib.suppress(OverflowError):
-            number = float(value)
-    if not math.isfinite(number):
-        raise MalformedRecordError(f"{what} is a finite number, not {_show(value)}")
-    return number
-
-
-def _list(value: object, what: str) -> list[object]:
-    if not isinstance(value, list):
-        raise MalformedRecordError(f"{what} are a list, not {_show(value)}")
-    return value
-
-
-def _options(value: object) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise MalformedRecordError(f"options are an object, not {_show(value)}")
-    for name, option in value.items():
-        if type(option) not in (str, int, float, bool):
-            raise MalformedRecordError(f"option {_show(name)} is a string, number or "
-                                       f"true/false, not {_show(option)}")
-    return value
-
-
-def _seat_names(value: object, players: int) -> list[str]:
-    seats = _list(value, "seats")
+def _players(players: int, seats: list[str], what: str) -> int:
     if len(seats) != players:
-        raise MalformedRecordError(f"{len(seats)} seats listed for {players} players")
-    return [_str(s, f"seat {i}'s name") for i, s in enumerate(seats)]
-
-
-def _result(value: object, players: int) -> dict[str, Any]:
-    if not isinstance(value, dict) or (value.keys() - {_RESULT_REASON}) != _RESULT_FIELDS:
-        raise MalformedRecordError(f"the result is an object of {', '.join(sorted(_RESULT_FIELDS))}"
-                                   f", not {_show(value)}")
-    for name in ("scores", "ranks", "winners", "tiebreaks"):
-        _list(value[name], f"the result's {name}")
-    if len(value["scores"]) != players or len(value["ranks"]) != players:
-        raise MalformedRecordError(f"the result does not give one score and rank for each of "
+        raise MalformedRecordError(f"not {what}: seats name {len(seats)} seats for "
                                    f"{players} players")
-    for score in value["scores"]:
-        _number(score, "a score")
-    for rank in value["ranks"]:
-        _int(rank, "a rank")
-    for seat in value["winners"]:
-        if not 0 <= _int(seat, "a winner") < players:
-            raise MalformedRecordError(f"the result names a winner {seat} who has no seat")
-    if value["tiebreaks"] and len(value["tiebreaks"]) != players:
-        raise MalformedRecordError("the result's tie-breaks are not one list for each player")
-    for keys in value["tiebreaks"]:
-        for key in _list(keys, "a seat's tie-breaks"):
-            _number(key, "a tie-break")
-    if _RESULT_REASON in value and not isinstance(value[_RESULT_REASON], str):
-        raise MalformedRecordError(f"the result's reason is a text, not "
-                                   f"{_show(value[_RESULT_REASON])}")
-    if type(value["truncated"]) is not bool:
-        raise MalformedRecordError(f"the result's truncated is true or false, not "
-                                   f"{_show(value['truncated'])}")
-    return value
+    return players
 
 
-def _signature(value: object) -> dict[str, str] | None:
+def _result(value: ResultJSON | None, players: int, what: str) -> dict[str, Any] | None:
     if value is None:
         return None
-    if (not isinstance(value, dict) or value.keys() != _SIGNATURE_FIELDS
-            or not all(isinstance(v, str) for v in value.values())):
-        raise MalformedRecordError(f"a signature is an object of scheme, key and value (strings), "
-                                   f"not {_show(value)}")
-    if value["scheme"] not in signing.SCHEMES:
-        raise MalformedRecordError(f"signature scheme {_show(value['scheme'])} is not one of "
-                                   f"{', '.join(signing.SCHEMES)}")
-    return dict(value)
+    if len(value["scores"]) != players or len(value["ranks"]) != players:
+        raise MalformedRecordError(f"not {what}: result.scores and result.ranks give one "
+                                   f"for each of {players} players")
+    for seat in value["winners"]:
+        if seat >= players:
+            raise MalformedRecordError(f"not {what}: result.winners names seat {seat}, but "
+                                       f"{_seats_are(players)}")
+    if value["tiebreaks"] and len(value["tiebreaks"]) != players:
+        raise MalformedRecordError(f"not {what}: result.tiebreaks are none, or one list for "
+                                   f"each of {players} players")
+    return {**value}
+
+
+def _signature(value: SignatureJSON | None) -> dict[str, str] | None:
+    if value is None:
+        return None
+    return {"scheme": value["scheme"], "key": value["key"], "value": value["value"]}
+
+
+def _flags(flags: list[RecordFlag], players: int, steps: int) -> tuple[RecordFlag, ...]:
+    for i, flag in enumerate(flags):
+        if not 0 <= flag["seat"] < players:
+            raise MalformedRecordError(f"not {_A_RECORD}: flags[{i}].seat is {flag['seat']}, "
+                                       f"but {_seats_are(players)}")
+        if not 0 <= flag["step"] < steps:
+            raise MalformedRecordError(f"not {_A_RECORD}: flags[{i}].step is {flag['step']}, "
+                                       f"but the record's steps are 0 to {steps - 1}")
+    return tuple(flags)
 
 
 def _check_tree(data: object) -> None:
@@ -390,28 +345,20 @@ def _step_json(step: Step) -> dict[str, Any]:
     return out
 
 
-def _step_from_json(data: object, index: int, players: int) -> Step:
-    where = f"step {index + 1}"
-    if not isinstance(data, dict):
-        raise MalformedRecordError(f"{where} is an object, not {_show(data)}")
+def _step_from_json(data: StepJSON, index: int, players: int) -> Step:
     keys = data.keys()
     if keys == {"chance"}:
         return Step(None, data["chance"])
-    if keys not in ({"seat", "action"}, {"seat", "action", "at_ms"}):
-        raise MalformedRecordError(f"{where} has the fields {_show(sorted(keys))}: a step is "
-                                   "{chance} or {seat, action} with at_ms where it was timed")
-    seat = _int(data["seat"], f"{where}'s seat")
-    if not 0 <= seat < players:
-        raise MalformedRecordError(f"{where} is by seat {seat}, but the seats are 0 to "
-                                   f"{players - 1}")
-    action = _str(data["action"], f"{where}'s action")
-    if "at_ms" not in data:
-        return Step(seat, action)
-    at_ms = data["at_ms"]
-    # Kept as it was written (an int stays an int), so that the hash reads the same.
-    if _number(at_ms, f"{where}'s at_ms") < 0:
-        raise MalformedRecordError(f"{where}'s at_ms is at least 0, not {at_ms}")
-    return Step(seat, action, at_ms)
+    if keys not in _ACTION_FIELDS:
+        raise MalformedRecordError(
+            f"not {_A_RECORD}: steps[{index}] has the fields {_show(sorted(keys))}: a step "
+            "is {chance}, or {seat, action} with at_ms where it was timed")
+    seat = data["seat"]
+    if seat >= players:
+        raise MalformedRecordError(f"not {_A_RECORD}: steps[{index}].seat is {seat}, but "
+                                   f"{_seats_are(players)}")
+    # The time as it was written (an int stays an int), so that the hash reads the same.
+    return Step(seat, data["action"], data.get("at_ms"))
 
 
 def canonical(body: Mapping[str, Any]) -> bytes:
@@ -742,14 +689,6 @@ class SeenStep:
     view: dict[str, Any]
 
 
-#: A seat's record's fields, by version: each is required, and no other is read.
-_SEAT_FIELDS = frozenset(("format", "version", "software", "game", "rules_version",
-                          "players", "seats", "seat", "options", "steps", "result"))
-_SEAT_FIELDS_BY_VERSION = {2: _SEAT_FIELDS, 3: _SEAT_FIELDS | {"first_view"}}
-#: The fields of each step, by version.
-_SEAT_STEP_FIELDS = {2: frozenset(("step", "view")), 3: frozenset(("step", "lines", "changes"))}
-
-
 @dataclass(slots=True)
 class SeatRecord:
     """One seat's record (:func:`redact`), read back strictly (:meth:`from_json`): what
@@ -791,9 +730,10 @@ class SeatRecord:
     @classmethod
     def from_json(cls, data: object) -> SeatRecord:
         """The seat's record in ``data`` (parsed JSON), read as strictly as a record
-        (:meth:`Record.from_json`): MalformedRecordError unless every field is there
-        with its type, the seat is one of the game's, each step's seat is too, and every
-        step's changes apply to the view before it."""
+        (:meth:`Record.from_json`; declared in :class:`gamenight.record_json.SeatRecordJSON`
+        and, for version 2, ``SeatRecordV2JSON``): MalformedRecordError naming the field
+        unless every field is there with its type, the seat is one of the game's, each
+        step's seat is too, and every step's changes apply to the view before it."""
         _check_tree(data)
         if not isinstance(data, dict) or data.get("format") != REDACTED_FORMAT:
             raise MalformedRecordError(f"not a seat's record (no 'format': "
@@ -803,67 +743,42 @@ class SeatRecord:
             raise MalformedRecordError(
                 f"seat's record format version {_show(version)} is not supported: this "
                 f"gamenight reads versions {', '.join(map(str, REDACTED_VERSIONS_READ))}")
-        fields = _SEAT_FIELDS_BY_VERSION[version]
-        players = _keys_and_players(data, fields, fields, "the seat's record")
-        seat = _int(data["seat"], "the seat")
-        if not 0 <= seat < players:
-            raise MalformedRecordError(f"the record is seat {seat}'s, but the seats are 0 "
-                                       f"to {players - 1}")
-        first = data.get("first_view")
-        if version >= 3 and not isinstance(first, dict):
-            raise MalformedRecordError(f"the first view is an object, not {_show(first)}")
-        steps = [_seen_step_from_json(entry, i, players, version)
-                 for i, entry in enumerate(_list(data["steps"], "steps"))]
+        from gamenight.record_json import SeatRecordJSON, SeatRecordV2JSON, read
+
+        shape: SeatRecordJSON | SeatRecordV2JSON = (
+            read(SeatRecordJSON, data, _A_SEATS_RECORD) if version == 3
+            else read(SeatRecordV2JSON, data, _A_SEATS_RECORD))
+        players = _players(shape.players, shape.seats, _A_SEATS_RECORD)
+        if shape.seat >= players:
+            raise MalformedRecordError(f"not {_A_SEATS_RECORD}: seat is {shape.seat}, but "
+                                       f"{_seats_are(players)}")
+        for i, entry in enumerate(shape.steps):
+            seen = entry.get("step")
+            if seen is not None and seen["seat"] >= players:
+                raise MalformedRecordError(f"not {_A_SEATS_RECORD}: steps[{i}].step.seat is "
+                                           f"{seen['seat']}, but {_seats_are(players)}")
+        first = shape.first_view if isinstance(shape, SeatRecordJSON) else None
         record = cls(
-            game=_str(data["game"], "the game"),
-            rules_version=_str(data["rules_version"], "the rules version"),
-            software=_str(data["software"], "software"),
+            game=shape.game,
+            rules_version=shape.rules_version,
+            software=shape.software,
             players=players,
-            seats=_seat_names(data["seats"], players),
-            seat=seat,
-            options=_options(data["options"]),
+            seats=shape.seats,
+            seat=shape.seat,
+            options=shape.options,
             first_view=first,
-            steps=steps,
-            result=None if data["result"] is None else _result(data["result"], players),
+            # Each step as written (pydantic's copy, its fields as the model declares them).
+            steps=cast(list[dict[str, Any]], shape.steps),
+            result=_result(shape.result, players, _A_SEATS_RECORD),
             version=version,
         )
         if first is not None:
             try:  # every step's changes, once: a bad one is refused before anything shows
-                for _ in expand(first, steps):
+                for _ in expand(first, record.steps):
                     pass
             except ValueError as exc:
                 raise MalformedRecordError(f"a step's changes do not apply: {exc}") from None
         return record
-
-
-def _seen_step_from_json(data: object, index: int, players: int,
-                         version: int) -> dict[str, Any]:
-    where = f"step {index + 1}"
-    if not isinstance(data, dict):
-        raise MalformedRecordError(f"{where} is an object, not {_show(data)}")
-    allowed = _SEAT_STEP_FIELDS[version]
-    if not data.keys() <= allowed or (version == 2 and "view" not in data):
-        raise MalformedRecordError(f"{where} has the fields {_show(sorted(data.keys()))}: "
-                                   f"a seat's step has {', '.join(sorted(allowed))}")
-    seen = data.get("step")
-    if seen is not None:
-        if not isinstance(seen, dict) or "seat" not in seen:
-            raise MalformedRecordError(f"{where}'s step is an object naming its seat, "
-                                       f"not {_show(seen)}")
-        seat = _int(seen["seat"], f"{where}'s seat")
-        if not 0 <= seat < players:
-            raise MalformedRecordError(f"{where} is by seat {seat}, but the seats are 0 to "
-                                       f"{players - 1}")
-        if "action" in seen:
-            _str(seen["action"], f"{where}'s action")
-        if "at_ms" in seen and _number(seen["at_ms"], f"{where}'s at_ms") < 0:
-            raise MalformedRecordError(f"{where}'s at_ms is at least 0, not {seen['at_ms']}")
-    for line in _list(data.get("lines", []), f"{where}'s lines"):
-        _str(line, f"a line of {where}")
-    _list(data.get("changes", []), f"{where}'s changes")
-    if version == 2 and not isinstance(data["view"], dict):
-        raise MalformedRecordError(f"{where}'s view is an object, not {_show(data['view'])}")
-    return data
 
 
 def what_a_seats_record_proves(record: SeatRecord) -> tuple[str, str]:

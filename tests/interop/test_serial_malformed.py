@@ -208,7 +208,8 @@ def test_messages_name_the_field() -> None:
         ({**data, "generator": [3, [0] * 3, None]}, "generator[1] has the wrong length"),
         ({**data, "sequential": 1}, "sequential is true or false, not 1"),
         ({**data, "extra": 1}, "unknown extra"),
-        ({**data, "record": {**data["record"], "seed": "1"}}, "the seed is a whole number"),
+        ({**data, "record": {**data["record"], "seed": "1"}},
+         "not a gamenight record: seed is a whole number, not '1'"),
     ]
     for bad, message in cases:
         with pytest.raises(MalformedStateError, match=message.replace("[", r"\[")):

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
-from pydantic_core import ErrorDetails
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from gamenight.engine.checks import describe
 
@@ -47,6 +47,13 @@ _TAKES = {
 }
 
 
+def takes(what: str) -> PydanticCustomError:
+    """The error a model's own validator raises for a value that is not what its field
+    takes (``what``: "a finite number"); :func:`refusal` says "FIELD is WHAT, not VALUE",
+    as it does for pydantic's own kinds."""
+    return PydanticCustomError("takes", "{takes}", {"takes": what})
+
+
 def where(loc: Sequence[int | str]) -> str:
     """A field's place as a person reads it: ``record.steps[3].seat``."""
     text = ""
@@ -64,6 +71,8 @@ def _one(error: ErrorDetails) -> str:
     ctx: dict[str, Any] = dict(error.get("ctx") or {})
     if kind in _TAKES:
         return f"{field} is {_TAKES[kind]}, not {value}"
+    if kind == "takes":
+        return f"{field} is {ctx.get('takes')}, not {value}"
     if kind == "literal_error":
         return f"{field} is {ctx.get('expected', 'another value')}, not {value}"
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):

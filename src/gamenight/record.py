@@ -224,7 +224,7 @@ class Record:
         # Imported here: only reading a record needs pydantic (a simulation never does).
         from gamenight.record_json import RecordJSON, read
 
-        shape = read(RecordJSON, data, _A_RECORD)
+        shape = read(RecordJSON, data, _A_RECORD, MalformedRecordError)
         players = _players(shape.players, shape.seats, _A_RECORD)
         steps = [_step_from_json(s, i, players) for i, s in enumerate(shape.steps)]
         return cls(
@@ -746,8 +746,9 @@ class SeatRecord:
         from gamenight.record_json import SeatRecordJSON, SeatRecordV2JSON, read
 
         shape: SeatRecordJSON | SeatRecordV2JSON = (
-            read(SeatRecordJSON, data, _A_SEATS_RECORD) if version == 3
-            else read(SeatRecordV2JSON, data, _A_SEATS_RECORD))
+            read(SeatRecordJSON, data, _A_SEATS_RECORD, MalformedRecordError) if version == 3
+            else read(SeatRecordV2JSON, data, _A_SEATS_RECORD,
+                      MalformedRecordError))
         players = _players(shape.players, shape.seats, _A_SEATS_RECORD)
         if shape.seat >= players:
             raise MalformedRecordError(f"not {_A_SEATS_RECORD}: seat is {shape.seat}, but "

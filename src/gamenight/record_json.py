@@ -30,7 +30,6 @@ from typing_extensions import TypedDict
 
 from gamenight import signing
 from gamenight.engine.strict import StrictModel, refusal, takes
-from gamenight.record import MalformedRecordError, RecordFlag
 
 #: ``record.FORMAT`` and ``record.REDACTED_FORMAT`` as types (a test checks they agree).
 RecordFormat = Literal["gamenight-record"]
@@ -84,6 +83,15 @@ Time = Annotated[int | float, PlainValidator(_time)]
 OptionValue = Annotated[str | int | float | bool, PlainValidator(_option)]
 Seat = Annotated[int, Field(ge=0)]
 Hash = Annotated[str, AfterValidator(_hash)]
+
+
+class FlagJSON(TypedDict):
+    """A flag (``record.RecordFlag``, whose reader checks the seat and step against the
+    players and steps)."""
+
+    seat: int
+    step: int
+    reason: str
 
 
 class StepJSON(TypedDict, total=False):
@@ -147,7 +155,7 @@ class RecordJSON(_Table):
     #: What the table flagged as it was played (``record.RecordFlag``); written only
     #: where there is one, so an empty list is no record's (read as none, it would not
     #: match the hash that covers it).
-    flags: Annotated[list[RecordFlag], Field(min_length=1)] = Field(default_factory=list)
+    flags: Annotated[list[FlagJSON], Field(min_length=1)] = Field(default_factory=list)
 
 
 @with_config(ConfigDict(extra="allow"))
@@ -203,10 +211,12 @@ class SeatRecordV2JSON(_SeatTable):
 _Model = TypeVar("_Model", bound=StrictModel)
 
 
-def read(model: type[_Model], data: dict[str, Any], what: str) -> _Model:
-    """``data`` read by ``model``; MalformedRecordError naming each field that is
-    missing, unknown or not what it takes ("not ``what``: ...")."""
+def read(model: type[_Model], data: dict[str, Any], what: str,
+         error: type[ValueError]) -> _Model:
+    """``data`` read by ``model``; ``error`` (the record's MalformedRecordError, passed in
+    so that this module imports nothing of ``record``, which imports it) naming each
+    field that is missing, unknown or not what it takes ("not ``what``: ...")."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise MalformedRecordError(refusal(exc, what)) from None
+        raise error(refusal(exc, what)) from None

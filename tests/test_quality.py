@@ -1,5 +1,7 @@
-"""The package stays typed and linted: mypy --strict and ruff, as configured in
-pyproject.toml, run as part of the test suite so CI enforces them."""
+"""The package stays linted: ruff, as configured in pyproject.toml, runs as part of the
+test suite so CI enforces it.  ``mypy --strict`` runs in ``.ci/run`` beside the suite, not
+inside it: a cold check of the package is half a minute of one core that held a test
+worker (issue 37, "Fast tests"), and a test can add nothing to its exit status."""
 
 from __future__ import annotations
 
@@ -13,11 +15,6 @@ ROOT = Path(__file__).resolve().parents[1]
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True,
                           text=True, timeout=600, check=False)
-
-
-def test_mypy_strict_is_clean_on_the_package() -> None:
-    result = _run("mypy")
-    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ruff_is_clean_on_package_and_tests() -> None:

@@ -1,21 +1,22 @@
-"""The `gamenight` command with FLY, run in a subprocess as a person would."""
+"""The `gamenight` command with FLY, run as a person would (in a forked process)."""
 
 from __future__ import annotations
 
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 from gamenight.games.fly.rules import GAME
 from gamenight.record import load, replay
+from tests.cli.forked import run_forked
 
 
 def gamenight(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The command, in a process forked from one that has imported it (``tests.cli.forked``;
+    ``tests/cli/test_cli_process.py`` runs each command as a process of its own)."""
     env = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1"}
-    return subprocess.run([sys.executable, "-m", "gamenight.cli", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300, check=False)
+    return run_forked(args, cwd, env, timeout=300)
 
 
 def test_games_lists_fly_with_1_to_4_players_its_options_and_bots(tmp_path: Path) -> None:

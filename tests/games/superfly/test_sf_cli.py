@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 from gamenight.games import get_game
+from tests.cli.forked import run_forked
 
 
 def gamenight(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The command, in a process forked from one that has imported it (``tests.cli.forked``;
+    ``tests/cli/test_cli_process.py`` runs each command as a process of its own)."""
     env = {**os.environ, "COLUMNS": "250", "NO_COLOR": "1"}
-    return subprocess.run([sys.executable, "-m", "gamenight.cli", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300, check=False)
+    return run_forked(args, cwd, env, timeout=300)
 
 
 def test_games_lists_superfly_with_its_bots_and_the_two_player_variant(tmp_path: Path) -> None:

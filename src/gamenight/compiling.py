@@ -33,7 +33,9 @@ from pathlib import Path
 ENGINE_MODULES: tuple[str, ...] = (
     "gamenight.engine.checks",
     "gamenight.engine.events",
+    "gamenight.engine.frozen",
     "gamenight.engine.game",
+    "gamenight.engine.memo",
     "gamenight.engine.outcome",
     "gamenight.engine.window",
     "gamenight.bots.base",

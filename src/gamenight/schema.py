@@ -26,6 +26,9 @@ VIEW = "View"
 EVENT = "Event"
 #: The game's facts (``Game.facts``), where it declares them (``Game.facts_type``).
 FACTS = "Facts"
+#: What a person is told beside the view (``GameState.told``), where the game declares
+#: it (``Game.told_type``).
+TOLD = "Told"
 
 Schema = dict[str, Any]
 
@@ -33,7 +36,8 @@ Schema = dict[str, Any]
 def game_schema(game: Game) -> Schema:
     """One document for ``game``: ``$defs`` holds ``View`` (any seat's or a spectator's
     view), ``Event`` (one of the game's events, in any seat's form), ``Facts`` where the
-    game declares them (``Game.facts_type``), and what they use."""
+    game declares them (``Game.facts_type``), ``Told`` where it tells people something
+    beside the view (``Game.told_type``), and what they use."""
     if game.view_type is None:
         raise NotImplementedError(f"{game.id} has not declared the shape of its view")
     defs: dict[str, Schema] = {}
@@ -49,6 +53,8 @@ def game_schema(game: Game) -> Schema:
     defs[EVENT] = {"oneOf": events} if events else {"not": {}}
     if game.facts_type is not None:
         defs[FACTS] = _schema(game.facts_type, defs)
+    if game.told_type is not None:
+        defs[TOLD] = _schema(game.told_type, defs)
     for schema in defs.values():
         close_objects(schema)
     return {

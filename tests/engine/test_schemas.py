@@ -1,4 +1,5 @@
-"""Every view and every event of random games fits the game's published JSON Schema.
+"""Every view and every event of random games, and what a person is told beside a view
+(``GameState.told``), fits the game's published JSON Schema.
 
 ``gamenight schema GAME`` prints one document per game (``gamenight.schema``); the
 server's protocol and the browser are built on it, so a view or event the schema does not
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import jsonschema
@@ -17,7 +19,7 @@ import pytest
 
 from gamenight.engine import Game, GameState, thaw
 from gamenight.games import GAMES
-from gamenight.schema import EVENT, FACTS, VIEW, game_schema, part
+from gamenight.schema import EVENT, FACTS, TOLD, VIEW, game_schema, part
 from tests.engine.test_redaction import TABLES, new_game, played
 
 #: Views checked per game: every seat's and a spectator's after each of this many steps
@@ -52,10 +54,26 @@ def check(validator: jsonschema.Draft202012Validator, data: Any, what: str) -> N
     fitted.add(key)
 
 
+@functools.cache
+def told_validator(game_id: str) -> jsonschema.Draft202012Validator | None:
+    """The validator of what the game tells a person beside the view (``Told``), or None
+    where the game declares nothing there."""
+    document = game_schema(GAMES[game_id])
+    if TOLD not in document["$defs"]:
+        return None
+    return jsonschema.Draft202012Validator(part(document, TOLD))
+
+
 def check_views(game: Game, state: GameState, when: str) -> None:
     views, _ = validators(game.id)
+    told = told_validator(game.id)
     for seat in [None, *range(state.players)]:
         check(views, state.view(seat), f"{game.id} seat {seat}'s view {when}")
+        words = state.told(seat)
+        if told is None:
+            assert words is None, f"{game.id} tells seat {seat} words it declares no Told for"
+        elif words is not None:
+            check(told, words, f"{game.id} seat {seat}'s told {when}")
     acting = state.acting()
     if acting.kind == "window" and acting.deadline_ms is not None:
         check(views, state.view(0, acting.deadline_ms / 2), f"{game.id} window view {when}")
@@ -106,6 +124,27 @@ def test_every_event_class_is_in_the_schema(game_id: str) -> None:
         assert kind.__name__ in document["$defs"]
         assert document["$defs"][kind.__name__]["properties"]["event"] == \
             {"const": kind.__name__}
+
+
+@pytest.mark.parametrize("game_id", [g for g in sorted(GAMES) if GAMES[g].told_type])
+def test_the_schema_refuses_words_with_a_key_the_told_does_not_declare(game_id: str) -> None:
+    told = told_validator(game_id)
+    assert told is not None
+    for state in cuts_of(game_id):
+        words = state.told(0)
+        if words is not None:
+            check(told, words, "the words told")
+            assert not told.is_valid({**thaw(words), "hidden_truth": [1, 2, 3]})
+            return
+    raise AssertionError(f"{game_id} told seat 0 nothing in a whole game")
+
+
+def cuts_of(game_id: str) -> Iterator[GameState]:
+    """A game played by bots, at every tenth of its steps."""
+    game = GAMES[game_id]
+    whole = played(game, game.max_players, 0, "bots")
+    for k in range(0, len(whole.history), 10):
+        yield whole.remade(whole.history[:k], 0)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

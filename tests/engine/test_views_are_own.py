@@ -168,6 +168,58 @@ def test_a_seat_changing_its_view_changes_nobody_elses(game_id: str) -> None:
     assert points >= game.max_players - game.min_players + 1
 
 
+#: The games that tell a person something in words beside the view (``GameState.told``).
+TELLING = sorted(game_id for game_id, game in GAMES.items() if game.told_type is not None)
+
+
+def told(state: GameState[Any]) -> dict[int | None, Any]:
+    return {seat: state.told(seat) for seat in [*range(state.players), None]}
+
+
+@pytest.mark.parametrize("game_id", TELLING)
+def test_a_seat_changing_what_it_is_told_changes_nobody_elses(game_id: str) -> None:
+    """What a person is told beside the view is the seat's own as a view is: a table
+    that edits it changes no other seat's, the spectator's, its own next one or the
+    game (the words are made once a turn and shared, so they are frozen)."""
+    game = GAMES[game_id]
+    tried = 0
+    for players in range(game.min_players, game.max_players + 1):
+        for state, _ in looked_at(game_id, players, 1000 * players):
+            digest = state.digest()
+            expected = copy.deepcopy(told(state))
+            for seat in range(players):
+                shown = told(state)
+                tried += scribble(shown[seat])
+                again = told(state)
+                for other in again:
+                    assert again[other] == expected[other], (
+                        f"{game_id}, {players} players, step {len(state.history)}: seat "
+                        f"{seat} changing its words changed those of {other}")
+                    if other != seat:
+                        assert shown[other] == expected[other]
+                assert state.digest() == digest
+    assert tried > 0, "nothing was told at any point looked at"
+
+
+@pytest.mark.parametrize("game_id", TELLING)
+def test_twins_a_seat_cannot_tell_apart_tell_it_the_same(game_id: str) -> None:
+    """What a seat is told is built from what it may know: a game redrawn where the seat
+    cannot see (``resample``) tells it, and a spectator, the very same words."""
+    from tests.engine.test_redaction import TABLES, twins
+
+    told_something = 0
+    for table_id, players in TABLES:
+        if table_id != game_id:
+            continue
+        for state, twin, seat in twins(game_id, players, "bots", label="told "):
+            assert twin.told(seat) == state.told(seat), (
+                f"{game_id}, {players} players, step {len(state.history)}: seat {seat} "
+                "is told different words in a game it cannot tell from this one")
+            assert twin.told(None) == state.told(None)
+            told_something += state.told(seat) is not None
+    assert told_something > 0
+
+
 def test_the_scribble_reaches_every_list_and_dict() -> None:
     """The test's own tool: a plain view is changed all the way down."""
     view: dict[str, Any] = {"a": [1, {"b": []}], "c": {"d": [[]]}, "e": "text"}

@@ -254,6 +254,16 @@ def test_an_update_with_a_view_or_event_of_the_wrong_shape_fails(game: str) -> N
     assert problem(servers, grown_event) is not None
     no_view = {k: v for k, v in update.items() if k != "view"}
     assert problem(servers, no_view) is not None
+    # What the seat is told beside the view is the game's Told, closed as a view is;
+    # a game that declares none sends none.
+    leaky_words = json.loads(json.dumps(update))
+    if GAMES[game].told_type is None:
+        assert "told" not in update
+        leaky_words["told"] = {"flies": [], "notes": []}
+    else:
+        assert update["told"], "the game so far has told its seat something"
+        leaky_words["told"]["hidden_cards"] = [1, 2, 3]
+    assert problem(servers, leaky_words) is not None
 
 
 def test_another_games_view_fails() -> None:

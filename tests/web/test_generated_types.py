@@ -12,7 +12,7 @@ import inspect
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar, Literal, NotRequired, get_args
+from typing import ClassVar, Literal, NotRequired, get_args, get_type_hints
 
 import pytest
 from typing_extensions import TypedDict, is_typeddict  # pydantic reads typing's only on 3.12+
@@ -21,7 +21,7 @@ from gamenight.engine.events import Event
 from gamenight.engine.outcome import OutcomeJSON
 from gamenight.games import GAMES
 from gamenight.web import typegen
-from gamenight.web.typegen import ENGINE_FILE, REGENERATE, TYPES, TypeGenError
+from gamenight.web.typegen import ENGINE_FILE, PROTOCOL_FILE, REGENERATE, TYPES, TypeGenError
 
 #: A declaration's name, at the start of its line.
 DECLARED = re.compile(r"^export (?:interface|type) (\w+)", re.MULTILINE)
@@ -31,7 +31,8 @@ ENGINE_IMPORT = re.compile(r'^import type \{ (.*) \} from "\./engine";$', re.MUL
 
 def test_the_checked_in_types_are_what_the_games_declare_now() -> None:
     generated = typegen.generate(GAMES.values())
-    assert set(generated) == {f"{game.id}.d.ts" for game in GAMES.values()} | {ENGINE_FILE}
+    assert set(generated) == ({f"{game.id}.d.ts" for game in GAMES.values()}
+                              | {ENGINE_FILE, PROTOCOL_FILE})
     stale = [name for name, text in generated.items()
              if not (TYPES / name).is_file() or (TYPES / name).read_text("utf-8") != text]
     assert not stale, (f"the browser's generated types are stale ({', '.join(stale)}): "
@@ -103,6 +104,25 @@ def test_a_view_that_extends_another_is_written_with_extends_and_its_own_keys() 
     assert found, "no game's view has a TypedDict that extends another any more"
 
 
+def test_what_a_game_tells_a_person_beside_the_view_is_declared_as_its_told() -> None:
+    """A game that tells people something beside the view (``Game.told_type``,
+    ``GameState.told``) declares it as ``Told`` in its file, with the keys of its
+    ``TypedDict``, for its table to read the update's ``told`` by; the others do not."""
+    generated = typegen.generate(GAMES.values())
+    telling = 0
+    for game in GAMES.values():
+        text = generated[typegen.file_name(game)]
+        assert ("Told" in DECLARED.findall(text)) == (game.told_type is not None), game.id
+        if game.told_type is None:
+            continue
+        telling += 1
+        header = "export interface Told {\n"
+        assert header in text, f"{game.id}: its Told is not an interface"
+        body = text[text.index(header):].split("\n}\n", 1)[0]
+        assert _members(body) == set(get_type_hints(game.told_type))
+    assert telling, "no game tells a person anything beside the view any more"
+
+
 def test_the_command_line_prints_a_game_s_declarations(
         capsys: pytest.CaptureFixture[str]) -> None:
     from gamenight.cli import main
@@ -147,6 +167,7 @@ class _Toy:
     rules_version: ClassVar[str] = "1"
     view_type: ClassVar[object] = _View
     facts_type: ClassVar[object] = None
+    told_type: ClassVar[object] = None
     event_types: ClassVar[tuple[type[Event], ...]] = (_Played,)
 
 
@@ -228,9 +249,11 @@ def test_what_the_converter_does_not_know_is_refused_not_guessed() -> None:
                        "patternProperties": {"^b": {"type": "string"}}}, "View.x")
     with pytest.raises(TypeGenError, match="format"):
         typegen._type({"type": "string", "format": "date-time"}, "View.x")
-    with pytest.raises(TypeGenError, match="open to other keys"):
-        typegen._type({"type": "object", "properties": {}, "additionalProperties": True},
+    with pytest.raises(TypeGenError, match="additionalProperties"):
+        typegen._type({"type": "object", "properties": {}, "additionalProperties": 1},
                       "View.x")
+    with pytest.raises(TypeGenError, match="without properties"):
+        typegen._type({"type": "object"}, "View.x")
     with pytest.raises(TypeGenError, match="outside the document"):
         typegen._type({"$ref": "https://example.invalid/x.json"}, "View.x")
     with pytest.raises(TypeGenError, match="no fixed length"):

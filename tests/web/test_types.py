@@ -1,6 +1,8 @@
 """The browser client's JavaScript is checked by TypeScript (``tsc --checkJs``, strict,
-as ``src/gamenight/web/tsconfig.json`` says): every module's JSDoc types, the protocol's
-messages (``static/js/protocol.js``) and every table against the table interface."""
+as ``src/gamenight/web/tsconfig.json`` says): every module's JSDoc types against the
+protocol's messages and the games' views, generated from the Python
+(``static/js/types/*.d.ts``), and every table against the table interface
+(``static/js/table.js``)."""
 
 from __future__ import annotations
 

@@ -3,6 +3,8 @@
 from gamenight.engine.errors import IllegalAction, RecordError
 from gamenight.engine.frozen import FrozenDict, FrozenList, ReadOnlyViewError, freeze, thaw
 from gamenight.engine.game import (
+    BY_CHANCE,
+    NOBODY,
     PASS,
     Acting,
     Game,
@@ -12,10 +14,15 @@ from gamenight.engine.game import (
     Pass,
     Step,
     View,
+    simultaneous,
+    turn_of,
+    window_of,
 )
 from gamenight.engine.outcome import Outcome
 
 __all__ = [
+    "BY_CHANCE",
+    "NOBODY",
     "PASS",
     "Acting",
     "FrozenDict",
@@ -32,5 +39,8 @@ __all__ = [
     "Step",
     "View",
     "freeze",
+    "simultaneous",
     "thaw",
+    "turn_of",
+    "window_of",
 ]

@@ -48,6 +48,7 @@ from gamenight.engine.checks import (
 from gamenight.engine.errors import IllegalAction
 from gamenight.engine.events import Event, narration
 from gamenight.engine.frozen import FrozenDict, FrozenList
+from gamenight.engine.memo import latest, made_once
 from gamenight.engine.outcome import MEAN_SCORE, Outcome, SummaryColumn
 from gamenight.engine.pace import Pace
 from gamenight.engine.seeding import copy_generator
@@ -168,6 +169,34 @@ class Acting:
     kind: ActingKind
     seats: tuple[int, ...] = ()
     deadline_ms: float | None = None
+
+
+# Who acts, made once each and shared by every game (``engine.memo``): a state's
+# ``acting()`` is asked at every step, often several times, and an ``Acting`` is frozen.
+#: Chance acts: the game's own generator draws next.
+BY_CHANCE = Acting("chance")
+#: Nobody acts: the game is over.
+NOBODY = Acting("over")
+
+
+@made_once
+def turn_of(seat: int) -> Acting:
+    """``seat`` acts alone (``Acting("turn", (seat,))``), made once per seat."""
+    return Acting("turn", (seat,))
+
+
+@latest(1024)
+def simultaneous(seats: tuple[int, ...], deadline_ms: float | None = None) -> Acting:
+    """``seats`` choose in secret, by ``deadline_ms`` if given (a whole number is taken
+    as its float), made once per group of seats and deadline."""
+    return Acting("simultaneous", seats, None if deadline_ms is None else float(deadline_ms))
+
+
+@latest(1024)
+def window_of(seats: tuple[int, ...], deadline_ms: float) -> Acting:
+    """A reaction window that ``seats`` may still act in, until ``deadline_ms``, made
+    once per group of seats and deadline."""
+    return Acting("window", seats, float(deadline_ms))
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,6 +391,10 @@ class Game(ABC):
     #: Every class of event the game emits, secret-free forms included
     #: (``Event.seen_by``): their schemas are published beside the view's.
     event_types: ClassVar[tuple[type[Event], ...]] = ()
+    #: The shape of what a person is told beside the view (:meth:`GameState.told`), a
+    #: ``TypedDict``, published beside the view's as ``Told``; None: the game tells
+    #: nothing there.
+    told_type: ClassVar[object] = None
     #: The times people take at a real table for what the history does not time (the
     #: balance lab's estimate of minutes); None: the lab estimates no minutes for it.
     pace: ClassVar[Pace | None] = None
@@ -897,6 +930,27 @@ class GameState(ABC, Generic[ActionT]):
         or at the moment ``at_ms`` of an open window (a checked time, or None: now).
         Fresh containers, or frozen ones (``engine.frozen.freeze``) where a part is
         shared with other views or kept by the state: never the state's own lists."""
+
+    def told(self, seat: int | None) -> Mapping[str, Any] | None:
+        """What a person at ``seat`` (None: a spectator) is told in words beside the
+        view: the game's narration of the table as it stands (Superfly's last turn, fly
+        by fly: who rolled what, who takes which fly), in the shape ``Game.told_type``
+        declares, or None where the game tells nothing there.
+
+        For people only: bots never ask for it, so a simulation pays nothing for
+        sentences (the server puts it in each person's ``update``, the terminal draws
+        it).  Like a view, it holds only what the seat may know, and is the seat's own
+        (frozen where it is shared).  IllegalAction if ``seat`` is neither None nor a
+        seat of this game.
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            seat = check_seat(seat, self.players)
+        return self._told(seat)
+
+    def _told(self, seat: int | None) -> Mapping[str, Any] | None:
+        """What ``seat`` (checked, as for ``_view``) is told beside its view (see
+        :meth:`told`): by default, nothing."""
+        return None
 
     def seen_step(self, step: Step, seat: int, acting: Acting) -> JSON:
         """What ``seat`` saw of ``step`` itself, as JSON, or None where it saw nothing of

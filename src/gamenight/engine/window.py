@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from gamenight.engine.checks import check_time
 from gamenight.engine.errors import IllegalAction
+from gamenight.engine.game import Acting, window_of
 
 
 class Entry(NamedTuple):
@@ -42,8 +43,8 @@ _new_entry: Callable[[type[Entry], tuple[float, int, int, Any, Any]], Entry] = t
 class ReactionWindow:
     """The bookkeeping of one reaction window; the game decides what entries mean."""
 
-    __slots__ = ("_keys", "_priority", "deadline_ms", "entries", "finished", "pending",
-                 "seats")
+    __slots__ = ("_keys", "_priority", "acting", "deadline_ms", "entries", "finished",
+                 "pending", "seats")
 
     def __init__(
         self, seats: Sequence[int], deadline_ms: float, priority: Sequence[int] | None = None
@@ -65,6 +66,9 @@ class ReactionWindow:
         # property: the game asks for it at every step of a race, through acting()).
         # Read-only to everyone but finish().
         self.pending: tuple[int, ...] = self.seats
+        # Who acts in the window now (``Acting("window", pending, deadline_ms)``, made
+        # once: ``engine.memo``), kept with ``pending``: the game's acting() gives it.
+        self.acting: Acting = window_of(self.pending, self.deadline_ms)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ReactionWindow:
         """A copy as independent as a deep one, of its lists and the dict of who
@@ -74,7 +78,7 @@ class ReactionWindow:
         then given the copies."""
         twin = ReactionWindow(self.seats, self.deadline_ms, self._priority)
         twin.entries, twin._keys = self.entries.copy(), self._keys.copy()
-        twin.finished, twin.pending = self.finished.copy(), self.pending
+        twin.finished, twin.pending, twin.acting = self.finished.copy(), self.pending, self.acting
         return twin
 
     def check_time(self, at_ms: float | None) -> float:
@@ -118,6 +122,7 @@ class ReactionWindow:
         finished = self.finished
         finished[seat] = at_ms
         self.pending = tuple([s for s in self.seats if s not in finished])
+        self.acting = window_of(self.pending, self.deadline_ms)
 
     def until(self, at_ms: float | None) -> Iterable[Entry]:
         """Entries at or before ``at_ms`` (all of them for None): the window as seen then."""

@@ -8,14 +8,16 @@ them (an unknown type, a missing or extra field, a wrong kind of value is a
 each game's protocol is built from them (``server.schemas``).
 
 Hidden information: every message to a seat is built here, by :func:`update`, from
-``state.view(seat)``, ``event.seen_by(seat)``, who is acting (public) and the seat's
-own legal actions -- never from anything else of the state.  A spectator is seat None.
+``state.view(seat)``, ``state.told(seat)``, ``event.seen_by(seat)``, who is acting
+(public) and the seat's own legal actions -- never from anything else of the state.  A
+spectator is seat None.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
@@ -24,6 +26,7 @@ from typing_extensions import TypedDict
 from gamenight.engine import Game, GameState
 from gamenight.engine.events import Event, EventJSON
 from gamenight.engine.game import ReferColumns, refer_columns
+from gamenight.engine.outcome import OutcomeJSON
 
 PROTOCOL_VERSION = 1
 #: A seat's legal actions are listed in full (a client shows what a click will do from
@@ -197,24 +200,60 @@ class WindowInfo(TypedDict):
     elapsed_ms: float
 
 
+class GameView(TypedDict):
+    """What every game's view holds, whatever the game (its own ``View`` type, from
+    ``Game.view_type``, says the rest): the game, whose view it is (None: a
+    spectator's), the table's size, and the outcome once the game is over."""
+
+    game: str
+    seat: int | None
+    players: int
+    outcome: NotRequired[OutcomeJSON]
+
+
+class GameEvent(TypedDict):
+    """An event in a seat's form, whatever the game (``Event.to_json``): its class name
+    and its fields (the game's ``Event`` type says which)."""
+
+    __pydantic_config__ = ConfigDict(extra="allow")  # type: ignore[misc]
+    event: str
+
+
+@dataclass(frozen=True)
+class GameTyped:
+    """Marks a part of a message whose shape is the game's (``Annotated[..., GameTyped(
+    "V", GameView)]``): the server sends any game's there, so its Python type is open,
+    and the browser's types (``gamenight.web.typegen``) make it a type parameter
+    ``name``, at least ``least`` (None: any value, ``unknown``), that a table gives its
+    game's type for (``Update<View>``)."""
+
+    name: str
+    least: type | None = None
+
+
 class Update(TypedDict):
     """The game as this seat may know it after the steps since the last update: the
     events of those steps in the seat's form (all of the game's events so far, for the
-    first update after joining: ``fresh``), the seat's view, who acts, the seat's legal
-    actions (their texts; None when more than ``legal_count`` is worth listing), and
-    the open window."""
+    first update after joining: ``fresh``), the seat's view and what it is told beside
+    it, who acts, the seat's legal actions (their texts; None when more than
+    ``legal_count`` is worth listing), and the open window."""
 
     type: Literal["update"]
     game: int
     step: int
     fresh: bool
-    events: list[EventJSON]
+    view: Annotated[dict[str, Any], GameTyped("V", GameView)]
+    events: list[Annotated[EventJSON, GameTyped("E", GameEvent)]]
     #: The events as lines of the story, told to this seat ("You take red 3."): what a
     #: table's log shows, the same words as the terminal's.
     lines: list[str]
     #: The lines of the events a table shows as news, apart from the log (``Event.news``).
     news: list[str]
-    view: dict[str, Any]
+    #: What this seat is told in words beside the view (``GameState.told``: the game's
+    #: narration of the table, such as its last turn in words), in the game's ``Told``
+    #: shape; absent where the game tells nothing there.  For people only: it is no part
+    #: of the view a bot plays by.
+    told: NotRequired[Annotated[Any, GameTyped("T")]]
     acting: ActingInfo
     legal: list[str] | None
     #: What each of ``legal`` refers to on the table (``Game.refers``: a card by id, a
@@ -329,7 +368,7 @@ def update(state: GameState[Any], seat: int | None, game_number: int,
     seen = seen_events(events, seat)
     game = state.game
     told = [(event, event.told_to(seat)) for event in seen]
-    return {
+    message: Update = {
         "type": "update",
         "game": game_number,
         "step": len(state.history),
@@ -345,6 +384,10 @@ def update(state: GameState[Any], seat: int | None, game_number: int,
         "legal_count": len(legal),
         "window": window,
     }
+    words = state.told(seat)
+    if words is not None:
+        message["told"] = words
+    return message
 
 
 def dumps(message: ServerMessage) -> str:

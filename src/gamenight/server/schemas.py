@@ -2,12 +2,13 @@
 
 One document per game (draft 2020-12), built from the messages' ``TypedDict``s in
 ``server.protocol`` and on the game's own document (``gamenight.schema.game_schema``):
-an update's ``view`` is the game's ``View`` and each of its ``events`` the game's
-``Event``, so an update whose view has the wrong shape -- or a key its type does not
-declare, a leak more often than not -- fails validation, as does any message of a
-type the protocol does not have.  ``GET /api/games/{game}/protocol`` and ``gamenight
-schema GAME --protocol`` publish it; the server's tests validate every frame they are
-sent against ``ServerMessage`` and every frame they send against ``ClientMessage``.
+an update's ``view`` is the game's ``View``, each of its ``events`` the game's ``Event``
+and its ``told`` the game's ``Told``, so an update whose view has the wrong shape -- or
+a key its type does not declare, a leak more often than not -- fails validation, as does
+any message of a type the protocol does not have.  ``GET /api/games/{game}/protocol``
+and ``gamenight schema GAME --protocol`` publish it; the server's tests validate every
+frame they are sent against ``ServerMessage`` and every frame they send against
+``ClientMessage``.
 
 ``$defs`` holds:
 
@@ -17,7 +18,8 @@ sent against ``ServerMessage`` and every frame they send against ``ClientMessage
   ``PassMessage``, ``Start``, ``Rematch``, ``Ping``, ``ClientPong``; ``Welcome``,
   ``RoomMessage``, ``Update``, ``ServerPing``, ``Pong``, ``Error``) and the parts they
   share (``RoomInfo``, ``SeatInfo``, ``ActingInfo``, ``WindowInfo``);
-* the game's ``View``, ``Event`` and everything they use, as its own document has them.
+* the game's ``View``, ``Event`` (and ``Told``, where it has one) and everything they
+  use, as its own document has them.
 """
 
 from __future__ import annotations
@@ -29,7 +31,15 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from gamenight.engine import Game
-from gamenight.schema import EVENT, SCHEMA_DIALECT, VIEW, Schema, close_objects, game_schema
+from gamenight.schema import (
+    EVENT,
+    SCHEMA_DIALECT,
+    TOLD,
+    VIEW,
+    Schema,
+    close_objects,
+    game_schema,
+)
 from gamenight.server import protocol
 
 #: The parts of a protocol document by name: ``#/$defs/ClientMessage`` and
@@ -65,6 +75,10 @@ def _build(game: Game) -> Schema:
     # The game's own shapes, not "any object": what the seat is shown is checked too.
     update["view"] = {"$ref": f"#/$defs/{VIEW}"}
     update["events"] = {"type": "array", "items": {"$ref": f"#/$defs/{EVENT}"}}
+    # What a seat is told beside its view is the game's ``Told``; a game that tells
+    # nothing there sends none.
+    nothing: Schema = {"not": {}}
+    update["told"] = {"$ref": f"#/$defs/{TOLD}"} if TOLD in defs else nothing
     defs[CLIENT_MESSAGE] = {"oneOf": [{"$ref": f"#/$defs/{name}"} for name in clients]}
     defs[SERVER_MESSAGE] = {"oneOf": [{"$ref": f"#/$defs/{name}"} for name in servers]}
     close_objects(defs)  # closed as the games' own documents are

@@ -15,28 +15,58 @@ each game's file imports the ones it uses from there and exports them again, so 
 that extends another is written as an interface that ``extends`` its base's, with only
 its own keys, as the Python says it.
 
+The server's messages are generated the same way, into
+``static/js/types/protocol.d.ts``: every frame of the room's WebSocket each way
+(``server.protocol``), the REST bodies (``server.app``) and a replay
+(``server.replays``), and the unions ``ServerMessage`` and ``ClientMessage``
+(discriminated by ``type``).  Where a message carries the game's own shape (an update's
+``view``, ``events`` and ``told``), the Python marks it ``GameTyped``, and the
+declaration takes a type parameter for it, with what every game's has as its bound and
+default (``unknown`` where any value may be there): ``Update<V extends GameView =
+GameView, E extends GameEvent = GameEvent, T = unknown>``, so a table names
+``Update<View, Event, Told>`` with its game's types.  A game's ``Told`` (what a person
+is told beside the view, ``Game.told_type``) is declared in its file beside its
+``View``.  An object open to other keys gets an index signature (``[key: string]:
+unknown``), a ``dict`` a ``Record``; the limits a value is validated by (a length, a
+range, a pattern) are written as JSDoc tags named after their JSON Schema keywords
+(``@maxLength 128``), for people: TypeScript has no type for them.  A field's ``#:``
+comment in the Python is its comment here.
+
 Regenerate every file with ``python -m gamenight.web.typegen``; ``gamenight schema GAME
---typescript`` prints one game's.  The converter covers what the games' schemas use
-(objects, arrays, tuples, literals, unions, references, null and the scalar types) and
-raises :class:`TypeGenError` on anything else, rather than guess a type.
+--typescript`` prints one game's.  The converter covers what the schemas use (objects,
+open objects and maps, arrays, tuples, literals, unions, references, null, the scalar
+types and "any" as ``unknown``) and raises :class:`TypeGenError` on anything else,
+rather than guess a type.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import inspect
 import json
 import re
 import sys
+import textwrap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
-from typing import Any, get_args, get_type_hints
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    Required,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 from typing_extensions import is_typeddict
 
 from gamenight.engine import Game
-from gamenight.schema import EVENT, VIEW, Schema, close_objects, game_schema
+from gamenight.schema import EVENT, TOLD, VIEW, Schema, close_objects, game_schema
 
 #: Where the generated declarations live, in the source tree (they are checked in).
 TYPES = Path(__file__).resolve().parent / "static" / "js" / "types"
@@ -44,14 +74,26 @@ TYPES = Path(__file__).resolve().parent / "static" / "js" / "types"
 REGENERATE = "python -m gamenight.web.typegen"
 #: The file of the engine's own types, which every game's file imports from.
 ENGINE_FILE = "engine.d.ts"
+#: The file of the server's messages (``server.protocol``, ``server.app``).
+PROTOCOL_FILE = "protocol.d.ts"
+#: The unions of the messages each way, as the protocol's schema names them
+#: (``server.schemas``).
+CLIENT_MESSAGE = "ClientMessage"
+SERVER_MESSAGE = "ServerMessage"
 #: A type defined in this package (or below it) belongs to the engine, not to a game.
 ENGINE_PACKAGE = "gamenight.engine"
 
 _SCALARS = {"integer": "number", "number": "number", "string": "string",
             "boolean": "boolean", "null": "null"}
 #: Keywords that carry no type: words for people (kept as comments where they describe
-#: a definition or a property) and a field's default.
-_WORDS = frozenset({"title", "description", "default"})
+#: a definition or a property), a field's default, and the tag of a union that pydantic
+#: discriminates by a key (its members' literal ``type`` discriminates it in TypeScript).
+_WORDS = frozenset({"title", "description", "default", "discriminator"})
+#: The limits a value is validated by, which no TypeScript type says: each becomes a
+#: JSDoc tag named after its keyword (minItems and maxItems of a tuple are its length).
+_LIMITS = ("minLength", "maxLength", "pattern", "minimum", "exclusiveMinimum", "maximum",
+           "exclusiveMaximum", "multipleOf", "minItems", "maxItems", "minProperties",
+           "maxProperties")
 _IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*\Z")
 _REF = "#/$defs/"
 #: How a game's file imports the engine's (TypeScript leaves out the ``.d.ts``).
@@ -77,14 +119,23 @@ def declarations(game: Game) -> str:
     return _game_file(game, _document(game))
 
 
+def protocol_declarations() -> str:
+    """The TypeScript declarations of the server's messages (``protocol.d.ts``)."""
+    return _protocol_file(_protocol_document())
+
+
 def generate(games: Iterable[Game]) -> dict[str, str]:
-    """Each generated file's name and its declarations: each game's, and the engine's."""
+    """Each generated file's name and its declarations: each game's, the server's
+    messages', and the engine's types that any of them use."""
     documents = {game: _document(game) for game in games if game.view_type is not None}
     files = {file_name(game): _game_file(game, document)
              for game, document in documents.items()}
-    if ENGINE_FILE in files:
-        raise TypeGenError(f"a game's file would overwrite the engine's ({ENGINE_FILE})")
-    return {ENGINE_FILE: _engine_file(list(documents.values())), **files}
+    for shared in (ENGINE_FILE, PROTOCOL_FILE):
+        if shared in files:
+            raise TypeGenError(f"a game's file would overwrite the shared {shared}")
+    protocol = _protocol_document()
+    return {ENGINE_FILE: _engine_file([*documents.values(), protocol]),
+            PROTOCOL_FILE: _protocol_file(protocol), **files}
 
 
 def write(games: Iterable[Game], folder: Path = TYPES) -> list[Path]:
@@ -112,6 +163,24 @@ def _game_file(game: Game, document: _Document) -> str:
         f"// game's view TypedDicts or event dataclasses, regenerate: `{REGENERATE}`.",
         "",
     ]
+    return "\n".join(lines + _body(document))
+
+
+def _protocol_file(document: _Document) -> str:
+    lines = [
+        "// Generated from the server's messages (gamenight.server.protocol, the REST shapes",
+        "// of gamenight.server.app, gamenight.server.replays) by gamenight.web.typegen: do",
+        "// not edit.  After a change to them, regenerate: "
+        f"`{REGENERATE}`.",
+        "",
+    ]
+    return "\n".join(lines + _body(document))
+
+
+def _body(document: _Document) -> list[str]:
+    """The import (and export) of the engine's types that ``document`` uses, and each of
+    its own definitions, in the document's order."""
+    lines = []
     shared = [name for name in document.defs if document.is_engine(name)]
     if shared:
         # Exported again: a table names every type of its game by the game's file.
@@ -122,7 +191,7 @@ def _game_file(game: Game, document: _Document) -> str:
         if not document.is_engine(name):
             lines += _declaration(document, name)
             lines.append("")
-    return "\n".join(lines)
+    return lines
 
 
 def _engine_file(documents: list[_Document]) -> str:
@@ -136,9 +205,10 @@ def _engine_file(documents: list[_Document]) -> str:
                 if first.defs[name] != document.defs[name]:
                     raise TypeGenError(f"two of the engine's types are named {name}")
     lines = [
-        "// Generated from the engine's types that the games' views and events use, by",
-        "// gamenight.web.typegen: do not edit.  Each game's file imports (and exports) the",
-        f"// ones it uses.  After a change to them, regenerate: `{REGENERATE}`.",
+        "// Generated from the engine's types that the games' views and events and the",
+        "// server's messages use, by gamenight.web.typegen: do not edit.  Each game's file",
+        "// and protocol.d.ts import (and export) the ones they use.  After a change to them,",
+        f"// regenerate: `{REGENERATE}`.",
         "",
     ]
     for name in sorted(owners):
@@ -183,23 +253,66 @@ def _document(game: Game) -> _Document:
 
 def _origins(game: Game, defs: Mapping[str, Schema]) -> dict[str, object]:
     """What each of ``defs`` was made from: pydantic names a definition after its class
-    or type alias, except the view's (``View``); ``Event`` is a union of its own."""
+    or type alias, except the view's (``View``) and what a person is told (``Told``);
+    ``Event`` is a union of its own."""
+    told = () if game.told_type is None else (game.told_type,)
+    origins = _named(_parts(game.view_type, *game.event_types, *told), defs,
+                     f"{game.id}'s views and events", skip=frozenset({VIEW, EVENT, TOLD}))
+    for name, kind in ((VIEW, game.view_type), (TOLD, game.told_type)):
+        if name in defs and isinstance(kind, type):
+            origins[name] = kind
+    return origins
+
+
+def _named(kinds: list[object], defs: Mapping[str, Schema], where: str,
+           skip: frozenset[str] = frozenset()) -> dict[str, object]:
+    """Which of ``kinds`` each of ``defs`` was made from, by name (but ``skip``)."""
     found: dict[str, list[object]] = {}
-    for kind in _parts(game.view_type, *game.event_types):
+    for kind in kinds:
         name = getattr(kind, "__name__", None)
         if isinstance(name, str) and kind not in found.setdefault(name, []):
             found[name].append(kind)
     origins: dict[str, object] = {}
     for name in defs:
-        if name == VIEW:
-            if isinstance(game.view_type, type):
-                origins[name] = game.view_type
-        elif name != EVENT and name in found:
+        if name not in skip and name in found:
             if len(found[name]) > 1:
-                raise TypeGenError(f"{name}: two types of {game.id}'s views and events "
-                                   "have that name; which one is it?")
+                raise TypeGenError(f"{name}: two types of {where} have that name; "
+                                   "which one is it?")
             origins[name] = found[name][0]
     return origins
+
+
+def _protocol_document() -> _Document:
+    """The server's messages (and what they use) by name, with the unions of the
+    messages each way: what a client receives is written as the server sends it
+    (pydantic's serialization schema), what it sends as the server accepts it
+    (validation: with its limits, and a field with a default left optional)."""
+    from gamenight.server import app, protocol, replays
+
+    clients = list(get_args(protocol.AnyClientMessage))
+    servers = list(get_args(protocol.ServerMessage))
+    sent = [app.NewRoom, app.TableQuery, app.NewLessonRoom, app.NewSeat, *clients]
+    received = [*servers, app.GameInfo, app.TableSizes, app.RoomMade, app.LessonInfo,
+                replays.Replay, protocol.GameView, protocol.GameEvent]
+    defs: dict[str, Schema] = {}
+    modes: list[tuple[list[Any], Literal["validation", "serialization"]]] = [
+        (sent, "validation"), (received, "serialization")]
+    for kinds, mode in modes:
+        for kind in kinds:
+            schema: Schema = TypeAdapter(kind).json_schema(ref_template=_REF + "{model}",
+                                                           mode=mode)
+            for name, part in {**schema.pop("$defs", {}), kind.__name__: schema}.items():
+                if defs.setdefault(name, part) != part:
+                    raise TypeGenError(f"{name}: two of the protocol's types have that "
+                                       "name, or one is read and sent in two shapes")
+    # Closed as the games' documents are (and the protocol's, ``server.schemas``): the
+    # engine's types they share are then written alike; an open one says it is open.
+    close_objects(defs)
+    origins = _named(_parts(*sent, *received), defs, "the protocol")
+    _add_bases(defs, origins)
+    defs[CLIENT_MESSAGE] = {"anyOf": [{"$ref": _REF + kind.__name__} for kind in clients]}
+    defs[SERVER_MESSAGE] = {"anyOf": [{"$ref": _REF + kind.__name__} for kind in servers]}
+    return _Document(dict(sorted(defs.items())), origins)
 
 
 def _parts(*kinds: object) -> list[object]:
@@ -217,8 +330,10 @@ def _parts(*kinds: object) -> list[object]:
         pending += _typed_dict_bases(kind)
         if hasattr(kind, "__value__"):  # a type alias (typing_extensions.TypeAliasType)
             pending.append(kind.__value__)
-        if isinstance(kind, type) and (is_typeddict(kind) or is_dataclass(kind)
-                                       or (issubclass(kind, tuple) and hasattr(kind, "_fields"))):
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            pending += [field.annotation for field in kind.model_fields.values()]
+        elif isinstance(kind, type) and (is_typeddict(kind) or is_dataclass(kind)
+                                         or (issubclass(kind, tuple) and hasattr(kind, "_fields"))):
             hints = get_type_hints(kind)
             if is_dataclass(kind):  # its fields only, not its class variables
                 hints = {field.name: hints[field.name] for field in fields(kind)}
@@ -291,12 +406,22 @@ def _declaration(document: _Document, name: str) -> list[str]:
     if not _IDENTIFIER.match(name):
         raise TypeGenError(f"{name!r} is not a TypeScript name")
     schema = document.defs[name]
+    origin = document.origins.get(name)
     lines = _comment(schema.get("description"), "")
     bases = document.bases(name)
     if _is_object(schema):
+        parameters = _parameters(origin)
+        for _, marker, _ in parameters.values():
+            if marker.least is not None and marker.least.__name__ not in document.defs:
+                raise TypeGenError(f"{name}: {marker.name}'s bound "
+                                   f"{marker.least.__name__} is not declared")
+        generic = ", ".join(_parameter(marker) for _, marker, _ in parameters.values())
         extends = f" extends {', '.join(bases)}" if bases else ""
-        lines.append(f"export interface {name}{extends} {{")
-        lines += _members(_own(document, name, bases), "  ", name)
+        lines.append(f"export interface {name}{f'<{generic}>' if generic else ''}"
+                     f"{extends} {{")
+        lines += _members(_own(document, name, bases), "  ", name,
+                          said=_field_comments(origin),
+                          typed={key: text for key, (text, _, _) in parameters.items()})
         lines.append("}")
     else:
         lines.append(f"export type {name} = {_type(schema, name)};")
@@ -307,20 +432,103 @@ def _is_object(schema: Schema) -> bool:
     return schema.get("type") == "object" and "properties" in schema
 
 
-def _members(schema: Schema, indent: str, where: str) -> list[str]:
-    _only(schema, {"type", "properties", "required", "additionalProperties"}, where)
-    if schema.get("additionalProperties", False) is not False:
-        raise TypeGenError(f"{where}: an object open to other keys is not translated")
+def _parameter(marker: Any) -> str:
+    """A type parameter's declaration: ``V extends GameView = GameView``, or ``T =
+    unknown`` where any value may be there (no bound)."""
+    if marker.least is None:
+        return f"{marker.name} = unknown"
+    least = marker.least.__name__
+    return f"{marker.name} extends {least} = {least}"
+
+
+def _parameters(origin: object) -> dict[str, tuple[str, Any, bool]]:
+    """The keys of the ``TypedDict`` ``origin`` whose shape is the game's (marked
+    ``GameTyped``, alone or as a list's items, a key that may be left out too): for
+    each, its type here (the type parameter, or an array of it), the marker, and
+    whether it is a list, in the class's order."""
+    from gamenight.server.protocol import GameTyped
+
+    if not is_typeddict(origin):
+        return {}
+    found: dict[str, tuple[str, Any, bool]] = {}
+    for key, hint in get_type_hints(origin, include_extras=True).items():
+        if get_origin(hint) in (NotRequired, Required):  # whether it is, the schema says
+            hint = get_args(hint)[0]
+        many = get_origin(hint) is list
+        inner = get_args(hint)[0] if many else hint
+        if get_origin(inner) is not Annotated:
+            continue
+        for marker in inner.__metadata__:
+            if isinstance(marker, GameTyped):
+                if not _IDENTIFIER.match(marker.name):
+                    raise TypeGenError(f"{key}: {marker.name!r} is not a TypeScript name")
+                found[key] = (f"{marker.name}[]" if many else marker.name, marker, many)
+    names = [marker.name for _, marker, _ in found.values()]
+    if len(set(names)) < len(names):
+        raise TypeGenError(f"{getattr(origin, '__name__', origin)}: two parts take one "
+                           "type parameter")
+    return found
+
+
+def _field_comments(origin: object) -> dict[str, str]:
+    """The ``#:`` comment above each field of the class ``origin`` (the Sphinx way of
+    saying what a field is), by field name: pydantic's schema does not carry them."""
+    if not isinstance(origin, type):
+        return {}
+    try:
+        source = textwrap.dedent(inspect.getsource(origin))
+    except (OSError, TypeError):  # a class made at run time, or in an interactive shell
+        return {}
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    said: dict[str, str] = {}
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    for statement in body:
+        if not (isinstance(statement, ast.AnnAssign)
+                and isinstance(statement.target, ast.Name)):
+            continue
+        comment: list[str] = []
+        row = statement.lineno - 2
+        while row >= 0 and lines[row].strip().startswith("#:"):
+            comment.insert(0, lines[row].strip().removeprefix("#:").strip())
+            row -= 1
+        if comment:  # as the source wraps it
+            said[statement.target.id] = "\n".join(comment)
+    return said
+
+
+def _members(schema: Schema, indent: str, where: str, *,
+             said: Mapping[str, str] | None = None,
+             typed: Mapping[str, str] | None = None) -> list[str]:
+    """The members of an object: its properties (``said``: their comments where the
+    schema has none; ``typed``: the types of those that are a type parameter) and, for
+    an object open to other keys, an index signature."""
+    _only(schema, {"type", "properties", "required", "additionalProperties", *_LIMITS},
+          where)
     required = set(schema.get("required", ()))
-    lines = []
+    lines = _comment(None, indent, _limits(schema))
     properties: Mapping[str, Schema] = schema["properties"]
     for key, value in properties.items():
         here = f"{where}.{key}"
-        lines += _comment(value.get("description"), indent)
+        text = value.get("description") or (said or {}).get(key)
+        lines += _comment(text, indent, _limits(value))
         name = key if _IDENTIFIER.match(key) else json.dumps(key)
         optional = "" if key in required else "?"
-        lines.append(f"{indent}{name}{optional}: {_type(value, here)};")
+        kind = (typed or {}).get(key) or _type(value, here)
+        lines.append(f"{indent}{name}{optional}: {kind};")
+    others = schema.get("additionalProperties", False)
+    if others is not False:
+        lines.append(f"{indent}[key: string]: {_values(others, where)};")
     return lines
+
+
+def _values(others: Any, where: str) -> str:
+    """The type of the values of an object's other keys (``additionalProperties``)."""
+    if others is True or others == {}:
+        return "unknown"
+    if not isinstance(others, dict):
+        raise TypeGenError(f"{where}: no translation for additionalProperties {others!r}")
+    return _type(others, f"{where}[key]")
 
 
 def _type(schema: Schema, where: str) -> str:
@@ -340,22 +548,31 @@ def _type(schema: Schema, where: str) -> str:
     for union in ("anyOf", "oneOf"):
         if union in schema:
             _only(schema, {union}, where)
-            return " | ".join(_type(choice, where) for choice in schema[union])
+            choices = [_type(choice, where) for choice in schema[union]]
+            # int | float is number | number in TypeScript: each type once.
+            return " | ".join(dict.fromkeys(choices))
+    if not (set(schema) - _WORDS):
+        return "unknown"  # any value (``Any``)
     kind = schema.get("type")
     if kind == "object":
         if "properties" not in schema:
-            raise TypeGenError(f"{where}: an object without properties is not translated")
+            # A map (``dict[str, X]``): no keys of its own, every key's value alike.
+            _only(schema, {"type", "additionalProperties", *_LIMITS}, where)
+            if "additionalProperties" not in schema:
+                raise TypeGenError(f"{where}: an object without properties is not "
+                                   "translated")
+            return f"Record<string, {_values(schema['additionalProperties'], where)}>"
         return "{ " + " ".join(_members(schema, "", where)) + " }"
     if kind == "array":
         return _array(schema, where)
     if isinstance(kind, str) and kind in _SCALARS:
-        _only(schema, {"type"}, where)
+        _only(schema, {"type", *_LIMITS}, where)
         return _SCALARS[kind]
     raise TypeGenError(f"{where}: no translation for the schema {json.dumps(schema)}")
 
 
 def _array(schema: Schema, where: str) -> str:
-    _only(schema, {"type", "items", "prefixItems", "minItems", "maxItems"}, where)
+    _only(schema, {"type", "items", "prefixItems", *_LIMITS}, where)
     if "prefixItems" in schema:
         # A tuple: pydantic says its length with minItems and maxItems, and has no
         # "items" (no further elements).
@@ -369,6 +586,31 @@ def _array(schema: Schema, where: str) -> str:
     item = _type(items, f"{where}[]")
     # A bound on the length (a conlist) has no TypeScript type: the array is the type.
     return f"({item})[]" if _is_union(items) else f"{item}[]"
+
+
+def _limits(schema: Any, part: str = "") -> list[str]:
+    """The limits ``schema`` validates a value by (a length, a range, a pattern), as
+    JSDoc tags named after their keywords (``@maxLength 128``), and those of its
+    union's choices, its items (``(each item)``) and its values (``(each value)``)."""
+    if not isinstance(schema, dict):
+        return []
+    tuple_ = "prefixItems" in schema
+    tags = [f"@{key} {_limit(schema[key])}{part}" for key in _LIMITS
+            if key in schema and not (tuple_ and key in ("minItems", "maxItems"))]
+    for union in ("anyOf", "oneOf"):
+        for choice in schema.get(union, ()):
+            tags += _limits(choice, part)
+    if "items" in schema:
+        tags += _limits(schema["items"], " (each item)")
+    if "properties" not in schema:
+        tags += _limits(schema.get("additionalProperties"), " (each value)")
+    return list(dict.fromkeys(tags))
+
+
+def _limit(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).replace("*/", "* /")
 
 
 def _is_union(schema: Schema) -> bool:
@@ -390,11 +632,15 @@ def _only(schema: Schema, allowed: set[str], where: str) -> None:
                            f"in {json.dumps(schema)}")
 
 
-def _comment(text: object, indent: str) -> list[str]:
-    """A JSDoc comment of a definition's or a property's description (none for none)."""
-    if not isinstance(text, str) or not text.strip():
+def _comment(text: object, indent: str, tags: list[str] | None = None) -> list[str]:
+    """A JSDoc comment of a definition's or a property's description and the limits
+    its value is validated by (none for neither)."""
+    body = []
+    if isinstance(text, str) and text.strip():
+        body = [line.rstrip() for line in text.strip().replace("*/", "* /").splitlines()]
+    body += tags or []
+    if not body:
         return []
-    body = [line.rstrip() for line in text.strip().replace("*/", "* /").splitlines()]
     if len(body) == 1:
         return [f"{indent}/** {body[0]} */"]
     return [f"{indent}/**", *(f"{indent} * {line}".rstrip() for line in body),

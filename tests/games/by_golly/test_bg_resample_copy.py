@@ -23,7 +23,7 @@ from gamenight.sim.random_play import random_playout
 from tests.engine.same_state import assert_same_state, state_fields
 
 #: The state's cache of the views' shared part: made from the rest when asked for.
-CACHES = frozenset({"_table"})
+CACHES = frozenset({"_memo"})
 PHASES = {"deal", "lay", "turn", "second", "mess", "draw", "shuffle", "shuffling", "end",
           "over"}
 

@@ -21,7 +21,7 @@ from gamenight.sim.random_play import random_playout
 from tests.engine.same_state import assert_same_state, state_fields
 
 #: The state's caches: made from the rest when asked for, so not compared.
-CACHES = frozenset({"_shown", "_table", "_hand_shown", "_actings"})
+CACHES = frozenset({"_memo"})
 
 
 def replayed_resample(state: SuperflyState, seat: int, rng: random.Random) -> SuperflyState:

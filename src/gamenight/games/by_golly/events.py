@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gamenight.engine.events import Event
+from gamenight.engine.memo import made_once
 from gamenight.engine.voice import Voice
 from gamenight.games.by_golly.cards import PLACE_NAMES, AnimalName, FaceName, article
 
@@ -254,3 +255,7 @@ class GameOver(Event):
 #: Every event of the game (each seat's form is of the same class).
 EVENT_TYPES: tuple[type[Event], ...] = (Dealt, Laid, TurnedOver, FaceUpMatch, Drew, Shuffled,
                                         Kept, TurnEnded, Refilled, GameOver)
+
+#: ``card_laid(seat, animal)``: the :class:`Laid` event, made once per seat and animal
+#: and shared (``engine.memo.made_once``): a card is laid at nearly a third of the steps.
+card_laid = made_once(Laid)

@@ -19,15 +19,25 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
 from itertools import compress
 from typing import Any, ClassVar
 
-from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome
+from gamenight.engine import (
+    BY_CHANCE,
+    NOBODY,
+    Acting,
+    Game,
+    GameState,
+    IllegalAction,
+    Option,
+    Outcome,
+    turn_of,
+)
 from gamenight.engine.checks import describe
 from gamenight.engine.events import Event
-from gamenight.engine.frozen import FrozenDict, FrozenList, freeze
+from gamenight.engine.frozen import FrozenDict, FrozenList
 from gamenight.engine.game import JSON, Refers
+from gamenight.engine.memo import Memo, latest
 from gamenight.engine.outcome import MEAN_RANK, SummaryColumn
 from gamenight.engine.pace import Pace
 from gamenight.engine.standings import Standings
@@ -71,13 +81,13 @@ from gamenight.games.by_golly.events import (
     FaceUpMatch,
     GameOver,
     Kept,
-    Laid,
     Reason,
     Refilled,
     Shuffled,
     TurnedOver,
     TurnEnded,
     TurnResult,
+    card_laid,
 )
 from gamenight.games.by_golly.views import TURN_PHASES, ByGollyFacts, ByGollyView, Phase
 
@@ -89,9 +99,6 @@ WINS = "wins"
 PROTECTED = "protected"
 #: Shuffles of at most this many cards list their outcomes (6! = 720).
 LISTED_SHUFFLE = 6
-
-_CHANCE = Acting("chance")
-_OVER = Acting("over")
 
 
 def dealt_cards(players: int) -> int:
@@ -133,10 +140,9 @@ def _hand_names(hand: list[int]) -> tuple[AnimalName, ...]:
     return _names_of_counts(tuple(hand))
 
 
-@lru_cache(maxsize=1 << 12)
+# Every view shows the seat's hand, and a hand changes a card or two a turn.
+@latest(1 << 12)
 def _names_of_counts(counts: tuple[int, ...]) -> tuple[AnimalName, ...]:
-    # Remembered: every view shows the seat's hand, and a hand changes a card or two a
-    # turn (every view the research adapters observe, every question to a bot).
     return tuple(ANIMALS[k] for k in range(KINDS) for _ in range(counts[k]))
 
 
@@ -144,26 +150,17 @@ def _names_of_counts(counts: tuple[int, ...]) -> tuple[AnimalName, ...]:
 _NOTHING_TURNED = FrozenList([None] * PLACES)
 
 
-@cache
-def _laid_events(players: int) -> tuple[tuple[Laid, ...], ...]:
-    """Every ``Laid`` event of a game of ``players``, by seat and animal: made once and
-    shared by every game (an event is never changed), as a card is laid at nearly a
-    third of the steps."""
-    return tuple(tuple(Laid(seat, name) for name in ANIMALS) for seat in range(players))
-
-
 class ByGollyState(GameState[ByGollyAction]):
     """A game of By Golly! in progress."""
 
     # How a clone copies the game's fields (the information-set search of the research
-    # adapters and ``master`` clones at every simulation): shared, as numbers, texts,
-    # what is made once per game and never changed (each seat's turn, the events of a
-    # lay) and the views' shared part (replaced whole, checked against the step, and
-    # showing only what every copy shows alike) ...
+    # adapters and ``master`` clones at every simulation): shared, as numbers and
+    # texts ...
     shared_when_cloned = ("laid", "current", "phase", "draws_left", "draw_from", "turns",
-                          "winner", "truncated", "_acting", "_laid", "_table")
-    # ... or copied one level down (lists of whole numbers), or two (a list per seat).
-    flat_when_cloned = ("run", "up", "turned", "hand_sizes", "discarded", "box")
+                          "winner", "truncated")
+    # ... or copied one level down (lists of whole numbers, and the views' memo), or
+    # two (a list per seat).
+    flat_when_cloned = ("run", "up", "turned", "hand_sizes", "discarded", "box", "_memo")
     rows_when_cloned = ("hands", "stacks")
 
     def __init__(self, game: ByGolly, players: int, seed: int, options: dict[str, Any], *,
@@ -187,10 +184,8 @@ class ByGollyState(GameState[ByGollyAction]):
         self.turns = 0
         self.winner: int | None = None
         self.truncated = False
-        self._acting = [Acting("turn", (s,)) for s in range(players)]
-        self._laid = _laid_events(players)
-        # The views' shared part, and the step it shows (see ``_view``).
-        self._table: tuple[int, ByGollyView] | None = None
+        # The views' shared part, made once a step (see ``_view``).
+        self._memo = Memo()
 
     # -- small facts ------------------------------------------------------------------
     def cards_left(self, seat: int) -> int:
@@ -215,10 +210,10 @@ class ByGollyState(GameState[ByGollyAction]):
     def acting(self) -> Acting:
         phase = self.phase
         if phase in TURN_PHASES:
-            return self._acting[self.current]
+            return turn_of(self.current)
         if phase == "over":
-            return _OVER
-        return _CHANCE  # deal, draw, shuffling
+            return NOBODY
+        return BY_CHANCE  # deal, draw, shuffling
 
     # -- actions --------------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[ByGollyAction]:
@@ -314,7 +309,7 @@ class ByGollyState(GameState[ByGollyAction]):
     def _lay(self, seat: int, animal: int) -> None:
         self.hands[seat][animal] -= 1
         self.hand_sizes[seat] -= 1
-        self.emit(self._laid[seat][animal])
+        self.emit(card_laid(seat, ANIMALS[animal]))
         if self.options["face_up_match"] and self.face_up(animal):
             # Option: the animal already lies face up this turn, so the card matches
             # without turning another.
@@ -538,15 +533,10 @@ class ByGollyState(GameState[ByGollyAction]):
     # -- information ------------------------------------------------------------------
     # The engine's ``View`` is every game's dict; this one says which keys it has.
     def _view(self, seat: int | None, at_ms: float | None) -> ByGollyView:
-        # What every seat sees is made once per step (the history's length counts the
-        # steps) and shared by the views of that step (the adapters and the server ask
-        # every seat's view after a step), frozen so that no seat's view can change
-        # another's (``engine.frozen``); each view is a plain copy of its top level.
-        step = len(self.history)
-        made = self._table
-        if made is None or made[0] != step:
-            made = self._table = (step, freeze(self._table_view()))
-        v = made[1].copy()
+        # What every seat sees is made once a step (``engine.memo``: the adapters and
+        # the server ask every seat's view after a step); each view is a plain copy of
+        # its top level.
+        v = self._memo.of_step(self.history, "table", self._table_view).copy()
         v["seat"] = seat
         if seat is not None:
             v["hand"] = list(_hand_names(self.hands[seat]))

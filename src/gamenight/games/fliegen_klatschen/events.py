@@ -12,11 +12,11 @@ gives the card's face ("red 3", "swatter").
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Literal
 
 from gamenight.engine.events import Event
+from gamenight.engine.memo import made_once
 from gamenight.engine.voice import Voice
 from gamenight.games.fliegen_klatschen.cards import COLOUR_OF, SWATTER, name
 
@@ -190,12 +190,12 @@ EVENT_TYPES: tuple[type[Event], ...] = (Dealt, Revealed, NothingToHit, Slapped, 
                                         FlyWon, Penalty, HuntOver, GameOver, DecidingGame)
 
 
-# Events that name only a seat and a card are made once each and shared (frozen, so
-# sharing is safe): a reveal is a third of a game's steps, and building a frozen
-# dataclass costs about a microsecond, as much as the rest of the reveal.
+# Events that name only a seat and a card are made once each and shared
+# (``engine.memo.made_once``): a reveal is a third of a game's steps, and building a
+# frozen dataclass costs about a microsecond, as much as the rest of the reveal.
 #: ``revealed_event(seat, card, hunt)``: the :class:`Revealed` event, made on first use.
-revealed_event = functools.cache(Revealed)
+revealed_event = made_once(Revealed)
 #: ``fly_won_event(seat, card)``: the :class:`FlyWon` event, made on first use.
-fly_won_event = functools.cache(FlyWon)
+fly_won_event = made_once(FlyWon)
 #: ``hunt_over_event(seat, card)``: the :class:`HuntOver` event, made on first use.
-hunt_over_event = functools.cache(HuntOver)
+hunt_over_event = made_once(HuntOver)

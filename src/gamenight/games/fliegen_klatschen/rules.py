@@ -9,13 +9,14 @@ to this code and its tests.
 from __future__ import annotations
 
 import copy
-import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gamenight.engine import (
+    BY_CHANCE,
+    NOBODY,
     PASS,
     Acting,
     Game,
@@ -26,9 +27,11 @@ from gamenight.engine import (
     Outcome,
     Pass,
     Step,
+    turn_of,
 )
 from gamenight.engine.events import Event
 from gamenight.engine.game import JSON, Refers
+from gamenight.engine.memo import Memo, latest
 from gamenight.engine.pace import Pace
 from gamenight.engine.standings import Standings
 from gamenight.engine.window import ReactionWindow
@@ -46,7 +49,6 @@ from gamenight.games.fliegen_klatschen.cards import (
     DECK_SIZE,
     SWATTER,
     VALUE_OF,
-    FlyCard,
     card_json,
     flies_json,
     frozen_flies_json,
@@ -75,11 +77,6 @@ from gamenight.games.fliegen_klatschen.views import (
     PlayedGameView,
     TableView,
 )
-
-#: Who acts, made once (acting() is asked very often).
-_TURN = tuple(Acting("turn", (seat,)) for seat in range(8))
-_CHANCE = Acting("chance")
-_OVER = Acting("over")
 
 WINS_FIRST = "wins-first"
 PENALTIES_FIRST = "penalties-first"
@@ -114,13 +111,12 @@ def starts_hunt(card: int, centre: Sequence[int]) -> bool:
 
 def allowed_colours(centre: Sequence[int]) -> frozenset[int]:
     """The colours with the most cards in the centre; tied colours are all allowed."""
-    # Judged by the hunt and again by every bot at each hand over the same centre:
-    # remembered for the latest centres (the answer is immutable, so it is shared).
-    return _allowed_colours(tuple(centre))
+    return _most_cards(tuple(centre))
 
 
-@functools.lru_cache(maxsize=1024)
-def _allowed_colours(centre: tuple[int, ...]) -> frozenset[int]:
+# Judged by the hunt and again by every bot at each hand over the same centre.
+@latest(1024)
+def _most_cards(centre: tuple[int, ...]) -> frozenset[int]:
     counts = [0] * len(COLOURS)
     for card in centre:
         counts[COLOUR_OF[card]] += 1
@@ -209,15 +205,12 @@ class FliegenKlatschenState(GameState[Action]):
     """A game of Fliegen klatschen in progress."""
 
     # How a clone copies the game's fields: shared, as numbers, the seats in play (a
-    # tuple), the latest reveal (an event, replaced, never changed) and the ``Acting``
-    # made for each set of seats still slapping (a cache that only gains entries, each
-    # the same for every game of this table size) ...
+    # tuple) and the latest reveal (an event, replaced, never changed) ...
     shared_when_cloned = ("hands", "current", "phase", "turns", "last_card_revealed",
-                          "truncated", "in_play", "game_began", "last_reveal", "_actings")
-    # ... or copied one level down (lists of card ids, of frozen games played, of the
-    # views' fly lists kept by their cards, each replaced whole), or two (a pile per
-    # seat) ...
-    flat_when_cloned = ("centre", "box", "played", "_shown")
+                          "truncated", "in_play", "game_began", "last_reveal")
+    # ... or copied one level down (lists of card ids, of frozen games played, and the
+    # views' memo), or two (a pile per seat) ...
+    flat_when_cloned = ("centre", "box", "played", "_memo")
     rows_when_cloned = ("piles", "won")
     # ... and a hunt in progress as independent as a deep copy, by its own
     # ``__deepcopy__`` (its lists and sets; its frozen parts shared).
@@ -240,11 +233,8 @@ class FliegenKlatschenState(GameState[Action]):
         self.last_card_revealed = False
         self.truncated = False
         self.last_reveal: Revealed | None = None
-        self._actings: dict[tuple[int, ...], Acting] = {}  # seats still slapping -> Acting
-        # The flies of each won pile and of the centre (the last place) as views show
-        # them, with the cards they show (a view is built for every bot decision, and in
-        # a hunt only the hands change): see ``_flies_shown``.
-        self._shown: list[tuple[tuple[int, ...], list[FlyCard]] | None] = [None] * (players + 1)
+        # The flies of the centre and of each won pile as views show them (see ``_view``).
+        self._memo = Memo()
         # The match: the seats playing the game now (all, or those in a deciding game),
         # the games of the match already over, and the turn the game now began at.
         self.in_play: tuple[int, ...] = tuple(range(players))
@@ -255,18 +245,13 @@ class FliegenKlatschenState(GameState[Action]):
     def acting(self) -> Acting:
         phase = self.phase
         if phase == "reveal":
-            return _TURN[self.current]
+            return turn_of(self.current)
         if phase == "hunt":
             assert self.hunt is not None
-            w = self.hunt.window
-            # Made once for each set of seats still slapping (acting() is asked often).
-            acting = self._actings.get(w.pending)
-            if acting is None:
-                acting = self._actings[w.pending] = Acting("window", w.pending, w.deadline_ms)
-            return acting
+            return self.hunt.window.acting  # the seats still slapping
         if phase == "deal":
-            return _CHANCE
-        return _OVER
+            return BY_CHANCE
+        return NOBODY
 
     # -- actions --------------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[Action]:
@@ -572,7 +557,9 @@ class FliegenKlatschenState(GameState[Action]):
             "piles": list(map(len, self.piles)),
             "won": list(map(len, self.won)),
             "box": len(self.box),
-            "centre": self._flies_shown(self.players, self.centre),
+            # The flies lie there for many steps (in a hunt only the hands change):
+            # made once for the cards they are (``engine.memo``).
+            "centre": self._memo.kept("centre", tuple(self.centre), frozen_flies_json),
             "last_reveal": None if last is None else {"seat": last.seat,
                                                       "card": card_json(last.card)},
             "hunt": None,
@@ -604,22 +591,8 @@ class FliegenKlatschenState(GameState[Action]):
         if seat is None:
             return {"seat": None, **table}
         # A seat may look at the flies it has won; other won piles lie face down.
-        return {"seat": seat, **table, "my_won": self._flies_shown(seat, self.won[seat])}
-
-    def _flies_shown(self, place: int, cards: list[int]) -> list[FlyCard]:
-        """``flies_json(cards)``, made once for as long as these cards lie there and
-        shared by the views of the same cards: frozen (``engine.frozen``), so no seat
-        can change another's (or its own next view) through it.  ``place`` is where they
-        lie (a seat's won pile, or ``players`` for the centre): each place keeps the list
-        of its latest cards, kept by the cards themselves, so a table laid out by hand
-        (tests, positions) is never shown stale."""
-        key = tuple(cards)
-        kept = self._shown[place]
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        shown = frozen_flies_json(cards)
-        self._shown[place] = (key, shown)
-        return shown
+        return {"seat": seat, **table,
+                "my_won": self._memo.kept(seat, tuple(self.won[seat]), frozen_flies_json)}
 
     def score_of(self, seat: int) -> int:
         """``seat``'s score so far: the values of the flies it has won, added up."""

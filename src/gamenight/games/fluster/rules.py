@@ -17,10 +17,23 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any, ClassVar, cast
 
-from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, Outcome, Step
+from gamenight.engine import (
+    BY_CHANCE,
+    NOBODY,
+    Acting,
+    Game,
+    GameState,
+    IllegalAction,
+    Option,
+    Outcome,
+    Step,
+    simultaneous,
+    turn_of,
+)
 from gamenight.engine.events import Event
 from gamenight.engine.frozen import FrozenDict, FrozenList
 from gamenight.engine.game import JSON, Refers
+from gamenight.engine.memo import Memo, latest
 from gamenight.engine.pace import Pace
 from gamenight.engine.standings import Standings
 from gamenight.games.fluster.actions import (
@@ -77,18 +90,17 @@ __all__ = ["CALLS_PER_NUMBER", "GAME", "TOTAL_CALLS", "Fluster", "FlusterState",
 #: The calls of each number, in a stable order (letters A-Z, then the Blank).
 _CALLS_OF: dict[int, list[Call]] = {n: [CALLS[(s, n)] for s in SYMBOLS] for n in NUMBERS}
 _WRITES: list[FlusterAction] = [WRITE_LEFT, WRITE_RIGHT]
-#: Who acts, made once (acting() is asked very often); the seats still writing -> Acting.
-_TURN = tuple(Acting("turn", (seat,)) for seat in range(8))
-_CHANCE = Acting("chance")
-_OVER = Acting("over")
-_WRITING: dict[tuple[int, ...], Acting] = {}
-#: The caller's actions by the numbers used up (``FlusterState.used_up``), for the few
-#: sets of them met lately (a game meets 26): kept longer, the collector's full passes
-#: would walk hundreds of thousands of references and cost more than they save.
-_OPEN_CALLS: dict[int, tuple[FlusterAction, ...]] = {}
-_OPEN_CALLS_KEPT = 32
 #: A pad's numbering: per block (left, right), the number printed in each square.
 Numbering = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+# The same for a whole turn, and a game meets only 26 sets of numbers used up; kept
+# for more, the collector's full passes would walk hundreds of thousands of references.
+@latest(32)
+def open_calls(used_up: int) -> tuple[FlusterAction, ...]:
+    """What the caller may call, with the numbers in ``used_up`` (bits) called twice:
+    every letter and the Blank with each number still callable, in order."""
+    return tuple(chain.from_iterable(_CALLS_OF[n] for n in NUMBERS if not used_up >> n & 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +128,8 @@ class FlusterState(GameState[FlusterAction]):
     shared_when_cloned = ("words", "phase", "turns", "caller", "call", "last", "used_up",
                           "_writing")
     # Each pad's numbering (tuples, never changed once made, but handed out one pad at a
-    # time), the counts, the choices and sides, and the pad views worked out so far (a
-    # clone starts with the same ones: each is checked against its blocks when read).
+    # time), the counts, the choices and sides, and the pads as views show them (a clone
+    # starts with the same ones: each is checked against its pad when read).
     flat_when_cloned = ("numbers", "square_of", "called", "choices", "last_sides", "_pads")
     # The blocks: a pair of lists of symbols per seat.
     copied_when_cloned: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
@@ -144,48 +156,35 @@ class FlusterState(GameState[FlusterAction]):
         # The last call once everyone has written it, and where each seat put it.
         self.last: CallWritten | None = None
         self.last_sides: list[Side | None] = [None] * players
-        # Kept as the state changes, for speed (each a plain value, cheap to copy): the
-        # numbers called for the last time, as bits (what the caller's actions are
-        # made of), and who is still writing the call (None: not worked out yet).
+        # The numbers called for the last time, as bits (what the caller may still
+        # call is made of), and who is still writing the call (None: no call is).
         self.used_up = 0
         self._writing: Acting | None = None
-        self._pads = _PadViews(players)
+        # Each pad as its owner's view shows it, made once (see ``pad_json``).
+        self._pads = Memo()
 
     # -- who acts -------------------------------------------------------------------
     def acting(self) -> Acting:
         phase = self.phase
         if phase == "call":
-            return _TURN[self.caller]
+            return turn_of(self.caller)
         if phase == "write":
-            acting = self._writing
-            if acting is None:  # worked out once per choice made, not once per question
-                choices = self.choices
-                waiting = tuple(s for s in range(self.players) if s not in choices)
-                acting = _WRITING.get(waiting)
-                if acting is None:
-                    acting = _WRITING[waiting] = Acting("simultaneous", waiting)
-                self._writing = acting
-            return acting
+            assert self._writing is not None
+            return self._writing
         if phase == "setup":
-            return _CHANCE
-        return _OVER
+            return BY_CHANCE
+        return NOBODY
+
+    def _still_writing(self) -> Acting:
+        """Those who have not yet written the call write it, at once and in secret."""
+        return simultaneous(tuple([s for s in range(self.players) if s not in self.choices]))
 
     # -- actions --------------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[FlusterAction]:
         if self.phase == "call":
             if seat != self.caller:
                 return []
-            # The same until another number is used up: made once per set of numbers
-            # used up, handed out as a fresh list.
-            used_up = self.used_up
-            actions = _OPEN_CALLS.get(used_up)
-            if actions is None:
-                if len(_OPEN_CALLS) >= _OPEN_CALLS_KEPT:
-                    _OPEN_CALLS.clear()  # see _OPEN_CALLS_KEPT
-                # The numbers still callable are those not used up, in order.
-                actions = _OPEN_CALLS[used_up] = tuple(chain.from_iterable(
-                    _CALLS_OF[n] for n in NUMBERS if not used_up >> n & 1))
-            return list(actions)
+            return list(open_calls(self.used_up))
         if self.phase == "write" and seat not in self.choices:
             return list(_WRITES)
         return []
@@ -225,7 +224,7 @@ class FlusterState(GameState[FlusterAction]):
             return
         side = SIDES[SIDES.index(action.side)]  # checked: left or right
         self.choices[seat] = side
-        self._writing = None
+        self._writing = self._still_writing()
         self.emit(Wrote(seat, side))
         if len(self.choices) == self.players:
             assert self.call is not None
@@ -242,7 +241,7 @@ class FlusterState(GameState[FlusterAction]):
             # Both squares of this number are free on every pad: all choose, in secret.
             self.call = call
             self.choices = {}
-            self._writing = None
+            self._writing = self._still_writing()
             self.phase = "write"
             return
         # The second call of a number: each pad has one free square of it, which must
@@ -269,6 +268,7 @@ class FlusterState(GameState[FlusterAction]):
             emit(write_square(seat, side, letter, number))
         self.call = None
         self.choices = {}
+        self._writing = None
         if self.turns >= TOTAL_CALLS:
             self.phase = "over"
             self._end()
@@ -369,35 +369,19 @@ class FlusterState(GameState[FlusterAction]):
     def pad_json(self, seat: int) -> PadView:
         """One pad as its owner sees it: numbers, squares, circles and totals.
 
-        Kept while the pad stays as it was, and each block likewise (a call writes in
-        one block of each pad): the caller's view and his view as a writer show the
-        same pad, and from one view to the next one block of it is as it was.  Views
-        share these, frozen (``engine.frozen``): no view can change them for another
-        view, or for this cache, which reads a kept block's squares."""
-        texts = ["".join(block) for block in self.blocks[seat]]
-        kept = self._pads
-        pad = kept.pads[seat]
-        if pad is None or pad[0] != texts:
-            blocks = kept.blocks[seat]
-            for k, text in enumerate(texts):
-                block = blocks[k]
-                if block is None or block[0]["squares"] != text:
-                    # Each block scored once, for its circles and for the pad's totals.
-                    block = blocks[k] = self._block_view(seat, k, text,
-                                                         block_score(text, self.words))
-            (left, left_score), (right, right_score) = cast(list[_BlockKept], blocks)
-            totals = pad_totals(left_score, right_score)
-            # Made of frozen parts directly (each as cheap as a plain one).
-            shown = FrozenDict({
-                "left": left, "right": right,
-                "totals": FrozenDict({"A": totals.a, "B": totals.b, "C": totals.c,
-                                      "D": totals.d, "bonuses": totals.bonuses,
-                                      "grand_total": totals.grand_total})})
-            pad = kept.pads[seat] = texts, cast(PadView, shown)
-        return pad[1]
+        Each block is shown and scored once for what is written in it, and the pad once
+        for its two blocks (``engine.memo``): a call writes in one block of each pad,
+        and the caller's view and his view as a writer show the same pad."""
+        blocks = tuple([self._pads.kept((seat, k), (self.numbers[seat][k], "".join(block)),
+                                        self._block_shown)
+                        for k, block in enumerate(self.blocks[seat])])
+        return self._pads.kept(seat, blocks, _pad_shown)
 
-    def _block_view(self, seat: int, k: int, text: str, score: BlockScore) -> _BlockKept:
-        shown = FrozenDict({"numbers": FrozenList(self.numbers[seat][k]), "squares": text,
+    def _block_shown(self, block: tuple[tuple[int, ...], str]) -> _BlockShown:
+        """A block's numbers and squares as its view shows them, and its score."""
+        numbers, text = block
+        score = block_score(text, self.words)
+        shown = FrozenDict({"numbers": FrozenList(numbers), "squares": text,
                             "down": FrozenList(score.down), "across": FrozenList(score.across)})
         return cast(BlockView, shown), score
 
@@ -528,10 +512,6 @@ class FlusterState(GameState[FlusterAction]):
         for other in choices:  # the call being written: the other seats' sides as drawn
             if other != seat:
                 choices[other] = chose[other]
-        pads = self._pads  # the seat's own pad is as it was: its view is too
-        self._pads = _PadViews(self.players)
-        self._pads.pads[seat] = pads.pads[seat]
-        self._pads.blocks[seat] = list(pads.blocks[seat])
         return drawn
 
     def _redrawn_pads(self, seat: int, pads: JSON, rng: random.Random) -> JSON:
@@ -597,36 +577,24 @@ class FlusterState(GameState[FlusterAction]):
         self.caller = setting.caller
         self.call = setting.call
         self.choices = setting.choices
-        self._writing = None
+        self._writing = self._still_writing() if self.phase == "write" else None
         self.used_up = sum(1 << n for n in NUMBERS if not still_callable(self.called[n]))
         self.last = setting.last
         self.last_sides = setting.last_sides
 
 
 #: A block's part of its pad's view, with its score (for the pad's totals).
-_BlockKept = tuple[BlockView, BlockScore]
+_BlockShown = tuple[BlockView, BlockScore]
 
 
-class _PadViews:
-    """Each seat's pad as its view last showed it (``FlusterState.pad_json``), with the
-    blocks' texts it shows, and each of its blocks.  A clone starts with the same ones
-    (``copy``), a deep copy without them (it works them out again when asked)."""
-
-    __slots__ = ("blocks", "pads")
-
-    def __init__(self, players: int) -> None:
-        self.pads: list[tuple[list[str], PadView] | None] = [None] * players
-        self.blocks: list[list[_BlockKept | None]] = [[None, None] for _ in range(players)]
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _PadViews:
-        return _PadViews(len(self.pads))
-
-    def copy(self) -> _PadViews:
-        """A copy holding the same views (frozen, so shared)."""
-        twin = _PadViews(0)
-        twin.pads = self.pads[:]
-        twin.blocks = [kept[:] for kept in self.blocks]
-        return twin
+def _pad_shown(blocks: tuple[_BlockShown, ...]) -> PadView:
+    """A pad as its view shows it, of its blocks as shown: the totals added."""
+    (left, left_score), (right, right_score) = blocks
+    totals = pad_totals(left_score, right_score)
+    return cast(PadView, FrozenDict({
+        "left": left, "right": right,
+        "totals": FrozenDict({"A": totals.a, "B": totals.b, "C": totals.c, "D": totals.d,
+                              "bonuses": totals.bonuses, "grand_total": totals.grand_total})}))
 
 
 def _may_complete(blank: bool, before: str, after: str) -> bool:

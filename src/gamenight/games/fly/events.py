@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gamenight.engine.events import Event
+from gamenight.engine.memo import latest, made_once
 from gamenight.engine.voice import Voice
 from gamenight.games.fly.cards import name
 from gamenight.games.fly.table import Move
@@ -126,3 +127,16 @@ class GameOver(Event):
 EVENT_TYPES: tuple[type[Event], ...] = (TableLaidOut, SwatterDropped, SwatterLanded,
                                         FliesCollected, TableConsolidated, SwatterPassed,
                                         GameOver)
+
+
+# The events of every drop, made once each and shared (``engine.memo``): a game emits
+# one of each on every drop, of few distinct values.
+#: ``swatter_passed(seat)``: the :class:`SwatterPassed` event, made on first use.
+swatter_passed = made_once(SwatterPassed)
+
+
+@latest(4096)
+def swatter_dropped(seat: int, x100: int, y100: int, angle: int) -> SwatterDropped:
+    """``seat`` drops the swatter at an aim given in hundredths of an inch: made once
+    per seat and aim (random play aims at the few hundred aims of the grid)."""
+    return SwatterDropped(seat, x100 / 100, y100 / 100, angle)

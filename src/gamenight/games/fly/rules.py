@@ -12,10 +12,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any, ClassVar
 
-from gamenight.engine import Acting, Game, GameState, IllegalAction, Option, OptionError, Outcome
+from gamenight.engine import (
+    BY_CHANCE,
+    NOBODY,
+    Acting,
+    Game,
+    GameState,
+    IllegalAction,
+    Option,
+    OptionError,
+    Outcome,
+    turn_of,
+)
 from gamenight.engine.checks import describe
 from gamenight.engine.events import Event
 from gamenight.engine.game import JSON, BotFactory, Refers
@@ -44,25 +54,20 @@ from gamenight.games.fly.events import (
     Reason,
     SwatterDropped,
     SwatterLanded,
-    SwatterPassed,
     TableConsolidated,
     TableLaidOut,
+    swatter_dropped,
+    swatter_passed,
 )
 from gamenight.games.fly.geometry import cover_reach, covered_flies, fly_centre
 from gamenight.games.fly.landing import LastDrop, draw_landing, parse_landing
 from gamenight.games.fly.table import Move, consolidate, score
 from gamenight.games.fly.views import FlyView, Phase, TableCardView
 
-_ACT = tuple(Acting("turn", (s,)) for s in range(8))
-_CHANCE = Acting("chance")
-_OVER = Acting("over")
 #: Each card's view data at each place, made once (every view copies them).
 _TABLE_JSON: tuple[tuple[TableCardView, ...], ...] = tuple(
     tuple(table_card_json(card, slot, fly_centre(card, slot)) for card in range(DECK_SIZE))
     for slot in range(TABLE_CARDS))
-#: The swatter passes to seat s: one event per seat, made once (events are frozen, and
-#: a game emits one on every drop).
-_PASSED = tuple(SwatterPassed(s) for s in range(8))
 #: (place, card, x, y) of each card's fly at each place, None for a blank: made once.
 _FLY_AT: tuple[tuple[tuple[int, int, float, float] | None, ...], ...] = tuple(
     tuple(None if (c := fly_centre(card, slot)) is None else (slot, card, c[0], c[1])
@@ -74,13 +79,6 @@ _FLY_AT: tuple[tuple[tuple[int, int, float, float] | None, ...], ...] = tuple(
 #: before, the moves.
 _LastFields = tuple[int, Drop, tuple[float, float, float], tuple[int, ...], list[int],
                     tuple[Move, ...]]
-
-
-@lru_cache(maxsize=4096)
-def _dropped(seat: int, x100: int, y100: int, angle: int) -> SwatterDropped:
-    """The event of ``seat`` dropping the swatter at an aim: made once per seat and aim
-    (events are frozen; random play aims at the few hundred aims of the grid)."""
-    return SwatterDropped(seat, x100 / 100, y100 / 100, angle)
 
 
 class FlyState(GameState[FlyAction]):
@@ -125,10 +123,10 @@ class FlyState(GameState[FlyAction]):
     def acting(self) -> Acting:
         phase = self.phase
         if phase == "aim":
-            return _ACT[self.current]
+            return turn_of(self.current)
         if phase == "over":
-            return _OVER
-        return _CHANCE
+            return NOBODY
+        return BY_CHANCE
 
     # -- actions --------------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[FlyAction]:
@@ -167,7 +165,7 @@ class FlyState(GameState[FlyAction]):
         self.aim = action
         self.drops += 1
         self.phase = "landing"
-        self.emit(_dropped(seat, action.x100, action.y100, action.angle))
+        self.emit(swatter_dropped(seat, action.x100, action.y100, action.angle))
 
     # -- chance: the layout, and where the fluttering swatter lands --------------------
     def _sample_chance(self) -> JSON:
@@ -233,7 +231,7 @@ class FlyState(GameState[FlyAction]):
             # Whatever the outcome, the swatter passes to the player on the left.
             self.phase = "aim"
             self.current = (seat + 1) % self.players
-            self.emit(_PASSED[self.current])
+            self.emit(swatter_passed(self.current))
 
     def _end(self, reason: Reason) -> None:
         self.phase = "over"

@@ -14,12 +14,11 @@ everyone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import TypeVar
 
 from gamenight.engine.events import Event
+from gamenight.engine.memo import made_once
 from gamenight.engine.voice import Voice
 from gamenight.games.superfly.views import Reason, SetKind
 
@@ -27,22 +26,6 @@ from gamenight.games.superfly.views import Reason, SetKind
 def seats_text(seats: Sequence[int]) -> str:
     """'Seat 2', 'Seats 0 and 2', 'Seats 0, 1 and 3'."""
     return Voice().group(seats)
-
-
-E = TypeVar("E", bound=Event)
-
-
-def made_once(kind: Callable[..., E]) -> Callable[..., E]:
-    """``kind``'s constructor, each distinct event made once and then shared.
-
-    An event is frozen and is nothing but its fields, so two equal events may be one
-    object (a cloned game already shares its events).  The events a game makes most (a
-    swat chosen, a fly laid, a die rolled, a fly taken or squished, a card dealt: about
-    380 of the 510 of a four-player game) take few distinct values (a die rolled at
-    most 5 x 36 x 6), and a frozen dataclass costs 1-2 us to build, a look-up here 0.2 us:
-    the rules make them through these.
-    """
-    return cache(kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,7 +311,9 @@ class GameOver(Event):
         return f"The game is over: {have} 3 Fly Catcher tokens."
 
 
-#: The frequent events, each made once (:func:`made_once`).
+#: The frequent events, each made once (``engine.memo.made_once``): about 380 of the
+#: 510 events of a four-player game, of few distinct values (a die rolled at most
+#: 5 x 36 x 6).  The rules make them through these.
 swat_chosen = made_once(SwatChosen)
 fly_laid = made_once(FlyLaid)
 card_dealt = made_once(CardDealt)

@@ -21,6 +21,8 @@ from dataclasses import replace
 from typing import Any, ClassVar, Final
 
 from gamenight.engine import (
+    BY_CHANCE,
+    NOBODY,
     PASS,
     Acting,
     Game,
@@ -31,11 +33,13 @@ from gamenight.engine import (
     Outcome,
     Pass,
     Step,
+    simultaneous,
 )
 from gamenight.engine.checks import describe
 from gamenight.engine.events import Event
 from gamenight.engine.frozen import FrozenDict, FrozenList, freeze
 from gamenight.engine.game import JSON, Refers
+from gamenight.engine.memo import Memo
 from gamenight.engine.pace import Pace
 from gamenight.engine.standings import Standings
 from gamenight.games.superfly.actions import SWATS, SuperflyAction, Swat, parse_action
@@ -69,6 +73,7 @@ from gamenight.games.superfly.events import (
     fly_taken,
     swat_chosen,
 )
+from gamenight.games.superfly.narration import TurnLinesView, told_to
 from gamenight.games.superfly.resolution import pass_hands, resolve_swat
 from gamenight.games.superfly.sets import best_set
 from gamenight.games.superfly.turns import LastRound, LastTurn
@@ -101,8 +106,6 @@ SWAT: Final = "swat"  # simultaneous: every eligible player swats a fly or passe
 DICE: Final = "dice"  # chance: each placed swatter's die, in seat order
 OVER: Final = "over"
 
-_CHANCE = Acting("chance")
-_OVER = Acting("over")
 _DIE_OUTCOMES: list[tuple[JSON, float]] = [(face, 1 / len(DIE_FACES)) for face in DIE_FACES]
 
 
@@ -110,20 +113,16 @@ class SuperflyState(GameState[SuperflyAction]):
     """A game of Superfly in progress."""
 
     # How a clone copies the game's fields (search clones twice a simulation through
-    # the OpenSpiel adapter; a deep copy walked every card of every hand and pile, every
-    # view cached and every frozen fact one by one, about 3.5 times as long): shared,
-    # never changed in place, or a cache whose every entry holds for any copy
-    # (``_table`` is replaced whole and checked against the step, ``_actings`` only
-    # ever gains the Acting of a group of seats, the same in every copy) ...
+    # the OpenSpiel adapter; a deep copy walked every card of every hand and pile one
+    # by one, about 3.5 times as long): shared, never changed in place ...
     shared_when_cloned = (
         "first", "turns", "round", "final", "eligible", "rolling", "reshuffles",
-        "truncated", "_last_turn", "_last_round", "_table", "phase", "_acting", "_legal",
-        "_actings", "_pile")
-    # ... or copied one level down (containers of whole numbers, or of shared values),
-    # or two (the hands).
+        "truncated", "_last_turn", "_last_round", "phase", "_acting", "_legal", "_pile")
+    # ... or copied one level down (containers of whole numbers, or of shared values,
+    # and the views' memo), or two (the hands).
     flat_when_cloned = (
-        "draw", "discards", "centre", "tokens", "to_deal", "choices", "dice", "_shown",
-        "_hand_shown", "_deals")
+        "draw", "discards", "centre", "tokens", "to_deal", "choices", "dice", "_deals",
+        "_memo")
     rows_when_cloned = ("hands",)
 
     def __init__(self, game: Superfly, players: int, seed: int, options: dict[str, Any],
@@ -154,18 +153,11 @@ class SuperflyState(GameState[SuperflyAction]):
         # The public facts of the last turn, and the hands shown at the last round's end.
         self._last_turn: LastTurn | None = None
         self._last_round: LastRound | None = None
-        # The two above as view data, each made once from the fact it shows (kept beside
-        # it, so that a fact replaced by any means is never shown stale).
-        self._shown: dict[str, tuple[object, Any]] = {}
-        # The views' shared part, and the step it shows (see ``_view``).
-        self._table: tuple[int, TableView] | None = None
-        # Each seat's hand as view data, and the cards it shows (see ``_view``).
-        self._hand_shown: dict[int, tuple[tuple[int, ...], list[CardView]]] = {}
         self.phase: Phase = HANDS
-        self._acting = _CHANCE
+        self._acting = BY_CHANCE
         self._legal: list[SuperflyAction] = []
-        # Who is still choosing -> its Acting, made once (acting() is asked very often).
-        self._actings: dict[tuple[int, ...], Acting] = {}
+        # The parts of views that views share, each made once (see ``_view``).
+        self._memo = Memo()
         # This round's deals, each as (history index, event index, seat dealt to, draw
         # pile reshuffles so far), and the order of the pile drawn from now (the
         # discards' order at its reshuffle; None: the fresh deck's, ascending): with
@@ -226,7 +218,7 @@ class SuperflyState(GameState[SuperflyAction]):
         self.dice = {}
         if self.rolling:
             self.phase = DICE
-            self._acting = _CHANCE
+            self._acting = BY_CHANCE
         else:
             self._resolve()
 
@@ -237,15 +229,11 @@ class SuperflyState(GameState[SuperflyAction]):
             self._acting = self._choosing(tuple(s for s in self.eligible
                                                 if s not in self.choices))
         else:
-            self._acting = _OVER if self.phase == OVER else _CHANCE
+            self._acting = NOBODY if self.phase == OVER else BY_CHANCE
 
     def _choosing(self, seats: tuple[int, ...]) -> Acting:
-        """The simultaneous decision of ``seats`` (made once for each group of seats)."""
-        acting = self._actings.get(seats)
-        if acting is None:
-            acting = self._actings[seats] = Acting(
-                "simultaneous", seats, float(self.options["deadline_ms"]))
-        return acting
+        """``seats`` choose their swats in secret, by the signal's deadline."""
+        return simultaneous(seats, self.options["deadline_ms"])
 
     # -- chance ---------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[JSON, float]] | None:
@@ -325,11 +313,11 @@ class SuperflyState(GameState[SuperflyAction]):
         """The next card to deal, or, with every card dealt, the signal to swat."""
         if self.phase == HANDS:
             if self.to_deal and self._refill():
-                self._acting = _CHANCE
+                self._acting = BY_CHANCE
                 return
             self.phase = CENTRE
         if len(self.centre) < self.players - 1 and self._refill():
-            self._acting = _CHANCE
+            self._acting = BY_CHANCE
             return
         self._open_swat()
 
@@ -428,7 +416,7 @@ class SuperflyState(GameState[SuperflyAction]):
 
     def _game_over(self, reason: Reason) -> None:
         self.phase = OVER
-        self._acting = _OVER
+        self._acting = NOBODY
         self.truncated = reason == "cap"
         outcome = self.outcome()
         assert outcome is not None
@@ -445,59 +433,38 @@ class SuperflyState(GameState[SuperflyAction]):
         """The hands shown at the end of the last round, their sets and the token winners."""
         return None if self._last_round is None else self._last_round.to_json()
 
-    def _shared(self, which: str, fact: LastTurn | LastRound | None) -> Any:
-        """``fact`` (the last turn or the last round) as view data, made once and shared
-        by every view until the fact is replaced: it is the same for every seat and for
-        the whole turn (or round), and frozen, so that no view can change it for the
-        others (building it again, or copying it, for each of the views a bot table asks
-        for took a fifth of a bot game)."""
-        if fact is None:
-            return None
-        made = self._shown.get(which)
-        if made is None or made[0] is not fact:
-            made = self._shown[which] = (fact, freeze(fact.to_json()))
-        return made[1]
-
     def _view(self, seat: int | None,
               at_ms: float | None) -> SuperflyView:
         # A swat is a simultaneous decision, not a race: the view at any moment of it is
         # the view of now (``at_ms`` changes nothing).  What every seat sees is made
-        # once per step (the history's length counts the steps) and shared by the views
-        # of that step (bots at a signal are each shown the table twice), frozen so that
-        # no seat's view can change another's (``engine.frozen``).
-        step = len(self.history)
-        made = self._table
-        if made is None or made[0] != step:
-            made = self._table = (
-                step, freeze(self._table_view(None if made is None else made[1])))
-        table = made[1]
+        # once a step, and a seat's hand once for the cards it holds (``engine.memo``).
+        table = self._memo.of_step(self.history, "table", self._table_view)
         if seat is None:
             return {"seat": None, **table}
-        # He may look at his own hand; the others may not.  A hand changes once a turn
-        # at most, and a bot is shown it twice a signal: its view data is made once for
-        # the cards it holds and shared (frozen), as the table's is.
-        cards = tuple(self.hands[seat])
-        hand = self._hand_shown.get(seat)
-        if hand is None or hand[0] != cards:
-            hand = self._hand_shown[seat] = (
-                cards, freeze([frozen_card_json(c) for c in cards]))
+        # He may look at his own hand; the others may not.
+        hand = self._memo.kept(seat, tuple(self.hands[seat]), cards_shown)
         # (mypy asks the ** item for my_swat, which a seat's view may leave out.)
         mine: SeatView = {"seat": seat, **table,  # type: ignore[typeddict-item]
-                          "my_hand": hand[1]}
+                          "my_hand": hand}
         if self.phase == SWAT and seat in self.choices:
             mine["my_swat"] = self.choices[seat]
         return mine
 
-    def _table_view(self, before: TableView | None) -> TableView:
-        """The part of every view that is the same for every seat (``before``: the one
-        made last, at an earlier step, if any)."""
+    def _told(self, seat: int | None) -> TurnLinesView | None:
+        # The last turn in words, as this seat reads them (``narration``): for people
+        # only, never in a view, so that no bot pays for sentences.  Made once a turn
+        # per seat, for the server's updates to its people and spectators to share.
+        return self._memo.kept(("told", seat), self._last_turn,
+                               lambda turn: told_to(turn, seat, HAND_LIMIT))
+
+    def _table_view(self) -> TableView:
+        """The part of every view that is the same for every seat."""
         phase = self.phase
+        before: TableView | None = self._memo.last("table")
         if (phase == SWAT and before is not None and before["phase"] == SWAT
                 and before["round"] == self.round and before["turn"] == self.turns + 1):
             # The same swat: every step since the signal was a choice, and a choice
-            # changes what the table shows only by one more raised swatter (bots are
-            # shown the table between choices: 3 of the 4 tables of a four-player
-            # turn are made this way).
+            # changes what the table shows only by one more raised swatter.
             return FrozenDict(before, chosen=FrozenList(sorted(self.choices)))  # type: ignore[return-value]
         # Made of frozen parts (each as cheap as a plain one), for every view to share.
         n = self.players
@@ -520,8 +487,11 @@ class SuperflyState(GameState[SuperflyAction]):
             "discards": len(self.discards),
             # Who has chosen is seen at the table (a raised swatter); what, is not.
             "chosen": FrozenList(sorted(self.choices)),
-            "last_turn": self._shared("turn", self._last_turn),
-            "last_round": self._shared("round", self._last_round),
+            # The same for the whole turn (or round): made once for the fact it shows.
+            "last_turn": None if self._last_turn is None else self._memo.kept(
+                "last turn", self._last_turn, LastTurn.to_json),
+            "last_round": None if self._last_round is None else self._memo.kept(
+                "last round", self._last_round, LastRound.to_json),
         }
         if phase == DICE:
             # The swatters are down on their flies and the dice roll for all to see.
@@ -644,9 +614,6 @@ class SuperflyState(GameState[SuperflyAction]):
         del twin.history[keep:]
         twin._acting = twin._choosing(tuple([s for s in self.eligible
                                              if s not in twin.choices]))
-        # The views' shared part was made at a later step: a step of the same number
-        # after other choices would show other raised swatters.
-        twin._table = None
         return twin
 
     def _unseen_deals(self, seat: int) -> list[tuple[int, int, int, int]]:
@@ -721,6 +688,11 @@ class SuperflyState(GameState[SuperflyAction]):
         return card
 
 
+def cards_shown(cards: Sequence[int]) -> list[CardView]:
+    """Cards as a view shows them (each card's one frozen dict)."""
+    return [frozen_card_json(card) for card in cards]
+
+
 class Superfly(Game):
     """Superfly: swat the flies you want at the signal; the biggest set wins the round."""
 
@@ -745,6 +717,7 @@ class Superfly(Game):
     view_type = SuperflyView
     facts_type = SuperflyFacts
     event_types: ClassVar[tuple[type[Event], ...]] = EVENT_TYPES
+    told_type = TurnLinesView
     options: ClassVar[tuple[Option, ...]] = (
         Option("deadline_ms", 5000, "how long players have to swat after the signal, in "
                "milliseconds; a player who has not swatted by then passes",

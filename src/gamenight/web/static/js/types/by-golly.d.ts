@@ -126,6 +126,7 @@ export interface View {
   phase: "deal" | "lay" | "turn" | "second" | "mess" | "draw" | "shuffle" | "shuffling" | "end" | "over";
   turn: number;
   current: number;
+  /** The face at each of the 19 places while it lies face up this turn, else None. */
   run: ("hen" | "rooster" | "worm" | "hedgehog" | "fox" | "marten" | "hare" | "goose" | "chick" | "duck" | "mouse" | "cat" | "owl" | "pig" | "frog" | "poo" | "shovel" | null)[];
   laid: "hen" | "rooster" | "worm" | "hedgehog" | "fox" | "marten" | "hare" | "goose" | "chick" | "duck" | "mouse" | "cat" | "owl" | "pig" | "frog" | null;
   hands: number[];

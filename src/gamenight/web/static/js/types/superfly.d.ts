@@ -24,6 +24,12 @@ export interface CardView {
   kind: string;
 }
 
+/** One clause of a fly's line ("You rolled 6", "→ You take it") and what it tells. */
+export interface ClauseView {
+  kind: "roll" | "nobody" | "squished" | "swapped" | "taken" | "left";
+  text: string;
+}
+
 /** The die in ``seat``'s swatter, which is on ``card``, shows ``die``. */
 export interface DieRolled {
   event: "DieRolled";
@@ -147,15 +153,24 @@ export interface LastTurnView {
   first_player: number;
   centre: number[];
   eligible: number[];
+  /** Per seat: the card id its swatter landed on, or None (passed or sat out). */
   swats: (number | null)[];
+  /** Per seat: its die, or None (no swatter placed). */
   dice: (number | null)[];
   flies: FlyResultView[];
   squished: number[];
   swaps: number[][];
+  /** [seat, card id] for each fly taken, in centre order. */
   takes: number[][];
   discarded: number[];
   five_cards: number[];
   round_over: boolean;
+}
+
+/** A sentence on the turn as a whole ("Passed: Seat 2.") and what it tells. */
+export interface NoteView {
+  kind: "passed" | "five-cards";
+  text: string;
 }
 
 /** A round begins: the first player deals each player a face-down card. */
@@ -172,6 +187,7 @@ export interface RoundStarted {
 export interface SeatView extends TableView {
   seat: number;
   my_hand: CardView[];
+  /** The card id this seat swats, or None for a pass, once it has chosen this turn. */
   my_swat?: number | null;
 }
 
@@ -231,11 +247,15 @@ export interface TableView {
   tokens_in_box: number;
   draw_pile: number;
   discards: number;
+  /** Who has chosen this turn (a raised swatter is seen; what it is raised for, not). */
   chosen: number[];
   last_turn: LastTurnView | null;
   last_round: LastRoundView | null;
+  /** While the dice roll: per seat the card id its swatter is on (None: none). */
   swats?: (number | null)[];
+  /** While the dice roll: per seat its die once rolled. */
   dice?: (number | null)[];
+  /** Every hand, when hands are played face up (option ``open_hands``). */
   hands?: CardView[][];
   outcome?: OutcomeJSON;
 }
@@ -249,6 +269,18 @@ export interface TokensWon {
   round: number;
   winners: number[];
   tokens: number[];
+}
+
+/** The last turn as one reader reads it. */
+export interface Told {
+  /**
+   * For each centre fly, in the order of the last turn's ``flies``: its clauses, the
+   * rolls first (one per swatter, in the order of the fly's ``claimants``), then what
+   * became of the fly.
+   */
+  flies: ClauseView[][];
+  /** What else the turn told: who passed, who holds 5 cards (a final turn follows). */
+  notes: NoteView[];
 }
 
 /**

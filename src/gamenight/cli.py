@@ -182,6 +182,32 @@ DICTIONARY_HELP = ("for a word game: your own word list, one word a line (`gamen
                    "record) names it by the hash of its words, never by its path")
 
 
+def _language(text: str) -> str:
+    from gamenight.i18n import language
+
+    try:
+        return language(text)
+    except ValueError as exc:  # UnknownLanguageError: its message lists the languages
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _add_language(p: argparse.ArgumentParser) -> None:
+    from gamenight.i18n import listed
+
+    p.add_argument("--lang", type=_language, default=None, metavar="LANG",
+                   help=f"the language of the screens and pages: {listed()} (default: "
+                        "$GAMENIGHT_LANG, else the locale's $LC_ALL, $LC_MESSAGES or $LANG, "
+                        "else English); the game's story stays in English")
+
+
+def _use_language(args: argparse.Namespace) -> str:
+    """Speak the language ``--lang`` names, else the environment's; the code."""
+    from gamenight import i18n
+
+    i18n.use(getattr(args, "lang", None) or i18n.from_environment(os.environ))
+    return i18n.current()
+
+
 def _option_file(text: str) -> Path:
     # Absolute, so that worker processes read the same file.  The game's option reads
     # it (``Option.load``) once the game is known.
@@ -258,6 +284,7 @@ def build_parser() -> Parser:
                 "a seat in a server's room (--join).",
                 f"  gamenight play {example}\n"
                 f"  gamenight play {example} --players 3 --bots expert --seed 7\n"
+                f"  gamenight play {example} --lang pt   # the screens in Portuguese\n"
                 f"  gamenight play {example} --record mygame.json   # then: gamenight "
                 "replay mygame.json\n"
                 f"  gamenight play {example} --position position.json   # start from a "
@@ -295,6 +322,7 @@ def build_parser() -> Parser:
                         "reaction times included)")
     p.add_argument("--sign-key", type=_signing_key_file, default=None, metavar="FILE",
                    help=SIGN_KEY_HELP)
+    _add_language(p)
     _add_game_options(p)
 
     p = command("simulate", "Play many bot-only games on all cores; summarise and save them.",
@@ -373,8 +401,9 @@ def build_parser() -> Parser:
 
     p = command("rules", "Show how to play a game, then its rules as implemented (through "
                 "a pager in a terminal).",
-                f"  gamenight rules {example}")
+                f"  gamenight rules {example}\n  gamenight rules {example} --lang de")
     p.add_argument("game", metavar="GAME", help="game id (see `gamenight games`)")
+    _add_language(p)
 
     command("games", "List the games with player counts, options and bots.",
             "  gamenight games")
@@ -611,6 +640,7 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
     from gamenight.sim.runner import make_bots
     from gamenight.sim.simulate import resolve_table, seat_specs
 
+    _use_language(args)
     if args.join is not None:
         return _play_join(args, out)
     if args.server is not None or args.name is not None:
@@ -1049,7 +1079,7 @@ def cmd_rules(args: argparse.Namespace, out: Console, err: Console) -> int:
 
     game = get_game(args.game)
     # How to play first (the page the terminal's ? shows), then the rules as implemented.
-    pages = [game.howto_text(), game.rules_text()]
+    pages = [game.howto_text(_use_language(args)), game.rules_text()]
     if not out.is_terminal:
         sys.stdout.write("\n".join(p if p.endswith("\n") else p + "\n" for p in pages))
         return 0

@@ -8,6 +8,11 @@ package beside its ``rules.md``, in ``lessons.json`` (a list, in the order the l
 are best taken; kept out of ``examples/``, where every ``.json`` is a position), and a
 test holds every example to having one.
 
+The words are written in English; a game's ``locale/<lang>/LC_MESSAGES/lessons.po``
+(a gettext catalog whose messages are those English words) gives them in another
+language (:func:`lessons` with ``language``), and where it has no translation the
+English stays.
+
 The server lists a game's lessons (``GET /api/games/{game}/lessons``) and makes a room
 from one (``POST /api/games/{game}/lessons/{lesson}/rooms``): the person at the lesson's
 seat, the game's default bot at every other, the game set up from the position.
@@ -16,17 +21,20 @@ seat, the game's default bot at every other, the game set up from the position.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
 from gamenight.engine import Game
+from gamenight.i18n.catalogs import as_translations, read_catalog
 from gamenight.record import strict_json
 
 #: The file, in each game's package, that holds its lessons.
 LESSONS_FILE = "lessons.json"
+#: The gettext domain of a game's lessons (``locale/<lang>/LC_MESSAGES/lessons.po``).
+DOMAIN = "lessons"
 #: The fields of a lesson in that file, each a text but ``seat``.
 FIELDS = ("name", "title", "shows", "task", "seat")
 
@@ -70,18 +78,30 @@ def example_names(game: Game) -> list[str]:
                   if entry.name.endswith(".json"))
 
 
-def lessons(game: Game) -> list[Lesson]:
+def lessons(game: Game, language: str = "en") -> list[Lesson]:
     """``game``'s lessons, in the order they are best taken (none for a game without
-    examples).  LessonError for a lessons file that does not read as lessons."""
-    return list(_read(game.id))
+    examples), their words in ``language`` where the game's catalog has them.
+    LessonError for a lessons file that does not read as lessons."""
+    return list(_translated(game.id, language))
 
 
-def lesson(game: Game, name: str) -> Lesson:
+def lesson(game: Game, name: str, language: str = "en") -> Lesson:
     """The lesson ``name`` of ``game``; LessonError if it has none of that name."""
-    for found in _read(game.id):
+    for found in _translated(game.id, language):
         if found.name == name:
             return found
     raise LessonError(f"{game.title} has no lesson {name!r}")
+
+
+@cache
+def _translated(game_id: str, language: str) -> tuple[Lesson, ...]:
+    if language == "en":
+        return _read(game_id)
+    from gamenight.games import GAMES
+
+    words = as_translations(read_catalog(package(GAMES[game_id]) / "locale", language, DOMAIN))
+    return tuple(replace(each, title=words.gettext(each.title), shows=words.gettext(each.shows),
+                         task=words.gettext(each.task)) for each in _read(game_id))
 
 
 def position(game: Game, name: str) -> dict[str, Any]:

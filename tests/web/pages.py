@@ -37,8 +37,11 @@ class PageMaker:
     contexts: list[BrowserContext] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
-    def open(self, viewport: ViewportSize | None = None, *, touch: bool = False) -> Page:
-        context = self.browser.new_context(base_url=self.base_url,
+    def open(self, viewport: ViewportSize | None = None, *, touch: bool = False,
+             locale: str = "en-US") -> Page:
+        # The browser's language is the test's (the page speaks it: js/i18n.js), never
+        # the machine's.
+        context = self.browser.new_context(base_url=self.base_url, locale=locale,
                                            viewport=viewport or LAPTOP, has_touch=touch)
         self.contexts.append(context)
         page = context.new_page()

@@ -601,14 +601,29 @@ class Game(ABC):
         except (FileNotFoundError, ModuleNotFoundError, TypeError):
             return f"# {self.title}\n"
 
-    def howto_text(self) -> str:
+    def howto_text(self, language: str = "en") -> str:
         """How to play, as Markdown: the goal, a turn, the keys and the scoring on one
         page (the ``howto.md`` beside the game's code, which the terminal's ``?`` and
-        ``gamenight rules`` show), or just the title without one."""
+        ``gamenight rules`` show; ``howto.<language>.md`` in another language, the
+        English page where that one is missing), or just the title without one."""
+        names = ["howto.md"] if language == "en" else [f"howto.{language}.md", "howto.md"]
+        for name in names:
+            try:
+                return (files(self._package()) / name).read_text("utf-8")
+            except (FileNotFoundError, ModuleNotFoundError, TypeError):
+                continue
+        return f"# {self.title}\n"
+
+    def howto_languages(self) -> list[str]:
+        """The languages other than English that this game's how-to-play page is written
+        in (its ``howto.<language>.md`` files)."""
         try:
-            return (files(self._package()) / "howto.md").read_text("utf-8")
+            folder = files(self._package())
+            return sorted(entry.name.split(".")[1] for entry in folder.iterdir()
+                          if entry.name.startswith("howto.") and entry.name.count(".") == 2
+                          and entry.name.endswith(".md"))
         except (FileNotFoundError, ModuleNotFoundError, TypeError):
-            return f"# {self.title}\n"
+            return []
 
     def file_option(self) -> Option | None:
         """The option whose value is read from a file given on the command line

@@ -50,6 +50,7 @@ from textual.timer import Timer as TextualTimer
 from gamenight.bots.base import Bot
 from gamenight.bots.driver import BotDriver
 from gamenight.engine import Acting, Game, GameState, IllegalAction
+from gamenight.i18n import _
 from gamenight.live import Pauses, Scheduler, TableRunner, WindowClosedError, WindowNotOpenError
 from gamenight.tui.help import HowToPlay
 from gamenight.tui.new_game import NewGameForm
@@ -324,12 +325,12 @@ class PlayApp(App[None]):
         """Take ``action`` for the person; an illegal one shows why and changes nothing."""
         acting = self.state.acting()
         if acting.kind == "turn" and acting.seats == (HUMAN,) and self.runner.pausing:
-            self.table_screen.show_message("Wait a moment.")
+            self.table_screen.show_message(_("Wait a moment."))
             return False
         try:
             self.runner.act(HUMAN, action)
         except WindowNotOpenError:
-            self.table_screen.show_message("Wait for the table.")
+            self.table_screen.show_message(_("Wait for the table."))
             return False
         except WindowClosedError:
             return False  # the bots due before the key closed it: the screen shows how
@@ -351,7 +352,7 @@ class PlayApp(App[None]):
         elif self.racing:
             self._help_after_race = True
             self.table_screen.show_message(
-                "How to play opens when this race is over: a race cannot wait.")
+                _("How to play opens when this race is over: a race cannot wait."))
         elif not self.held:
             self._open_help()
 

@@ -18,10 +18,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from gamenight.engine import Game
+from gamenight.i18n import N_, _, current
 
 #: The last line of the page: how to scroll it and how to close it.
-CLOSE_KEYS = ("[b]↑↓[/b] [b]PgUp PgDn[/b] scroll   "
-              "[b]Esc[/b], [b]?[/b] or [b]q[/b] back to the table")
+CLOSE_KEYS = N_("[b]↑↓[/b] [b]PgUp PgDn[/b] scroll   "
+                "[b]Esc[/b], [b]?[/b] or [b]q[/b] back to the table")
 
 
 def page_body(page: str) -> str:
@@ -51,10 +52,11 @@ class HowToPlay(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="howto") as box:
-            box.border_title = f"How to play {self.game.title}"
+            box.border_title = _("How to play {game}").format(game=self.game.title)
             with VerticalScroll(id="howto-page"):
-                yield Static(Markdown(page_body(self.game.howto_text())), id="howto-text")
-            yield Static(CLOSE_KEYS, id="howto-keys")
+                page = self.game.howto_text(current())  # in the terminal's language
+                yield Static(Markdown(page_body(page)), id="howto-text")
+            yield Static(_(CLOSE_KEYS), id="howto-keys")
 
     def action_close(self) -> None:
         self.dismiss(None)

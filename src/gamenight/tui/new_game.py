@@ -19,9 +19,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from gamenight.i18n import N_, _, ngettext
 from gamenight.seats import seat_names
 
-KEYS = "[b]←→[/b] players   [b]enter[/b] deal   [b]esc[/b] back to the results"
+KEYS = N_("[b]←→[/b] players   [b]enter[/b] deal   [b]esc[/b] back to the results")
 
 
 class NewGameForm(ModalScreen[int | None]):
@@ -52,21 +53,24 @@ class NewGameForm(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-game") as box:
-            box.border_title = f"New game of {self.game_title}"
+            box.border_title = _("New game of {game}").format(game=self.game_title)
             yield Static(self._players(), id="new-game-players")
-            yield Static(KEYS, id="new-game-keys")
+            yield Static(_(KEYS), id="new-game-keys")
 
     def _players(self) -> Text:
         low, high = self.sizes[0], self.sizes[-1]
-        line = Text.assemble("Players: ", ("◀ ", "dim"), (str(self.players), "bold reverse"),
-                             (" ▶", "dim"), f"   ({low} to {high}; you are one)\n")
+        line = Text.assemble(_("Players: "), ("◀ ", "dim"), (str(self.players), "bold reverse"),
+                             (" ▶", "dim"), "   ",
+                             _("({low} to {high}; you are one)").format(low=low, high=high),
+                             "\n")
         bots = self.players - 1
         if bots == 0:
-            line.append("You alone: a practice game.")
+            line.append(_("You alone: a practice game."))
         else:
             specs = self.bots_for(self.players)  # named as the table will name them
             names = ", ".join(seat_names([None] * len(specs), specs))
-            line.append(f"You and {bots} bot{'s' if bots > 1 else ''}: {names}")
+            line.append(ngettext("You and {n} bot: {names}", "You and {n} bots: {names}", bots)
+                        .format(n=bots, names=names))
         return line
 
     def _show(self) -> None:

@@ -24,14 +24,16 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from gamenight.i18n import N_, _
+
 #: The one line over the key hints, before a countdown: the table stays in sight above it.
-COUNTDOWN = ("[b]Get ready:[/b] press [b]space[/b] to start the countdown   "
-             "[b]?[/b] how to play   [b]q[/b] leave")
+COUNTDOWN = N_("[b]Get ready:[/b] press [b]space[/b] to start the countdown   "
+               "[b]?[/b] how to play   [b]q[/b] leave")
 #: The box that hides the table before a race.
-RACE = ("[b]Get ready: press space[/b]\n\n"
-        "The first race of the game is next. The table stays hidden until you are ready; "
-        "your time runs from the moment it appears.\n\n"
-        "[b]space[/b] start   [b]?[/b] how to play   [b]q[/b] leave the table")
+RACE = N_("[b]Get ready: press space[/b]\n\n"
+          "The first race of the game is next. The table stays hidden until you are ready; "
+          "your time runs from the moment it appears.\n\n"
+          "[b]space[/b] start   [b]?[/b] how to play   [b]q[/b] leave the table")
 
 
 class GetReady(ModalScreen[None]):
@@ -55,7 +57,7 @@ class GetReady(ModalScreen[None]):
         self.race = race
 
     def compose(self) -> ComposeResult:
-        yield Static(RACE if self.race else COUNTDOWN, id="ready")
+        yield Static(_(RACE if self.race else COUNTDOWN), id="ready")
 
     def action_start(self) -> None:
         self.dismiss(None)

@@ -29,7 +29,7 @@ import json
 import re
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, cast
 
 from rich.console import Group, RenderableType
@@ -45,6 +45,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from gamenight.engine import PASS, Acting, Game, IllegalAction, Outcome, View
 from gamenight.engine.events import Event
+from gamenight.i18n import _, ngettext
 from gamenight.live import Pauses
 from gamenight.seats import bot_name
 from gamenight.server.protocol import Error, RoomInfo, Update, Welcome
@@ -78,8 +79,8 @@ def room_names(room: RoomInfo) -> list[str]:
 
 class RemoteState:
     """One seat's table as the server last told it: what a game's screen reads of a
-    ``GameState`` (``view``, ``acting``, ``legal_actions``, ``events``, ``is_over``,
-    ``outcome``), and nothing more.  It holds no rule and no hidden card: every answer
+    ``GameState`` (``view``, ``told``, ``acting``, ``legal_actions``, ``events``,
+    ``is_over``, ``outcome``), and nothing more.  It holds no rule and no hidden card: every answer
     comes from the latest ``update`` (and, for ``events``, every update of the game)."""
 
     def __init__(self, game: Game, seat: int, first: Update) -> None:
@@ -131,6 +132,14 @@ class RemoteState:
                                 "seat's view")
         return self.latest["view"]
 
+    def told(self, seat: int | None) -> Mapping[str, Any] | None:
+        """What this seat is told beside its view, as sent (``Update.told``; None where
+        the game tells nothing there).  Any other seat's is not here to give."""
+        if seat != self.seat:
+            raise IllegalAction(f"this table is seat {self.seat}'s: it holds no other "
+                                "seat's words")
+        return self.latest.get("told")
+
     @property
     def legal_texts(self) -> list[str] | None:
         """The seat's legal actions as the server listed them (None: too many to list)."""
@@ -169,8 +178,8 @@ class WaitingRoom(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby")
-        yield Static("[b]?[/b] how to play   [b]q[/b] leave (your seat stays yours: "
-                     "run the same command to come back)", id="lobby-keys")
+        yield Static(_("[b]?[/b] how to play   [b]q[/b] leave (your seat stays yours: "
+                       "run the same command to come back)"), id="lobby-keys")
 
     def on_mount(self) -> None:
         self.refresh_room()
@@ -242,12 +251,13 @@ class RemotePlayApp(PlayApp):
         """What the table calls each seat (:func:`room_names`): the person's own seat says
         so, and a person's seat a bot plays while they are away says which bot."""
         if self.room is None:
-            return [f"Seat {s}" for s in range(self.seat + 1)]
+            return [_("Seat {seat}").format(seat=s) for s in range(self.seat + 1)]
         names = []
         for info, name in zip(self.room["seats"], room_names(self.room), strict=True):
             if info["kind"] == "person" and info["bot"]:
                 name = f"{name} ({bot_name(info['bot'])})"
-            names.append(f"You ({name})" if info["seat"] == self.seat else name)
+            names.append(_("You ({name})").format(name=name) if info["seat"] == self.seat
+                         else name)
         return names
 
     def told(self, line: str) -> str:
@@ -271,27 +281,32 @@ class RemotePlayApp(PlayApp):
         """The waiting room: the seats as they fill, what happens next, the invite."""
         room = self.room
         if room is None:
-            return Text("Joining the room...")
-        table = Table(title=f"{room['title']} · room {room['code'][:8]}…", expand=False)
-        for column in ("Seat", "Who", ""):
+            return Text(_("Joining the room..."))
+        table = Table(title=_("{game} · room {code}…").format(game=room["title"],
+                                                             code=room["code"][:8]),
+                      expand=False)
+        for column in (_("Seat"), _("Who"), ""):
             table.add_column(column)
         for info, name in zip(room["seats"], room_names(room), strict=True):
-            who = "(open)" if info["kind"] == "open" else name
-            note = "you" if info["seat"] == self.seat else (
+            who = _("(open)") if info["kind"] == "open" else name
+            note = _("you") if info["seat"] == self.seat else (
                 "" if info["kind"] != "person" else
-                "connected" if info["connected"] else "not connected")
+                _("connected") if info["connected"] else _("not connected"))
             table.add_row(str(info["seat"]), who, note)
         open_seats = sum(info["kind"] == "open" for info in room["seats"])
         if not self.connected:
-            status = "Connecting to the server..."
+            status = _("Connecting to the server...")
         elif room["status"] != "lobby":
-            status = "The game is starting..."
+            status = _("The game is starting...")
         else:
-            status = "Waiting for the host to start." + (
-                f" {open_seats} open seat{'s' if open_seats != 1 else ''}: a bot takes each "
-                "one still open when the game starts." if open_seats else "")
+            status = _("Waiting for the host to start.")
+            if open_seats:
+                status += " " + ngettext(
+                    "{n} open seat: a bot takes it if it is still open when the game starts.",
+                    "{n} open seats: a bot takes each one still open when the game starts.",
+                    open_seats).format(n=open_seats)
         return Group(table, Text(status, style="bold"),
-                     Text(f"Invite: {self.address.invite}", style="dim"))
+                     Text(_("Invite: {link}").format(link=self.address.invite), style="dim"))
 
     # -- lifecycle ------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -337,7 +352,7 @@ class RemotePlayApp(PlayApp):
             self._ws = None
             if self.connected:
                 self.connected = False
-                self._tell("The connection dropped: joining again...")
+                self._tell(_("The connection dropped: joining again..."))
                 if self._waiting is not None and self._waiting.is_attached:
                     self._waiting.refresh_room()
             if self.failure is not None:
@@ -404,12 +419,13 @@ class RemotePlayApp(PlayApp):
                 self._drawing = True
                 self.call_later(self.advance)
             if self.state is not None and self.state.is_over and before is not None:
-                asked = [info["name"] or f"Seat {info['seat']}" for info in room["seats"]
+                asked = [info["name"] or _("Seat {seat}").format(seat=info["seat"])
+                         for info in room["seats"]
                          if info["rematch"] and info["seat"] != self.seat]
                 if asked:
-                    self._tell(f"Rematch asked by {', '.join(asked)}"
-                               + ("" if self._rematch_asked else ": press r to play again")
-                               + ".")
+                    told = (_("Rematch asked by {names}.") if self._rematch_asked
+                            else _("Rematch asked by {names}: press r to play again."))
+                    self._tell(told.format(names=", ".join(asked)))
 
     def _say_ready(self, _: None = None) -> None:
         self.send({"type": "ready"})
@@ -482,7 +498,7 @@ class RemotePlayApp(PlayApp):
             self._told_over = True
             screen.game_over()
             screen.refresh_hint()
-            self._tell("The game is over: r asks for a rematch, q leaves.")
+            self._tell(_("The game is over: r asks for a rematch, q leaves."))
 
     def _table_shown(self) -> bool:
         """The game's screen is up and composed (not being set anew, nor closing)."""
@@ -538,7 +554,7 @@ class RemotePlayApp(PlayApp):
         since the window was painted.  The server's answer is the next update (or an
         error, shown as a message); nothing is applied here."""
         if self.state is None or not self.connected:
-            self.table_screen.show_message("Not connected: wait a moment.")
+            self.table_screen.show_message(_("Not connected: wait a moment."))
             return False
         acting = self.state.acting()
         text = str(action)
@@ -546,13 +562,13 @@ class RemotePlayApp(PlayApp):
                                    else {"type": "act", "action": text})
         if acting.kind in ("window", "simultaneous"):
             if self._window_id is None or self._painted is None:
-                self.table_screen.show_message("Wait for the table.")
+                self.table_screen.show_message(_("Wait for the table."))
                 return False
             message["window"] = self._window_id
             message["reaction_ms"] = round(max(0.0, (self.clock() - self._painted) * 1000.0), 1)
         elif acting.kind == "turn":
             if self._sent_turn:
-                self.table_screen.show_message("Wait a moment.")
+                self.table_screen.show_message(_("Wait a moment."))
                 return False
             self._sent_turn = acting.seats == (self.seat,)
         return self.send(message)
@@ -562,7 +578,7 @@ class RemotePlayApp(PlayApp):
         if isinstance(self.screen, HowToPlay):
             self.screen.dismiss(None)
         elif self.racing:
-            self.table_screen.show_message("A race cannot wait: how to play opens after it.")
+            self.table_screen.show_message(_("A race cannot wait: how to play opens after it."))
         else:
             self.push_screen(HowToPlay(self.game))
 
@@ -577,7 +593,7 @@ class RemotePlayApp(PlayApp):
         """Ask the room for another game (it starts once every person seated asked)."""
         if self.send({"type": "rematch"}):
             self._rematch_asked = True
-            self._tell("You asked for a rematch: it starts once everyone seated asks.")
+            self._tell(_("You asked for a rematch: it starts once everyone seated asks."))
 
     def new_game(self, players: int) -> None:
         raise ValueError("a server's room sets its own table: ask its host for a new room")

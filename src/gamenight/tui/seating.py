@@ -17,10 +17,11 @@ from typing import Any
 from gamenight.bots.base import Bot, make_bot
 from gamenight.engine import Game, GameState
 from gamenight.engine.seeding import derive_seed
+from gamenight.i18n import N_, _
 from gamenight.seats import seat_names
 
-#: The person at this table, who has not given a name.
-YOU = "You"
+#: The person at this table, who has not given a name (translated where it is shown).
+YOU = N_("You")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +57,11 @@ class Seating:
         """What the table calls each seat: its number (the story names seats by number)
         and who plays it, as every table names them (``gamenight.seats``: "Seat 2
         (perfect bot, average #2)" beside another such bot)."""
-        shown = seat_names([YOU, *(None for _ in self.bots)], [None, *self.bots])
-        return [f"{YOU} (seat 0)"] + [f"Seat {seat} ({name})"
-                                      for seat, name in enumerate(shown[1:], start=1)]
+        you = _(YOU)
+        shown = seat_names([you, *(None for _bot in self.bots)], [None, *self.bots])
+        return [_("{you} (seat 0)").format(you=you)] + [
+            _("Seat {seat} ({name})").format(seat=seat, name=name)
+            for seat, name in enumerate(shown[1:], start=1)]
 
     # -- again ---------------------------------------------------------------------------
     def next_seed(self) -> int:

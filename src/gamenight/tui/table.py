@@ -27,6 +27,7 @@ from textual.widgets import Log, Static
 
 from gamenight.engine import Outcome, View
 from gamenight.engine.events import narration
+from gamenight.i18n import _
 from gamenight.tui.app import GameScreen, PlayApp
 
 #: The smallest terminal every table fits (columns, rows): 80x24, the classic terminal.
@@ -79,8 +80,10 @@ class TableScreen(GameScreen):
         self.set_class(small, "-too-small")
         if small:
             for notice in self.query("#too-small").results(Static):
-                notice.update(f"This terminal is {width}x{height}: make the terminal at "
-                              f"least {min_width}x{min_height} to see the table (q quits).")
+                notice.update(_("This terminal is {width}x{height}: make the terminal at "
+                                "least {min_width}x{min_height} to see the table (q quits).")
+                              .format(width=width, height=height, min_width=min_width,
+                                      min_height=min_height))
 
     # -- drawing -------------------------------------------------------------------------
     def view(self) -> View:
@@ -113,9 +116,10 @@ class TableScreen(GameScreen):
     def hint(self) -> Text:
         """What the message line says when there is nothing to tell: where the
         how-to-play page is, and which keys leave now."""
-        leave = ("q or Esc leaves" if self.quits(events.Key("q", "q"))
-                 else "Esc leaves (q is a letter now)")
-        return Text(f"? or F1: how to play · {leave} · Ctrl+C quits", style="dim")
+        leave = (_("q or Esc leaves") if self.quits(events.Key("q", "q"))
+                 else _("Esc leaves (q is a letter now)"))
+        return Text(_("? or F1: how to play · {leave} · Ctrl+C quits").format(leave=leave),
+                    style="dim")
 
     def _draw_message(self) -> None:
         for line in self.query("#message").results(Static):
@@ -137,21 +141,24 @@ class TableScreen(GameScreen):
         (★ for a winner), ``columns`` filled by ``row(seat)``, and the rank; then the
         verdict, the ``notes``, and a word if the safety cap on ``capped_on`` ended it."""
         outcome = self.outcome()
-        table = Table(title="Results", expand=False)
-        for column in ("Seat", *columns, "Rank"):
-            table.add_column(column, justify="left" if column == "Seat" else "right")
+        table = Table(title=_("Results"), expand=False)
+        table.add_column(_("Seat"), justify="left")
+        for column in (*columns, _("Rank")):
+            table.add_column(column, justify="right")
         names = self.table.seat_names
         for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
             star = " ★" if seat in outcome.winners else ""
             table.add_row(names[seat] + star, *row(seat), str(outcome.ranks[seat]))
         winners = ", ".join(names[s] for s in outcome.winners)
-        verdict = f"Shared win: {winners}" if outcome.shared else f"Winner: {winners}"
+        verdict = (_("Shared win: {winners}") if outcome.shared
+                   else _("Winner: {winners}")).format(winners=winners)
         parts: list[RenderableType] = [table, Text(verdict, style="bold green"), *notes]
         if outcome.truncated:
-            parts.append(Text(f"(ended by the safety cap on {capped_on})", style="dim"))
+            parts.append(Text(_("(ended by the safety cap on {what})").format(what=capped_on),
+                              style="dim"))
         again = self.table.seating is not None
-        parts.append(Text("Press r for a rematch, n for a new game, or q to quit." if again
-                          else "Press q to quit.", style="bold"))
+        parts.append(Text(_("Press r for a rematch, n for a new game, or q to quit.") if again
+                          else _("Press q to quit."), style="bold"))
         self.show_message("")
         results = self.query_one("#results", Static)
         results.update(Group(*parts))
@@ -160,7 +167,8 @@ class TableScreen(GameScreen):
         for log in self.query("#log").results(Log):
             log.call_after_refresh(log.scroll_end, animate=False)
         self.query_one("#help", Static).update(
-            "[b]r[/b] rematch   [b]n[/b] new game   [b]q[/b] quit" if again else "[b]q[/b] quit")
+            _("[b]r[/b] rematch   [b]n[/b] new game   [b]q[/b] quit") if again
+            else _("[b]q[/b] quit"))
 
     # -- windows -------------------------------------------------------------------------
     def window_opened(self) -> None:

@@ -14,9 +14,14 @@ server's app calls :func:`mount`, which adds:
   ``GET /api/rooms/{code}/games/{number}/frames`` (``server/replays.py``); ``GET /replay``:
   the same viewer for a record file the person opens (``POST /api/replays``);
 - ``/static/...``: the scripts, the style sheet, the pictures;
+- ``GET /api/catalog?prefer=de-DE,en``: the page's language, chosen from the languages the
+  browser prefers, and its catalog of the client's texts (``gamenight.i18n``,
+  ``js/i18n.js``, docs/languages.md); ``&game=ID`` adds that game's own texts, for its
+  table (``js/tables/index.js`` asks before it draws one);
 - ``GET /api/games/{game}/how-to-play``: how to play the game in a page (its
   ``howto.md``: the goal, a turn, the keys, the scoring), what the room page's Rules
-  button shows first, as the terminal's ``?`` does;
+  button shows first, as the terminal's ``?`` does; in the language ``?lang=`` or the
+  ``Accept-Language`` header asks for (``howto.<lang>.md``);
 - ``GET /api/games/{game}/rules``: the game's rules as implemented (its ``rules.md``),
   which that dialog links to;
 - ``GET /api/rooms/{code}/qr.svg``: the invite link as a QR code (``segno``, drawn here,
@@ -26,16 +31,20 @@ server's app calls :func:`mount`, which adds:
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 from collections.abc import Callable
 from importlib.resources import files
+from typing import Annotated
 
 import segno
-from fastapi import FastAPI, HTTPException
+from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
+from gamenight import i18n
 from gamenight.games import GAMES
 from gamenight.server.refusals import refused
 
@@ -97,6 +106,55 @@ def qr_svg(text: str) -> bytes:
     return out.getvalue()
 
 
+class LanguageInfo(BaseModel):
+    """A language the client speaks: its code and its own name for itself."""
+
+    code: str
+    name: str
+
+
+class CatalogAnswer(BaseModel):
+    """The page's language and its catalog: each English text of the client with its
+    translation (a plural's forms in order); a text not here is shown in English."""
+
+    language: str
+    #: The locale whose plural rules the catalog's plural forms follow (``pt-PT``), for
+    #: the browser's ``Intl.PluralRules``.
+    locale: str
+    languages: list[LanguageInfo]
+    messages: dict[str, str | list[str]]
+
+
+def asked_language(lang: str | None, accept_language: str | None) -> str:
+    """The language a request asks for: its ``lang`` (one tag, or a list of them most
+    preferred first, comma-separated) where that names one we speak, else its
+    ``Accept-Language`` header's choice, else English."""
+    tags = [tag for tag in (lang or "").split(",") if tag.strip()]
+    for tag in tags:
+        code = i18n.spoken(tag)
+        if code is not None:
+            return code
+    return i18n.from_accept_language(accept_language)
+
+
+@functools.cache
+def catalog_body(language: str, game_id: str | None = None) -> tuple[bytes, str]:
+    """The catalog answer of ``language`` as JSON, and its entity tag (the catalogs
+    change only with the package, so each is built once).  With ``game_id``, the game's
+    own catalog is merged in (its table's texts and its words: ``game.po`` in its
+    package), for a page that draws a table of that game."""
+    found = dict(i18n.messages(language))
+    if game_id is not None:
+        found.update(i18n.messages(language, i18n.game_package(GAMES[game_id])))
+    answer = CatalogAnswer(
+        language=language,
+        locale=i18n.CATALOG_LOCALES.get(language, language).replace("_", "-"),
+        languages=[LanguageInfo(code=code, name=name) for code, name in i18n.LANGUAGES.items()],
+        messages=found)
+    body = answer.model_dump_json().encode()
+    return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
 def mount(app: FastAPI, *, invite: Callable[[str], str | None]) -> None:
     """Serve the browser client from ``app``.  ``invite(code)`` is the invite link of the
     room ``code`` (the one ``POST /api/rooms`` answers with), or None when no room has
@@ -127,18 +185,45 @@ def mount(app: FastAPI, *, invite: Callable[[str], str | None]) -> None:
             return HTMLResponse(page("gone.html"), status_code=404, headers=PAGE_HEADERS)
         return HTMLResponse(page("replay.html"), headers=PAGE_HEADERS)
 
+    @app.get("/api/catalog", response_model=CatalogAnswer, responses={304: {
+        "description": "Not modified: the catalog the page holds (If-None-Match) is current"}})
+    def catalog(request: Request,
+                prefer: Annotated[str | None, Query(max_length=500)] = None,
+                game: Annotated[str | None, Query(max_length=100)] = None) -> Response:
+        """The page's language and the client's texts in it: the first language of
+        ``prefer`` (the browser's languages, its person's own choice first) that the
+        client speaks, else the ``Accept-Language`` header's, else English.  With
+        ``game``, that game's own texts too (its table's, its words), for its table;
+        404 for a game there is not."""
+        if game is not None and game not in GAMES:
+            raise HTTPException(404, "no such game")
+        body, tag = catalog_body(asked_language(prefer, request.headers.get("accept-language")),
+                                 game)
+        # Checked again on each load (no-cache) but sent only when changed: a new
+        # package's catalog is seen at once.
+        headers = {"ETag": tag, "Cache-Control": "no-cache", "Vary": "Accept-Language"}
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
+
     @app.get("/api/games/{game}/how-to-play", response_class=Response,
              responses={**refused(404), 200: {
                  "content": {"text/markdown": {"schema": {"type": "string"}}},
                  "description": "How to play, as Markdown"}})
-    def how_to_play(game: str) -> Response:
+    def how_to_play(game: str, request: Request,
+                    lang: Annotated[str | None, Query(max_length=200)] = None) -> Response:
         """How to play ``game`` in a page (its ``howto.md``: the goal, a turn, the keys
         and the scoring, at most 40 lines), as Markdown: what a person at the table
-        reads first (the terminal shows the same page on ``?``)."""
+        reads first (the terminal shows the same page on ``?``).  In the language
+        ``lang`` names, else the one the ``Accept-Language`` header prefers (the English
+        page where the game has none in that language)."""
         found = GAMES.get(game)
         if found is None:
             raise HTTPException(404, "no such game")
-        return Response(found.howto_text(), media_type="text/markdown; charset=utf-8")
+        language = asked_language(lang, request.headers.get("accept-language"))
+        written = language if language in found.howto_languages() else i18n.DEFAULT
+        return Response(found.howto_text(language), media_type="text/markdown; charset=utf-8",
+                        headers={"Content-Language": written, "Vary": "Accept-Language"})
 
     @app.get("/api/games/{game}/rules", response_class=Response,
              responses={**refused(404), 200: {

@@ -166,7 +166,7 @@ async def test_the_last_turn_and_the_narration_say_you_take_it(size: tuple[int, 
         await pilot.pause(0.05)
         last = " ".join(seen_in(app, "#last").split())
         assert "You rolled 6 → You take it" in last
-        assert "takes it" not in last and "passed: seats 1 and 2" in last
+        assert "takes it" not in last and "Passed: Seat 1 and Seat 2." in last
         if size == (140, 45):  # the narration has room beside the table
             log = " ".join(seen_in(app, "#log").replace("│", " ").split())
             assert "You swat yellow 1: the die shows 6. You take yellow 1." in log

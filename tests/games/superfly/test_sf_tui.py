@@ -151,7 +151,7 @@ async def test_p_passes_and_the_last_turn_is_shown_with_the_dice() -> None:
         await until(pilot, lambda: state.last_turn is not None and app.deciding)
         last = text_of(app, "#last")
         assert state.last_turn is not None
-        assert "passed: you" in last
+        assert "Passed: you." in last
         for fly_result, die in ((f, state.last_turn["dice"]) for f in state.last_turn["flies"]):
             assert NAMES[fly_result["card"]] in last
             for seat in fly_result["claimants"]:
@@ -212,7 +212,7 @@ async def test_with_5_cards_you_sit_out_the_final_turn() -> None:
         assert state.hands[HUMAN][-1] == fly("red", 5)  # seed 0's first die is a 6
         assert "you hold 5 cards and sit out" in text_of(app, "#status")
         assert "sits out" in text_of(app, "#seats")
-        assert "you hold 5 cards: one final turn for the others" in text_of(app, "#last")
+        assert "You hold 5 cards: one final turn for the others." in text_of(app, "#last")
         await pilot.press("1")
         assert "You hold 5 cards: you sit out" in text_of(app, "#message")
         clock.now += 1.0

@@ -52,8 +52,12 @@ from gamenight.games.by_golly.events import (
     TurnEnded,
 )
 from gamenight.games.by_golly.views import TURN_PHASES, ByGollyView, Phase, as_view
+from gamenight.i18n import N_, game_texts
 from gamenight.tui.app import GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
+
+# The game's own catalog (locale/<lang>/LC_MESSAGES/game.po): what this screen says.
+_, ngettext = game_texts(__name__)
 
 #: Keys of the 19 places of the chicken run: their letters (q is kept for quitting).
 PLACE_KEYS = "".join(PLACE_NAMES)
@@ -71,21 +75,21 @@ SEEN_ANIMAL = "bold #e6ee9c on #6d4c41"
 HAND_FACE = "#000000 on #fff59d"
 
 WHAT_NOW: dict[Phase, str] = {
-    "lay": "lay an animal card from your hand",
-    "turn": "turn over a card of the chicken run",
-    "second": "chicken poo! turn over a second card at once",
-    "mess": "you are in the mess: draw {n}",
-    "shuffle": "shuffle (y) or keep (n) the cards you turned",
-    "end": "space turns the cards back: the turn is over",
+    "lay": N_("lay an animal card from your hand"),
+    "turn": N_("turn over a card of the chicken run"),
+    "second": N_("chicken poo! turn over a second card at once"),
+    "mess": N_("you are in the mess: draw {n}"),
+    "shuffle": N_("shuffle (y) or keep (n) the cards you turned"),
+    "end": N_("space turns the cards back: the turn is over"),
 }
 #: What each key of a phase does; the keys themselves are the legal actions' keys.
 KEY_WORDS: dict[Phase, str] = {
-    "lay": "lay that animal from your hand",
-    "turn": "turn over that card of the chicken run",
-    "second": "chicken poo! turn over a second card",
-    "mess": "draw a card from that seat",
-    "shuffle": "[b]y[/b] shuffle the cards you turned over   [b]n[/b] keep them as they lie",
-    "end": "[b]space[/b] turn the cards back face down (end your turn)",
+    "lay": N_("lay that animal from your hand"),
+    "turn": N_("turn over that card of the chicken run"),
+    "second": N_("chicken poo! turn over a second card"),
+    "mess": N_("draw a card from that seat"),
+    "shuffle": N_("[b]y[/b] shuffle the cards you turned over   [b]n[/b] keep them as they lie"),
+    "end": N_("[b]space[/b] turn the cards back face down (end your turn)"),
 }
 
 
@@ -296,24 +300,27 @@ class ByGollyScreen(TableScreen):
         return view["current"] == self.table.seat and view["phase"] in TURN_PHASES
 
     def _status(self, view: ByGollyView) -> Text:
-        head = f"By Golly! · turn {view['turn'] + 1} · "
+        head = "By Golly! · " + _("turn {n}").format(n=view["turn"] + 1) + " · "
         if view["phase"] == "over":
-            return Text(head + "game over")
+            return Text(head + _("game over"))
         if self._mine(view):
-            return Text.assemble(head, ("Your turn: ", "bold green"), self._what_now(view))
-        return Text(head + f"{self.table.seat_names[view['current']]} is playing")
+            return Text.assemble(head, (_("Your turn:") + " ", "bold green"),
+                                 self._what_now(view))
+        return Text(head + _("{name} is playing").format(
+            name=self.table.seat_names[view["current"]]))
 
     @staticmethod
     def _what_now(view: ByGollyView) -> str:
         n = view["draws_left"]
-        return WHAT_NOW[view["phase"]].format(n="1 more card" if n == 1 else f"{n} more cards")
+        more = ngettext("{n} more card", "{n} more cards", n).format(n=n)
+        return _(WHAT_NOW[view["phase"]]).format(n=more)
 
     def _seats(self, view: ByGollyView) -> Table:
         roomy = self.size_of_cards is LARGE
         table = Table(expand=False, box=None, pad_edge=False, padding=(0, 1, 0, 0))
         table.add_column("", width=1)
-        table.add_column("Seat", overflow="fold")
-        for column in ("Hand", "Stack", *(("Cards left",) if roomy else ())):
+        table.add_column(_("Seat"), overflow="fold")
+        for column in (_("Hand"), _("Stack"), *((_("Cards left"),) if roomy else ())):
             table.add_column(column, justify="right", no_wrap=True)
         for seat in range(view["players"]):
             mark = "▶" if view["current"] == seat and view["phase"] != "over" else ""
@@ -325,7 +332,8 @@ class ByGollyScreen(TableScreen):
 
     def _laid(self, view: ByGollyView) -> RenderableType:
         gone = view["discarded"]
-        out = Text(f"Out for good: {gone} card{'' if gone == 1 else 's'}")
+        out = Text(ngettext("Out for good: {n} card", "Out for good: {n} cards",
+                            gone).format(n=gone))
         laid = view["laid"]
         if laid is None:
             return out
@@ -364,7 +372,7 @@ class ByGollyScreen(TableScreen):
     def _hand(self, view: ByGollyView) -> RenderableType:
         kinds = hand_kinds(view)
         if not kinds:
-            return Text("Your hand is empty.")
+            return Text(_("Your hand is empty."))
         counts = [view["hand"].count(animal) for animal in kinds]
         keys = HAND_KEYS[:len(kinds)]
         if self.size_of_cards is LARGE:
@@ -386,7 +394,7 @@ class ByGollyScreen(TableScreen):
             return "wait for your turn"
         phase = view["phase"]
         if phase in ("shuffle", "end"):
-            return KEY_WORDS[phase]
+            return _(KEY_WORDS[phase])
         legal = self.table.state.legal_actions(self.table.seat)
         if phase == "lay":
             kinds = hand_kinds(view)
@@ -399,14 +407,14 @@ class ByGollyScreen(TableScreen):
         else:
             keys = [PLACE_KEYS[a.place] for a in legal if isinstance(a, Turn)]
             order = PLACE_KEYS
-        return f"[b]{key_span(keys, order)}[/b] {KEY_WORDS[phase]}"
+        return f"[b]{key_span(keys, order)}[/b] {_(KEY_WORDS[phase])}"
 
     # -- events from the shell ---------------------------------------------------------
     def game_over(self) -> None:
         view = as_view(self.view())
         if self.size_of_cards is SMALL:
             self.query_one("#top").display = False
-        self.show_results(("Cards left",),
+        self.show_results((_("Cards left"),),
                           lambda seat: (str(view["hands"][seat] + view["stacks"][seat]),))
 
     # -- keys ----------------------------------------------------------------------------

@@ -34,9 +34,13 @@ from gamenight.games.fliegen_klatschen.cards import CardJSON, name
 from gamenight.games.fliegen_klatschen.events import Revealed, Slapped
 from gamenight.games.fliegen_klatschen.rules import score
 from gamenight.games.fliegen_klatschen.views import Hand, HuntView, SeatView
+from gamenight.i18n import game_texts
 from gamenight.tui.app import HUMAN, GameScreen, PlayApp
 from gamenight.tui.fit import card_rows, lines_for
 from gamenight.tui.table import TableScreen
+
+# The game's own catalog (locale/<lang>/LC_MESSAGES/game.po): what this screen says.
+_, ngettext = game_texts(__name__)
 
 #: Card face colours: (background, text) for each fly colour; text picked for contrast.
 FACES: dict[str, tuple[str, str]] = {
@@ -192,32 +196,34 @@ class FliegenKlatschenScreen(TableScreen):
     def _keys(self, view: SeatView) -> str:
         """The keys that do something now, and only those."""
         if view["phase"] == "over":
-            return "[b]q[/b] quit"
+            return _("[b]q[/b] quit")
         keys = ""
         if self.table.my_turn:
-            keys = "[b]space[/b]/[b]enter[/b] reveal your top card   "
+            keys = _("[b]space[/b]/[b]enter[/b] reveal your top card") + "   "
         elif view["hunt"] is not None and self.table.seat in view["hunt"]["pending"]:
             labels = list(self.labels(view).values())
             if labels:
                 span = labels[0] if len(labels) == 1 else f"{labels[0]}-{labels[-1]}"
-                keys = f"[b]{span}[/b] slap that fly   "
-            keys += "[b]p[/b] pass   "
-        return f"{keys}[b]q[/b] quit"
+                keys = _("[b]{keys}[/b] slap that fly").format(keys=span) + "   "
+            keys += _("[b]p[/b] pass") + "   "
+        return keys + _("[b]q[/b] quit")
 
     def _status(self, view: SeatView) -> Text:
-        head = f"Fliegen klatschen · turn {view['turn']} · "
+        head = _("Fliegen klatschen · turn {turn}").format(turn=view["turn"]) + " · "
         if view["phase"] == "over":
-            return Text(head + "game over")
+            return Text(head + _("game over"))
         if view["hunt"] is not None:
             left = self._seconds_left(view["hunt"])
-            return Text.assemble(head, ("HUNT! ", "bold red"),
-                                 f"slap a fly or pass · {left:.1f} s left")
+            return Text.assemble(head, (_("HUNT!") + " ", "bold red"),
+                                 _("slap a fly or pass · {seconds} s left").format(
+                                     seconds=f"{left:.1f}"))
         if self.table.my_turn:
-            return Text.assemble(head, ("Your turn: ", "bold green"),
-                                 "press space to reveal your top card")
+            return Text.assemble(head, (_("Your turn:") + " ", "bold green"),
+                                 _("press space to reveal your top card"))
         if view["current"] == self.table.seat:
-            return Text(head + "you are next to reveal")
-        return Text(head + f"{self.table.seat_names[view['current']]} is next to reveal")
+            return Text(head + _("you are next to reveal"))
+        return Text(head + _("{name} is next to reveal").format(
+            name=self.table.seat_names[view["current"]]))
 
     def _seconds_left(self, hunt: HuntView) -> float:
         now = self.table.window_ms() or 0.0
@@ -227,9 +233,9 @@ class FliegenKlatschenScreen(TableScreen):
         table = Table(box=None, pad_edge=False)
         # A column for the turn's mark, as wide with it as without (a hunt hides it).
         table.add_column("", width=1)
-        table.add_column("Seat", no_wrap=True)
-        table.add_column("Pile", justify="right")
-        table.add_column("Flies won", justify="right")
+        table.add_column(_("Seat"), no_wrap=True)
+        table.add_column(_("Pile"), justify="right")
+        table.add_column(_("Flies won"), justify="right")
         hunting = view["hunt"] is not None
         for seat in range(view["players"]):
             turn = view["current"] == seat and view["phase"] != "over"
@@ -245,7 +251,7 @@ class FliegenKlatschenScreen(TableScreen):
     def _reveal(self, view: SeatView) -> RenderableType:
         last = view["last_reveal"]
         if last is None:
-            return Text("No card revealed yet.")
+            return Text(_("No card revealed yet."))
         who = self.table.seat_names[last["seat"]]
         head = Text(f"{who} revealed:")
         if view["hunt"] is not None:
@@ -255,14 +261,15 @@ class FliegenKlatschenScreen(TableScreen):
     def _centre(self, view: SeatView) -> RenderableType:
         centre = view["centre"]
         if not centre:
-            return Text("The centre is empty.", style="bold")
+            return Text(_("The centre is empty."), style="bold")
         hands: dict[int, list[int]] = {}
         if view["hunt"] is not None:
             for hand in view["hunt"]["hands"]:  # already in time order
                 hands.setdefault(hand["card"], []).append(hand["seat"])
         labels = self.labels(view)
         me = self.table.seat
-        title = f"Centre ({len(centre)} flies)"
+        title = ngettext("Centre ({n} fly)", "Centre ({n} flies)", len(centre)).format(
+            n=len(centre))
         # The room the centre has (before it is laid out: a roomy guess).
         size = self.query_one("#centre", Static).content_size
         width, height = (size.width, size.height) if size.height else (self.size.width - 2, 40)
@@ -351,14 +358,15 @@ class FliegenKlatschenScreen(TableScreen):
                 self.query_one(part).display = False
             if room < top + results:
                 self.query_one("#top").display = False
-        self.show_results(("Score", "Flies won"), lambda seat: (self.score(seat), str(won[seat])))
+        self.show_results((_("Score"), _("Flies won")),
+                          lambda seat: (self.score(seat), str(won[seat])))
 
     # -- keys ----------------------------------------------------------------------------
     def table_key(self, event: events.Key) -> None:
         key, char = event.key, event.character
         if key in ("space", "enter"):
             if self.table.state.acting().kind == "window":
-                self.show_message("A hunt is on: slap a fly with its key, or p to pass.")
+                self.show_message(_("A hunt is on: slap a fly with its key, or p to pass."))
                 return
             self._act(REVEAL)
         elif key == "p":
@@ -368,12 +376,12 @@ class FliegenKlatschenScreen(TableScreen):
             by_key = {label: card for card, label in self.labels(view).items()}
             hunt = view["hunt"]
             if hunt is None:
-                self.show_message("No hunt is on: wait for a swatter or a fifth colour.")
+                self.show_message(_("No hunt is on: wait for a swatter or a fifth colour."))
             elif char not in by_key:
-                self.show_message(f"No fly has the key {char}.")
+                self.show_message(_("No fly has the key {key}.").format(key=char))
             elif self.table.seat not in hunt["pending"]:
                 # Told in the person's words (the rules' message names seat 0).
-                self.show_message("You have no hand left to slap with in this hunt.")
+                self.show_message(_("You have no hand left to slap with in this hunt."))
             elif any(h["seat"] == self.table.seat and h["card"] == by_key[char]
                      for h in hunt["hands"]):
                 self.show_message(f"You already have a hand on {name(by_key[char])}: "

@@ -40,13 +40,18 @@ from gamenight.games.fluster.board import (
     callable_numbers,
 )
 from gamenight.games.fluster.views import BlockView, FlusterView, PadView, TotalsView
+from gamenight.i18n import N_, game_texts
 from gamenight.tui.app import GameScreen, PlayApp
 from gamenight.tui.table import TableScreen
 
-HELP_CALL = ("[b]a-z[/b] letter  [b]space[/b] Blank  [b]0-9[/b] number  "
-             "[b]backspace[/b] erase  [b]enter[/b] call  [b]esc[/b] quit")
-HELP_WRITE = "[b]←[/b] write in the left block   [b]→[/b] write in the right block   [b]q[/b] quit"
-HELP_WAIT = "[b]q[/b] quit"
+# The game's own catalog (locale/<lang>/LC_MESSAGES/game.po): what this screen says.
+_, ngettext = game_texts(__name__)
+
+HELP_CALL = N_("[b]a-z[/b] letter  [b]space[/b] Blank  [b]0-9[/b] number  "
+               "[b]backspace[/b] erase  [b]enter[/b] call  [b]esc[/b] quit")
+HELP_WRITE = N_("[b]←[/b] write in the left block   [b]→[/b] write in the right block   "
+                "[b]q[/b] quit")
+HELP_WAIT = N_("[b]q[/b] quit")
 #: (Down, Across) of each block.
 TOTAL_NAMES: dict[Side, tuple[Literal["A", "C"], Literal["B", "D"]]] = {
     LEFT: ("A", "B"), RIGHT: ("C", "D")}
@@ -173,7 +178,7 @@ class FlusterScreen(TableScreen):
         yield Log(id="log", auto_scroll=True)
         yield Static(id="message")
         yield Static(id="results")
-        yield Static(HELP_WAIT, id="help")
+        yield Static(_(HELP_WAIT), id="help")
 
     @property
     def roomy(self) -> bool:
@@ -211,7 +216,7 @@ class FlusterScreen(TableScreen):
         if view["phase"] != "over":
             help_text = HELP_CALL if self.table.my_turn else (
                 HELP_WRITE if self.table.deciding else HELP_WAIT)
-            self.query_one("#help", Static).update(help_text)
+            self.query_one("#help", Static).update(_(help_text))
         self.follow_log()
 
     @staticmethod
@@ -223,23 +228,24 @@ class FlusterScreen(TableScreen):
 
     def _status(self, view: FlusterView) -> Text:
         if view["phase"] == "over":
-            return Text(f"Fluster · {view['turn']} calls · game over")
+            return Text("Fluster · " + _("{n} calls · game over").format(n=view["turn"]))
         call = view["call"]
         # While a call is written it is the call made last; otherwise the next one.
         number = view["turn"] if call is not None else min(view["turn"] + 1, TOTAL_CALLS)
-        head = f"Fluster · call {number} of {TOTAL_CALLS} · "
+        head = "Fluster · " + _("call {n} of {total}").format(n=number, total=TOTAL_CALLS) + " · "
         if call is not None:
             what = f"{symbol_text(call['letter'])} {call['number']}"
             if self.table.deciding:
-                return Text.assemble(head, ("Write ", "bold green"), (what, "bold"),
-                                     ": ← left block or → right block")
-            return Text(head + f"waiting for the others to write {what}")
+                return Text.assemble(head, (_("Write") + " ", "bold green"), (what, "bold"),
+                                     _(": ← left block or → right block"))
+            return Text(head + _("waiting for the others to write {call}").format(call=what))
         if self.table.my_turn:
-            return Text.assemble(head, ("Your call: ", "bold green"),
-                                 "a letter or space, the number, Enter")
+            return Text.assemble(head, (_("Your call:") + " ", "bold green"),
+                                 _("a letter or space, the number, Enter"))
         if view["caller"] == self.table.seat:
-            return Text(head + "your call is next")
-        return Text(head + f"{self.table.seat_names[view['caller']]} is calling")
+            return Text(head + _("your call is next"))
+        return Text(head + _("{name} is calling").format(
+            name=self.table.seat_names[view["caller"]]))
 
     def _seats(self, view: FlusterView) -> Text:
         """Who plays, in calling order, with a mark at the caller."""
@@ -289,7 +295,7 @@ class FlusterScreen(TableScreen):
         if self.roomy:
             pads = [Text(f"{self.table.seat_names[seat]}: {pad_line(pad)}", style="dim")
                     for seat, pad in enumerate(final) if seat != self.table.seat or not keep_pad]
-        self.show_results(("A", "B", "C", "D", "Bonuses", "Grand Total"),
+        self.show_results(("A", "B", "C", "D", _("Bonuses"), _("Grand Total")),
                           lambda seat: [str(final[seat]["totals"][t]) for t in RESULTS],
                           notes=pads)
 
@@ -302,7 +308,7 @@ class FlusterScreen(TableScreen):
         key, char = event.key, event.character
         if key in ("left", "right"):
             if not self.table.deciding:
-                self.show_message("Nothing to write now: wait for a call.")
+                self.show_message(_("Nothing to write now: wait for a call."))
                 return
             if self.table.human_act(WRITES[LEFT if key == "left" else RIGHT]):
                 self.show_message("")
@@ -335,10 +341,10 @@ class FlusterScreen(TableScreen):
 
     def _call(self) -> None:
         if self.letter is None:
-            self.show_message("Type a letter, or space for a Blank, first.")
+            self.show_message(_("Type a letter, or space for a Blank, first."))
             return
         if not self.digits or int(self.digits) not in NUMBERS:
-            self.show_message("Type the number of a square, 1 to 25.")
+            self.show_message(_("Type the number of a square, 1 to 25."))
             return
         action = CALLS[(self.letter, int(self.digits))]
         if self.table.human_act(action):

@@ -52,9 +52,13 @@ from gamenight.games.fly.geometry import (
 )
 from gamenight.games.fly.table import Move, apply_moves
 from gamenight.games.fly.views import CardView, FlyView, LastDropView
+from gamenight.i18n import N_, game_texts
 from gamenight.tui.app import GameScreen, PlayApp
 from gamenight.tui.fit import newest_lines
 from gamenight.tui.table import TableScreen
+
+# The game's own catalog (locale/<lang>/LC_MESSAGES/game.po): what this screen says.
+_, ngettext = game_texts(__name__)
 
 #: The table's size in inches: 9 cards of 1 x 3 inches in each of 3 rows.
 TABLE_WIDTH_IN = COLUMNS * CARD_WIDTH
@@ -114,9 +118,14 @@ STEP_IN = 0.25  # inches per arrow key
 FINE_STEP_IN = 0.05  # with shift
 TURN_DEG = 15  # degrees per r (R turns back)
 
-HELP_AIM = ("[b]arrows[/b] move the swatter ([b]shift[/b]: finely)   [b]r[/b]/[b]R[/b] turn   "
-            "[b]space[/b] drop   [b]q[/b] quit")
-HELP_WAIT = "[b]q[/b] quit"
+HELP_AIM = N_("[b]arrows[/b] move the swatter ([b]shift[/b]: finely)   [b]r[/b]/[b]R[/b] "
+              "turn   [b]space[/b] drop   [b]q[/b] quit")
+HELP_WAIT = N_("[b]q[/b] quit")
+
+
+def card_words(card: int) -> str:
+    """A card's name ("red star") in the terminal's language (games/fly/terms.py)."""
+    return _(name(card))
 
 
 @dataclass(slots=True)
@@ -288,7 +297,7 @@ class FlyScreen(TableScreen):
                 yield Static(id="results")
                 yield Static(id="log")
         yield Static(id="message")
-        yield Static(HELP_WAIT, id="help")
+        yield Static(_(HELP_WAIT), id="help")
 
     def fly_view(self) -> FlyView:
         """The person's view, as FLY's view type says it is (``views.FlyView``)."""
@@ -335,7 +344,7 @@ class FlyScreen(TableScreen):
         self.query_one("#table", Static).update(
             render_table(frame, view["fly_diameter"] / 2, swatter, ghost, self.scale))
         self.query_one("#caption", Static).update(self._caption(view, frame))
-        self.query_one("#help", Static).update(HELP_AIM if self.table.my_turn else HELP_WAIT)
+        self.query_one("#help", Static).update(_(HELP_AIM if self.table.my_turn else HELP_WAIT))
         self._draw_log()
 
     def _draw_log(self) -> None:
@@ -380,19 +389,21 @@ class FlyScreen(TableScreen):
 
     def _status(self, view: FlyView) -> Text:
         flies = sum(1 for c in view["table"] if not c["blank"])
-        head = f"FLY · drop {view['drops'] + 1} · {flies} flies on the table · "
+        head = "FLY · " + _("drop {n}").format(n=view["drops"] + 1) + " · " + ngettext(
+            "{n} fly on the table", "{n} flies on the table", flies).format(n=flies) + " · "
         if view["phase"] == "over":
-            return Text(f"FLY · {view['drops']} drops · game over")
+            return Text("FLY · " + ngettext("{n} drop · game over", "{n} drops · game over",
+                                            view["drops"]).format(n=view["drops"]))
         if self.table.my_turn:
-            return Text.assemble(head, ("Your drop", "bold green"))
+            return Text.assemble(head, (_("Your drop"), "bold green"))
         return Text(head + f"{self.voice.does(view['current'], 'holds')} the swatter")
 
     def _seats(self, view: FlyView) -> Table:
         table = Table(expand=True, box=None, pad_edge=False)
         table.add_column("", width=1)
-        table.add_column("Seat", ratio=1)
-        table.add_column("Points", justify="right")
-        table.add_column("Flies", justify="right")
+        table.add_column(_("Seat"), ratio=1)
+        table.add_column(_("Points"), justify="right")
+        table.add_column(_("Flies"), justify="right")
         for seat in range(view["players"]):
             mark = "▶" if view["current"] == seat and view["phase"] != "over" else ""
             who = Text(self.table.seat_names[seat], style="bold" if seat == self.table.seat else "")
@@ -413,17 +424,18 @@ class FlyScreen(TableScreen):
                             view["swatter"]["length"])
         covered = covered_flies(flies, x, y, a, *reach)
         by_slot = {card["slot"]: card["id"] for card in view["table"]}
-        names = [name(by_slot[slot]) for slot in covered]
+        names = [card_words(by_slot[slot]) for slot in covered]
         if not names:
-            return "if it lands there, it covers no fly"
-        return f"if it lands there, it covers {', '.join(names)}"
+            return _("if it lands there, it covers no fly")
+        return _("if it lands there, it covers {cards}").format(cards=", ".join(names))
 
     def _caption(self, view: FlyView, frame: Frame) -> RenderableType:
         if frame.caption:
             return Text(frame.caption, style="bold")
         if self.table.my_turn:
             x, y, a = self.ghost
-            return Text.assemble(f"Aim: ({x:.2f}, {y:.2f}) in, {a:.0f}° · ",
+            return Text.assemble(_("Aim: ({x}, {y}) in, {angle}°").format(
+                x=f"{x:.2f}", y=f"{y:.2f}", angle=f"{a:.0f}") + " · ",
                                  (self._covers(view), "bold"))
         last = view["last_drop"]
         if last is None:
@@ -444,7 +456,7 @@ class FlyScreen(TableScreen):
         # The results hold every seat's points and flies: they take the seats' place.
         self.query_one("#seats", Static).display = False
         self.query_one("#caption", Static).display = False
-        self.show_results(("Points", "Flies"),
+        self.show_results((_("Points"), _("Flies")),
                           lambda seat: (self.score(seat), str(len(collected[seat]))),
                           capped_on="drops")
         if self._timer is None:

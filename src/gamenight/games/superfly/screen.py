@@ -1,11 +1,12 @@
 """The Superfly table in the terminal.
 
-Everything shown comes from the person's view (``state.view(0)``), the log and the
-outcome; every key becomes an action that the state accepts or refuses.  At the signal
-the flies are numbered and a countdown runs to the deadline; a fly's number swats it, ``p``
-passes (the keys shown are the person's legal actions).  The shell draws the dice (and the
-next flies) as soon as the choices are in, so what happened is read from the view's
-``last_turn`` and ``last_round``.
+Everything shown comes from the person's view (``state.view(0)``), what the game tells
+the person beside it (``state.told(0)``: the last turn in words, ``narration``, the same
+as the browser's), the log and the outcome; every key becomes an action that the state
+accepts or refuses.  At the signal the flies are numbered and a countdown runs to the
+deadline; a fly's number swats it, ``p`` passes (the keys shown are the person's legal
+actions).  The shell draws the dice (and the next flies) as soon as the choices are in,
+so what happened is read from the view's ``last_turn`` and ``last_round``.
 
 The table fits the terminal: in an 80x24 one the flies are small cards without a frame,
 the last turn sits under the seats and the narration is left out (the last turn tells the
@@ -28,14 +29,20 @@ from textual.widgets import Log, Static
 
 from gamenight.engine import PASS
 from gamenight.engine.voice import Voice
+from gamenight.games.superfly import terms
 from gamenight.games.superfly.actions import SWATS, SuperflyAction
 from gamenight.games.superfly.cards import COLOUR_OF, COLOURS, NAMES, NUMBER_OF
+from gamenight.games.superfly.narration import TurnLinesView
 from gamenight.games.superfly.rules import HAND_LIMIT
 from gamenight.games.superfly.sets import best_set
 from gamenight.games.superfly.views import CardView, SeatView
+from gamenight.i18n import game_texts
 from gamenight.tui.app import GameScreen, PlayApp
 from gamenight.tui.fit import card_rows
 from gamenight.tui.table import TableScreen
+
+# The game's own catalog (locale/<lang>/LC_MESSAGES/game.po): what this screen says.
+_, ngettext = game_texts(__name__)
 
 #: Card face colours: (background, text) for each fly colour; text picked for contrast.
 FACES: dict[str, tuple[str, str]] = {
@@ -56,12 +63,17 @@ ROOMY = (120, 40)
 #: A framed card's width and a small card's.
 FACE_WIDTH = 12
 SMALL_WIDTH = 10
+#: How the last turn's clauses and notes (``narration``) stand out, by what they tell.
+CLAUSE_STYLES: dict[str, str] = {"squished": "bold red", "swapped": "bold yellow",
+                                 "taken": "bold green"}
+NOTE_STYLES: dict[str, str] = {"five-cards": "bold"}
 
 
 def card_face(card: CardView, label: str | None = None) -> Panel:
     """One face-up fly: its colour as a real colour, its number and its kind."""
     bg, fg = FACES[card["colour"]]
-    body = Text.assemble((f"{card['number']}\n", "bold"), f"{card['kind']}\n", card["colour"])
+    body = Text.assemble((f"{card['number']}\n", "bold"), f"{_(terms.KINDS[card['kind']])}\n",
+                         _(terms.COLOURS[card["colour"]]))
     body.justify = "center"
     return Panel(body, title=f"[b]{label}[/b]" if label else None, style=f"{fg} on {bg}",
                  border_style=f"{fg} on {bg}", width=FACE_WIDTH, height=5)
@@ -74,8 +86,8 @@ def small_face(card: CardView, label: str | None = None) -> Text:
     top = f"{label}: {card['number']}" if label else str(card["number"])
     face = Text(style=f"{fg} on {bg}", no_wrap=True)
     face.append(top.center(SMALL_WIDTH) + "\n", style="bold")
-    face.append(card["kind"].center(SMALL_WIDTH) + "\n")
-    face.append(card["colour"].center(SMALL_WIDTH))
+    face.append(_(terms.KINDS[card["kind"]]).center(SMALL_WIDTH) + "\n")
+    face.append(_(terms.COLOURS[card["colour"]]).center(SMALL_WIDTH))
     return face
 
 
@@ -85,6 +97,11 @@ def chip(card: int) -> Text:
     colour = COLOURS[COLOUR_OF[card]]
     bg, fg = FACES[colour]
     return Text(f"{colour[0].upper()}{NUMBER_OF[card]}", style=f"bold {fg} on {bg}")
+
+
+def card_name(card: int) -> str:
+    """A card as a person says it ("red 3"), in the terminal's language."""
+    return _(terms.CARD_NAMES[COLOURS[COLOUR_OF[card]]]).format(number=NUMBER_OF[card])
 
 
 def keys_text(count: int) -> str:
@@ -175,30 +192,34 @@ class SuperflyScreen(TableScreen):
     def _keys(self, view: SeatView) -> str:
         """The keys that do something now, and only those."""
         if view["phase"] == "over":
-            return "[b]q[/b] quit"
+            return _("[b]q[/b] quit")
         keys = self.swat_keys(view)
-        swat = f"[b]{keys_text(len(keys))}[/b] swat that fly   " if keys else ""
-        passing = "[b]p[/b] pass   " if self.table.deciding else ""
-        return f"{swat}{passing}[b]q[/b] quit"
+        swat = (_("[b]{keys}[/b] swat that fly").format(keys=keys_text(len(keys))) + "   "
+                if keys else "")
+        passing = _("[b]p[/b] pass") + "   " if self.table.deciding else ""
+        return swat + passing + _("[b]q[/b] quit")
 
     def _status(self, view: SeatView) -> Text:
-        head = f"Superfly · round {view['round']} · turn {view['turn']} · "
+        head = _("Superfly · round {round} · turn {turn}").format(
+            round=view["round"], turn=view["turn"]) + " · "
         if view["phase"] == "over":
-            return Text(head + "game over")
-        final = "FINAL TURN · " if view["final_turn"] else ""
+            return Text(head + _("game over"))
+        final = _("FINAL TURN") + " · " if view["final_turn"] else ""
         if view["phase"] != "swat":
-            return Text(head + final + "dealing")
+            return Text(head + final + _("dealing"))
         left = self.seconds_left(view)
-        clock = "" if left is None else f" · {left:.1f} s left"
+        clock = "" if left is None else " · " + _("{seconds} s left").format(seconds=f"{left:.1f}")
         if self.table.seat not in view["eligible"]:
-            return Text(head + final + f"you hold {HAND_LIMIT} cards and sit out" + clock)
+            return Text(head + final + _("you hold {n} cards and sit out").format(n=HAND_LIMIT)
+                        + clock)
         if self.table.deciding:
-            return Text.assemble(head, final, ("SWAT! ", "bold red"),
-                                 "pick a fly or pass" + clock)
+            return Text.assemble(head, final, (_("SWAT!") + " ", "bold red"),
+                                 _("pick a fly or pass") + clock)
         if "my_swat" in view:
-            mine = "you pass" if view["my_swat"] is None else f"you swat {NAMES[view['my_swat']]}"
-            return Text(head + final + mine + ", waiting" + clock)
-        return Text(head + final + "get ready to swat")
+            mine = (_("you pass, waiting") if view["my_swat"] is None else
+                    _("you swat the {card}, waiting").format(card=card_name(view["my_swat"])))
+            return Text(head + final + mine + clock)
+        return Text(head + final + _("get ready to swat"))
 
     def _countdown(self, view: SeatView) -> Text:
         left = self.seconds_left(view)
@@ -206,7 +227,8 @@ class SuperflyScreen(TableScreen):
             return Text("")
         share = left * 1000.0 / view["deadline_ms"]
         filled = round(BAR * share)
-        return Text.assemble(("Swat  ", "bold"), ("█" * filled + "░" * (BAR - filled), "red"),
+        return Text.assemble((_("Swat") + "  ", "bold"),
+                             ("█" * filled + "░" * (BAR - filled), "red"),
                              f" {left:4.1f} s")
 
     def _seats(self, view: SeatView) -> Table:
@@ -215,22 +237,22 @@ class SuperflyScreen(TableScreen):
         last, shown = view["last_turn"], view["last_round"]
         round_over = last is not None and last["round_over"] and shown is not None
         table.add_column("", width=1)
-        table.add_column("Seat", no_wrap=True)
-        table.add_column("Cards", justify="right")
-        table.add_column("Tokens")
-        table.add_column("Swat", no_wrap=True)
+        table.add_column(_("Seat"), no_wrap=True)
+        table.add_column(_("Cards"), justify="right")
+        table.add_column(_("Tokens"))
+        table.add_column(_("Swat"), no_wrap=True)
         if hands:
-            table.add_column("Hand", no_wrap=True)
+            table.add_column(_("Hand"), no_wrap=True)
         if round_over and shown is not None:
-            table.add_column(f"Round {shown['round']}", ratio=1)
+            table.add_column(_("Round {round}").format(round=shown["round"]), ratio=1)
         for seat in range(view["players"]):
             first = "◆" if view["first_player"] == seat and view["phase"] != "over" else ""
             if view["phase"] != "swat":
                 swat = ""
             elif seat not in view["eligible"]:
-                swat = "sits out"
+                swat = _("sits out")
             else:
-                swat = "chosen" if seat in view["chosen"] else "…"
+                swat = _("chosen") if seat in view["chosen"] else "…"
             cards = view["hand_sizes"][seat]
             row: list[RenderableType] = [
                 first,
@@ -250,44 +272,36 @@ class SuperflyScreen(TableScreen):
         """A hand shown at the round's end: its cards (unless every hand was open all
         along), the size of its biggest set, and a star for a token."""
         text = Text(" ").join(chip(c) for c in hand) + Text(" = ") if chips else Text()
-        text.append(f"set of {size}")
+        text.append(_("set of {n}").format(n=size))
         if winner:
             text.append(" ★", style="bold yellow")
         return text
 
     def _last(self, view: SeatView) -> RenderableType:
         last = view["last_turn"]
-        if last is None:
+        # The last turn in the game's own words (``narration``, as the browser shows it),
+        # its seats named as this table's log names them.
+        told = cast("TurnLinesView | None", self.table.state.told(self.table.seat))
+        if last is None or told is None:
             return Text("No turn played yet.  ◆ marks the first player.")
+        say = self.table.told
         voice = self.voice
         head = Text(f"Last turn ({last['turn']}{', final' if last['final'] else ''})",
                     style="bold")
-        passed = [s for s in last["eligible"] if last["swats"][s] is None]
-        if passed:
-            head.append(f" · passed: {voice.group(passed, start=False)}")
-        if last["five_cards"] and not last["round_over"]:
-            five = voice.group_does(last["five_cards"], "holds", start=False)
-            head.append(f" · {five} {HAND_LIMIT} cards: one final turn for the others",
-                        style="bold")
+        for note in told["notes"]:
+            head.append(f" · {say(note['text'])}", style=NOTE_STYLES.get(note["kind"], ""))
         lines = [head]
         # The flies nobody swatted share a line: the turn fits a short terminal.
         alone = [NAMES[fly["card"]] for fly in last["flies"] if not fly["claimants"]]
-        for fly in last["flies"]:
-            card = fly["card"]
+        for fly, clauses in zip(last["flies"], told["flies"], strict=True):
             if not fly["claimants"]:
                 continue
-            line = Text(f"{NAMES[card]}: ")
-            line.append(", ".join(f"{voice.name(s)} rolled {last['dice'][s]}"
-                                  for s in fly["claimants"]))
-            if fly["squished_by"]:
-                line.append(" → squished!", style="bold red")
-            for group in fly["swaps"]:
-                how = "swap hands" if len(group) == 2 else "pass hands clockwise"
-                line.append(f" → tie: {voice.group(group)} {how}", style="bold yellow")
-            if fly["taker"] is not None:
-                line.append(f" → {voice.does(fly['taker'], 'takes')} it", style="bold green")
-            elif not fly["squished_by"]:
-                line.append(" → nobody takes it")
+            line = Text(f"{NAMES[fly['card']]}: ")
+            line.append(", ".join(say(c["text"]) for c in clauses if c["kind"] == "roll"))
+            for clause in clauses:
+                if clause["kind"] != "roll":
+                    line.append(f" {say(clause['text'])}",
+                                style=CLAUSE_STYLES.get(clause["kind"], ""))
             lines.append(line)
         if alone:
             lines.append(Text(f"Nobody swatted {', '.join(alone)}."))
@@ -301,10 +315,11 @@ class SuperflyScreen(TableScreen):
     def _centre(self, view: SeatView) -> RenderableType:
         centre = view["centre"]
         if not centre:
-            return Text("Centre: no flies on the table.", style="bold")
+            return Text(_("Centre: no flies on the table."), style="bold")
         labels: tuple[str | None, ...] = (
             KEY_LABELS[:len(centre)] if self.table.deciding else (None,) * len(centre))
-        title = f"Centre ({len(centre)} flies)"
+        title = ngettext("Centre ({n} fly)", "Centre ({n} flies)", len(centre)).format(
+            n=len(centre))
         cards = list(zip(centre, labels, strict=True))
         if self.roomy:
             faces: list[RenderableType] = [card_face(c, k) for c, k in cards]
@@ -316,11 +331,12 @@ class SuperflyScreen(TableScreen):
         hand = view["my_hand"]
         ids = [c["id"] for c in hand]
         if not ids:
-            return Text("Your hand is empty.", style="bold")
+            return Text(_("Your hand is empty."), style="bold")
         kind, cards = best_set(ids)
-        title = f"Your hand ({len(ids)} of {HAND_LIMIT}) · best set {len(cards)}"
+        title = _("Your hand ({n} of {limit}) · best set {size}").format(
+            n=len(ids), limit=HAND_LIMIT, size=len(cards))
         if len(cards) > 1:
-            title += f" ({kind})"
+            title += f" ({_(terms.SET_KINDS[kind])})"
         if self.roomy:
             faces: list[RenderableType] = [card_face(c) for c in hand]
             return Panel(card_rows(faces, self._width() - 4, FACE_WIDTH), title=title)
@@ -346,7 +362,7 @@ class SuperflyScreen(TableScreen):
             # and the seats keep the hands shown at the last round's end.
             for part in ("#countdown", "#centre", "#hand"):
                 self.query_one(part, Static).display = False
-        self.show_results(("Fly Catcher tokens",), lambda seat: (self.score(seat),))
+        self.show_results((_("Fly Catcher tokens"),), lambda seat: (self.score(seat),))
 
     # -- keys ----------------------------------------------------------------------------
     def table_key(self, event: events.Key) -> None:
@@ -357,7 +373,7 @@ class SuperflyScreen(TableScreen):
             centre = self.seat_view()["centre"]
             index = KEY_LABELS.index(char)
             if index >= len(centre):
-                self.show_message(f"No fly has the key {char}.")
+                self.show_message(_("No fly has the key {key}.").format(key=char))
             else:
                 self._act(SWATS[centre[index]["id"]])
 
@@ -366,10 +382,11 @@ class SuperflyScreen(TableScreen):
         # names seat 0); the shell and the rules say the rest (too early, too late).
         view = self.seat_view()
         if view["phase"] == "swat" and self.table.seat not in view["eligible"]:
-            self.show_message(f"You hold {HAND_LIMIT} cards: you sit out this final turn.")
+            self.show_message(_("You hold {n} cards: you sit out this final turn.").format(
+                n=HAND_LIMIT))
             return
         if "my_swat" in view:
-            self.show_message("You have already chosen this turn.")
+            self.show_message(_("You have already chosen this turn."))
             return
         if self.table.human_act(action):
             self.show_message("")

@@ -1,15 +1,17 @@
 // The server's REST calls (docs/protocol.md, "Transport"), and where this browser keeps
 // the tokens of the seats it plays.
 
-/** @typedef {import("./protocol.js").GameInfo} GameInfo */
-/** @typedef {import("./protocol.js").NewRoom} NewRoom */
-/** @typedef {import("./protocol.js").OptionValue} OptionValue */
-/** @typedef {import("./protocol.js").TableSizes} TableSizes */
-/** @typedef {import("./protocol.js").RoomMade} RoomMade */
-/** @typedef {import("./protocol.js").RoomInfo} RoomInfo */
-/** @typedef {import("./protocol.js").SeatTaken} SeatTaken */
-/** @typedef {import("./protocol.js").Replay} Replay */
-/** @typedef {import("./protocol.js").LessonInfo} LessonInfo */
+import { language, t } from "./i18n.js";
+
+/** @typedef {import("./types/protocol").GameInfo} GameInfo */
+/** @typedef {import("./types/protocol").NewRoom} NewRoom */
+/** @typedef {import("./types/protocol").OptionValue} OptionValue */
+/** @typedef {import("./types/protocol").TableSizes} TableSizes */
+/** @typedef {import("./types/protocol").RoomMade} RoomMade */
+/** @typedef {import("./types/protocol").RoomInfo} RoomInfo */
+/** @typedef {import("./types/protocol").SeatTaken} SeatTaken */
+/** @typedef {import("./types/protocol").Replay} Replay */
+/** @typedef {import("./types/protocol").LessonInfo} LessonInfo */
 
 /** A refused request, with a sentence for a person. */
 export class ApiError extends Error {
@@ -47,7 +49,7 @@ async function request(path, init) {
   const body = await response.json().catch(() => null);
   if (!response.ok) {
     throw new ApiError(response.status,
-      detailOf(body) ?? `The server answered ${response.status}.`);
+      detailOf(body) ?? t("The server answered {status}.", { status: response.status }));
   }
   return body;
 }
@@ -73,7 +75,7 @@ let gamesAsked = null;
  * @returns {Promise<GameInfo[]>}
  */
 export function games() {
-  gamesAsked ??= request("/api/games").then(
+  gamesAsked ??= request(`/api/games?lang=${language()}`).then(
     (body) => /** @type {GameInfo[]} */ (body),
     (error) => {
       gamesAsked = null;
@@ -101,7 +103,7 @@ export async function makeRoom(room) {
 /** A game's lessons (the tutorial). @param {string} game  @returns {Promise<LessonInfo[]>} */
 export async function lessons(game) {
   return /** @type {LessonInfo[]} */ (
-    await request(`/api/games/${encodeURIComponent(game)}/lessons`));
+    await request(`/api/games/${encodeURIComponent(game)}/lessons?lang=${language()}`));
 }
 
 /**
@@ -137,8 +139,11 @@ export async function takeSeat(code, name, seat) {
  * @returns {Promise<string>}
  */
 export async function rules(game, which = "how-to-play") {
-  const response = await fetch(`/api/games/${encodeURIComponent(game)}/${which}`);
-  if (!response.ok) throw new ApiError(response.status, "The rules could not be fetched.");
+  // How to play in the page's language; the rules as implemented are the developers'
+  // English, which maps each rulebook sentence to the code.
+  const asked = which === "how-to-play" ? `?lang=${language()}` : "";
+  const response = await fetch(`/api/games/${encodeURIComponent(game)}/${which}${asked}`);
+  if (!response.ok) throw new ApiError(response.status, t("The rules could not be fetched."));
   return response.text();
 }
 

@@ -4,9 +4,9 @@
 // after each failure, so a lost network or a restarted server puts the player back in
 // the seat by itself.
 
-/** @typedef {import("./protocol.js").ServerMessage} ServerMessage */
-/** @typedef {import("./protocol.js").ClientMessage} ClientMessage */
-/** @typedef {import("./protocol.js").Join} Join */
+/** @typedef {import("./types/protocol").ServerMessage} ServerMessage */
+/** @typedef {import("./types/protocol").ClientMessage} ClientMessage */
+/** @typedef {import("./types/protocol").Join} Join */
 
 /**
  * How the connection stands, for the page to show: "connecting" (opening, or waiting to

@@ -3,7 +3,7 @@
 // same time: the time left is counted on this page's clock from the update's arrival,
 // so no clock is compared with the server's.
 
-/** @typedef {import("./protocol.js").Update} Update */
+/** @typedef {import("./types/protocol").Update} Update */
 
 export class Countdown {
   /** @param {HTMLElement} element */

@@ -6,9 +6,10 @@
 
 import * as api from "./api.js";
 import { h, fill, byId } from "./dom.js";
+import { t } from "./i18n.js";
 
-/** @typedef {import("./protocol.js").LessonInfo} LessonInfo */
-/** @typedef {import("./protocol.js").RoomInfo} RoomInfo */
+/** @typedef {import("./types/protocol").LessonInfo} LessonInfo */
+/** @typedef {import("./types/protocol").RoomInfo} RoomInfo */
 
 /** The name a learner plays under when they typed none (the story calls them "you"). */
 export const LEARNER = "Learner";
@@ -36,13 +37,13 @@ let drawing = 0;
  */
 export async function drawLessons(list, game, nameOf, tell) {
   const mine = ++drawing;
-  fill(list, h("li", { class: "note" }, "Fetching the lessons…"));
+  fill(list, h("li", { class: "note" }, t("Fetching the lessons…")));
   /** @type {LessonInfo[]} */
   let found;
   try {
     found = await api.lessons(game);
   } catch {
-    if (mine === drawing) fill(list, h("li", { class: "note" }, "The lessons could not be fetched."));
+    if (mine === drawing) fill(list, h("li", { class: "note" }, t("The lessons could not be fetched.")));
     return;
   }
   if (mine !== drawing) return;
@@ -55,8 +56,9 @@ export async function drawLessons(list, game, nameOf, tell) {
       try {
         await openLesson(game, lesson.name, nameOf());
       } catch (failure) {
-        tell(failure instanceof api.ApiError ? `The lesson could not be opened: ${failure.message}`
-          : "The server could not be reached.");
+        tell(failure instanceof api.ApiError
+          ? t("The lesson could not be opened: {reason}", { reason: failure.message })
+          : t("The server could not be reached."));
         button.disabled = false;
       }
     });
@@ -105,7 +107,7 @@ export class LessonPanel {
     }
     const found = this.lessons.find((each) => each.name === lesson);
     this.panel.hidden = false;
-    this.title.textContent = found === undefined ? "A lesson" : `Lesson: ${found.title}`;
+    this.title.textContent = found === undefined ? t("A lesson") : t("Lesson: {title}", { title: found.title });
     this.shows.textContent = found?.shows ?? "";
     this.task.textContent = found?.task ?? "";
     this.again.hidden = me === null;
@@ -122,8 +124,8 @@ export class LessonPanel {
   ended() {
     if (this.room?.lesson === undefined) return;
     this.end.textContent = this.following() === undefined
-      ? "The lesson is over. Try it again, or choose another game's lessons in the lobby."
-      : "The lesson is over. Try it again, or go on to the next lesson.";
+      ? t("The lesson is over. Try it again, or choose another game's lessons in the lobby.")
+      : t("The lesson is over. Try it again, or go on to the next lesson.");
     byId("rematch", HTMLButtonElement).hidden = true;
   }
 
@@ -140,7 +142,7 @@ export class LessonPanel {
     try {
       await openLesson(room.game, name, person ?? LEARNER);
     } catch {
-      this.end.textContent = "The lesson could not be opened: try again in a moment.";
+      this.end.textContent = t("The lesson could not be opened: try again in a moment.");
       this.again.disabled = this.next.disabled = false;
     }
   }

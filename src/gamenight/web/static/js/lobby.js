@@ -7,10 +7,11 @@
 import * as api from "./api.js";
 import { h, fill, byId } from "./dom.js";
 import { drawLessons } from "./lesson.js";
+import { t } from "./i18n.js";
 
-/** @typedef {import("./protocol.js").GameInfo} GameInfo */
-/** @typedef {import("./protocol.js").OptionInfo} OptionInfo */
-/** @typedef {import("./protocol.js").OptionValue} OptionValue */
+/** @typedef {import("./types/protocol").GameInfo} GameInfo */
+/** @typedef {import("./types/protocol").OptionInfo} OptionInfo */
+/** @typedef {import("./types/protocol").OptionValue} OptionValue */
 
 /** The table size a new room starts with, where the game allows it. */
 const USUAL_PLAYERS = 3;
@@ -40,8 +41,8 @@ let readers = [];
 
 /** @param {GameInfo} game */
 function playerText(game) {
-  return game.min_players === game.max_players ? `${game.min_players} players`
-    : `${game.min_players}–${game.max_players} players`;
+  return game.min_players === game.max_players ? t("{n} players", { n: game.min_players })
+    : t("{low}–{high} players", { low: game.min_players, high: game.max_players });
 }
 
 function drawGames() {
@@ -76,7 +77,7 @@ function choose(game) {
   drawSeats();
   drawOptions(game);
   void offerTableSizes(game);
-  learnTitle.textContent = `Learn to play ${game.title}`;
+  learnTitle.textContent = t("Learn to play {game}", { game: game.title });
   learnError.textContent = "";
   void drawLessons(lessonList, game.id, () => hostName.value,
     (words) => { learnError.textContent = words; });
@@ -100,8 +101,8 @@ async function offerTableSizes(game) {
   } catch (failure) {
     if (asked === sizesAsked) {
       error.textContent = failure instanceof api.ApiError
-        ? `No table can start with these options: ${failure.message}`
-        : "The server could not be reached.";
+        ? t("No table can start with these options: {reason}", { reason: failure.message })
+        : t("The server could not be reached.");
     }
     return;
   }
@@ -123,13 +124,13 @@ function drawSeats() {
   const rows = [...seatRows.children];
   for (const row of rows.slice(count)) row.remove();
   for (let seat = rows.length; seat < count; seat += 1) {
-    const who = h("select", { id: `seat-${seat}`, "aria-label": `Seat ${seat}: who plays` },
-      h("option", { value: "" }, "A person"),
+    const who = h("select", { id: `seat-${seat}`, "aria-label": t("Seat {seat}: who plays", { seat }) },
+      h("option", { value: "" }, t("A person")),
       game.bots.map((bot) => h("option", { value: bot, selected: seat >= USUAL_PEOPLE
-        && bot === game.opponent_bot }, `Bot: ${bot}`)));
-    const level = h("select", { id: `seat-${seat}-level`, "aria-label": `Seat ${seat}: the bot's level` },
+        && bot === game.opponent_bot }, t("Bot: {bot}", { bot }))));
+    const level = h("select", { id: `seat-${seat}-level`, "aria-label": t("Seat {seat}: the bot's level", { seat }) },
       game.levels.map((name) => h("option", { value: name, selected: name === DEFAULT_LEVEL }, name)));
-    const label = h("label", { for: `seat-${seat}`, class: "seat-label" }, `Seat ${seat}`);
+    const label = h("label", { for: `seat-${seat}`, class: "seat-label" }, t("Seat {seat}", { seat }));
     const row = h("div", { class: "seat-row", "data-seat": seat }, label, who, level);
     who.addEventListener("change", markHostSeat);
     seatRows.append(row);
@@ -145,7 +146,8 @@ function markHostSeat() {
     const person = who instanceof HTMLSelectElement && who.value === "";
     if (level instanceof HTMLElement) level.hidden = person;
     const seat = row.getAttribute("data-seat");
-    label.textContent = person && hostSeat ? `Seat ${seat} (you)` : `Seat ${seat}`;
+    label.textContent = person && hostSeat ? t("Seat {seat} (you)", { seat: seat ?? "" })
+      : t("Seat {seat}", { seat: seat ?? "" });
     if (person) hostSeat = false;
   }
 }
@@ -209,7 +211,7 @@ function chosenSeats() {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   if (chosen === null) {
-    error.textContent = "Choose a game first.";
+    error.textContent = t("Choose a game first.");
     return;
   }
   error.textContent = "";
@@ -224,8 +226,8 @@ form.addEventListener("submit", async (event) => {
     location.assign(`/r/${encodeURIComponent(made.code)}`);
   } catch (failure) {
     error.textContent = failure instanceof api.ApiError
-      ? `The room could not be made: ${failure.message}`
-      : "The server could not be reached.";
+      ? t("The room could not be made: {reason}", { reason: failure.message })
+      : t("The server could not be reached.");
     makeButton.disabled = false;
   }
 });
@@ -244,5 +246,5 @@ try {
     choose(first);
   }
 } catch {
-  fill(gameList, h("li", { class: "note" }, "The games could not be fetched: is the server running?"));
+  fill(gameList, h("li", { class: "note" }, t("The games could not be fetched: is the server running?")));
 }

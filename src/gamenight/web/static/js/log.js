@@ -9,6 +9,16 @@ const KEEP = 300;
 /** A seat named in a line of the story ("Seat 1 lays an owl", "... seat 2's turn"). */
 const SEAT = /\b[Ss]eat (\d+)\b/g;
 
+/**
+ * A line of the server's with each seat number put as the seat's name (when it has
+ * one): the server tells by seat numbers, a person reads by names.
+ * @param {string} line  @param {readonly string[]} names
+ * @returns {string}
+ */
+export function namedSeats(line, names) {
+  return line.replace(SEAT, (whole, seat) => names[Number(seat)] || whole);
+}
+
 export class GameLog {
   /**
    * @param {HTMLElement} list
@@ -26,7 +36,7 @@ export class GameLog {
    * @returns {string}
    */
   named(line) {
-    return line.replace(SEAT, (whole, seat) => this.names[Number(seat)] || whole);
+    return namedSeats(line, this.names);
   }
 
   /**

@@ -20,11 +20,12 @@ import { GameLog } from "./log.js";
 import { reasonText, scoreRows, winnersText } from "./result.js";
 import { rulesButton } from "./rules.js";
 import { tableFor } from "./tables/index.js";
+import { t } from "./i18n.js";
 
-/** @typedef {import("./protocol.js").Replay} Replay */
-/** @typedef {import("./protocol.js").Update} Update */
-/** @typedef {import("./protocol.js").Table} Table */
-/** @typedef {import("./protocol.js").CreateTable} CreateTable */
+/** @typedef {import("./types/protocol").Replay} Replay */
+/** @typedef {import("./types/protocol").Update} Update */
+/** @typedef {import("./table.js").Table} Table */
+/** @typedef {import("./table.js").CreateTable} CreateTable */
 
 /** How long each step shows while the replay plays. */
 const PLAY_MS = 700;
@@ -113,7 +114,7 @@ async function roomFrames(seat) {
     return await api.frames(code, number, seat);
   } catch (error) {
     if (error instanceof api.ApiError && error.status === 404) {
-      throw new api.ApiError(404, "This game has no replay yet: it opens once the game is over.");
+      throw new api.ApiError(404, t("This game has no replay yet: it opens once the game is over."));
     }
     throw error;
   }
@@ -149,19 +150,20 @@ async function open(seat, at) {
  */
 function shownNames(names) {
   return names.map((name, seat) => (names.indexOf(name) !== names.lastIndexOf(name)
-    ? `${name} (seat ${seat})` : name));
+    ? t("{name} (seat {seat})", { name, seat }) : name));
 }
 
 /** @param {Replay} replay */
 function showGame(replay) {
-  page.title.textContent = `Replay: ${replay.title}`;
-  document.title = state.fromFile ? `Replay of ${replay.title} · gamenight`
-    : `Replay of ${replay.title}, game ${replay.number} · gamenight`;
+  page.title.textContent = t("Replay: {game}", { game: replay.title });
+  document.title = (state.fromFile ? t("Replay of {game}", { game: replay.title })
+    : t("Replay of {game}, game {number}", { game: replay.title, number: replay.number }))
+    + " · gamenight";
   page.roomLink.hidden = state.fromFile;
   page.roomLink.href = `/r/${encodeURIComponent(code)}`;
   fill(page.eyes,
-    replay.names.map((name, seat) => h("option", { value: String(seat) }, `Seat ${seat}: ${name}`)),
-    h("option", { value: SPECTATOR }, "A spectator (no hidden cards)"));
+    replay.names.map((name, seat) => h("option", { value: String(seat) }, t("Seat {seat}: {name}", { seat, name }))),
+    h("option", { value: SPECTATOR }, t("A spectator (no hidden cards)")));
   page.slider.max = String(replay.frames.length - 1);
   page.loading.hidden = true;
   page.viewer.hidden = false;
@@ -217,8 +219,8 @@ function show(index) {
   const frame = frames[i];
   const last = frames.length - 1;
   page.slider.value = String(i);
-  page.slider.setAttribute("aria-valuetext", `Step ${i} of ${last}`);
-  page.stepText.textContent = `Step ${i} of ${last}. ${whatNext(frame)}`;
+  page.slider.setAttribute("aria-valuetext", t("Step {step} of {last}", { step: i, last }));
+  page.stepText.textContent = `${t("Step {step} of {last}.", { step: i, last })} ${whatNext(frame)}`;
   page.viewer.dataset.step = String(i);
   for (const [button, off] of /** @type {[HTMLButtonElement, boolean][]} */ ([
     [page.first, i === 0], [page.back, i === 0], [page.forward, i === last],
@@ -237,11 +239,11 @@ function show(index) {
  */
 function whatNext(frame) {
   const acting = frame.acting;
-  if (acting.kind === "over") return "The game is over.";
-  if (acting.kind === "chance") return "Next: chance (a deal, a shuffle or a roll).";
-  const who = acting.seats.map((seat) => state.names[seat] ?? `Seat ${seat}`);
-  if (acting.kind === "turn" && who.length === 1) return `Next: ${who[0]}'s turn.`;
-  return `Next: ${who.join(", ")} at once.`;
+  if (acting.kind === "over") return t("The game is over.");
+  if (acting.kind === "chance") return t("Next: chance (a deal, a shuffle or a roll).");
+  const who = acting.seats.map((seat) => state.names[seat] ?? t("Seat {seat}", { seat }));
+  if (acting.kind === "turn" && who.length === 1) return t("Next: {name}'s turn.", { name: who[0] ?? "" });
+  return t("Next: {names} at once.", { names: who.join(", ") });
 }
 
 /** The seats, the acting ones marked (by a symbol and words, not colour alone). @param {Update} frame */
@@ -254,8 +256,8 @@ function drawSeats(frame) {
       h("span", { class: "turn-mark", "aria-hidden": "true" }, now ? "▶" : ""),
       h("span", { class: "seat-number", "aria-hidden": "true" }, String(seat)),
       h("span", { class: "name" }, name),
-      now && h("span", { class: "sr-only" }, "(acting)"),
-      seat === eyes && h("span", { class: "tag me" }, "whose eyes"));
+      now && h("span", { class: "sr-only" }, t("(acting)")),
+      seat === eyes && h("span", { class: "tag me" }, t("whose eyes")));
   }));
 }
 
@@ -283,7 +285,7 @@ function drawResult(frame) {
 
 /** The play button as what it will do: play, or pause a replay that plays. @param {boolean} on */
 function playing(on) {
-  page.playPause.setAttribute("aria-label", on ? "Pause" : "Play");
+  page.playPause.setAttribute("aria-label", on ? t("Pause") : t("Play"));
   page.playIcon.toggleAttribute("hidden", on);
   page.pauseIcon.toggleAttribute("hidden", !on);
 }
@@ -367,7 +369,7 @@ function failed(error) {
 
 /** @param {unknown} error */
 function sentence(error) {
-  const words = error instanceof api.ApiError ? error.message : "The server could not be reached.";
+  const words = error instanceof api.ApiError ? error.message : t("The server could not be reached.");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -380,10 +382,10 @@ function sentence(error) {
  */
 async function openFile(file) {
   if (file.size > FILE_BYTES) {
-    page.fileNote.textContent = `${file.name} is larger than the 1 MiB a replay takes.`;
+    page.fileNote.textContent = t("{file} is larger than the 1 MiB a replay takes.", { file: file.name });
     return;
   }
-  page.fileNote.textContent = `Opening ${file.name}…`;
+  page.fileNote.textContent = t("Opening {file}…", { file: file.name });
   const text = await file.text();
   /** @param {number | null} seat */
   const fromFile = (seat) => api.framesOfFile(text, seat);
@@ -391,7 +393,7 @@ async function openFile(file) {
   try {
     replay = await fromFile(null);
   } catch (error) {
-    page.fileNote.textContent = `${file.name} cannot be replayed: ${sentence(error)}`;
+    page.fileNote.textContent = t("{file} cannot be replayed: {reason}", { file: file.name, reason: sentence(error) });
     return;
   }
   state.source = (seat) => (seat === null ? Promise.resolve(replay) : fromFile(seat));
@@ -400,7 +402,7 @@ async function openFile(file) {
   state.createTable = null;
   await open(null, 0);
   state.source = fromFile;
-  page.fileNote.textContent = `Watching ${file.name}.`;
+  page.fileNote.textContent = t("Watching {file}.", { file: file.name });
 }
 
 page.file.addEventListener("change", () => {
@@ -420,9 +422,9 @@ document.addEventListener("drop", (event) => {
 // -- start ---------------------------------------------------------------------------------
 
 if (code === "") {
-  page.loading.textContent = "Open a record file to watch its game.";
+  page.loading.textContent = t("Open a record file to watch its game.");
 } else if (!Number.isInteger(number)) {
-  page.loading.textContent = "This page needs a room's code and a game's number.";
+  page.loading.textContent = t("This page needs a room's code and a game's number.");
 } else {
   open(askedEyes(), 0).catch(failed);
 }

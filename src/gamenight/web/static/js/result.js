@@ -3,9 +3,10 @@
 
 import { h, fill, byId } from "./dom.js";
 import { games, recordPath, replayPath } from "./api.js";
+import { t, tn } from "./i18n.js";
 
-/** @typedef {import("./protocol.js").Outcome} Outcome */
-/** @typedef {import("./protocol.js").RoomInfo} RoomInfo */
+/** @typedef {import("./types/protocol").OutcomeJSON} Outcome */
+/** @typedef {import("./types/protocol").RoomInfo} RoomInfo */
 
 /**
  * Why a game of `game` ended (`Outcome.reason`), in the game's own words
@@ -21,7 +22,7 @@ export async function reasonText(game, outcome) {
   } catch {
     // The server could not be reached: the plain words below still say it.
   }
-  return reasons[outcome.reason] ?? `The game ended (${outcome.reason.replaceAll("-", " ")}).`;
+  return reasons[outcome.reason] ?? t("The game ended ({reason}).", { reason: outcome.reason.replaceAll("-", " ") });
 }
 
 /** @param {number} score */
@@ -32,10 +33,14 @@ const scoreText = (score) => (Number.isInteger(score) ? String(score) : score.to
  * @param {Outcome} outcome  @param {string[]} names  @param {number | null} me
  */
 export function winnersText(outcome, names, me) {
-  const winners = outcome.winners.map((seat) => (seat === me ? "You" : names[seat]));
-  return winners.length === 0 ? "" : winners.length === 1
-    ? `${winners[0]} ${winners[0] === "You" ? "win" : "wins"}! `
-    : `${winners.join(" and ")} share the win! `;
+  const winners = outcome.winners.map((seat) => names[seat]);
+  if (winners.length === 0) return "";
+  if (winners.length === 1) {
+    return (outcome.winners[0] === me ? t("You win!") : t("{name} wins!", { name: winners[0] })) + " ";
+  }
+  const all = outcome.winners.map((seat, i) => (seat === me ? t("you") : winners[i]));
+  return t("{names} and {last} share the win!",
+    { names: all.slice(0, -1).join(", "), last: all[all.length - 1] }) + " ";
 }
 
 /**
@@ -47,7 +52,7 @@ export function scoreRows(outcome, names, me) {
   const order = [...outcome.ranks.keys()].sort((a, b) => outcome.ranks[a] - outcome.ranks[b]);
   return order.map((seat) => h("tr", { class: seat === me ? "me" : null },
     h("td", {}, String(outcome.ranks[seat])),
-    h("th", { scope: "row" }, names[seat], seat === me ? " (you)" : ""),
+    h("th", { scope: "row" }, names[seat], seat === me ? ` ${t("(you)")}` : ""),
     h("td", {}, scoreText(outcome.scores[seat]))));
 }
 
@@ -92,7 +97,7 @@ export class ResultPanel {
     if (me !== null) {
       this.recordMine.href = recordPath(room.code, number, me);
       this.recordMine.download = `${file}-seat-${me}.json`;
-      this.recordMine.textContent = `Download what you saw (seat ${me})`;
+      this.recordMine.textContent = t("Download what you saw (seat {seat})", { seat: me });
     }
     this.replay.href = replayPath(room.code, number, me);
     this.rematch.hidden = me === null;
@@ -107,8 +112,10 @@ export class ResultPanel {
     this.rematch.disabled = mine;
     const waiting = room.seats.filter((s) => s.kind === "person" && s.connected && !s.rematch);
     this.note.textContent = mine
-      ? `Waiting for ${waiting.length} more to ask for another game…`
-      : asked.length > 0 ? `${asked.length} asked for another game.` : "";
+      ? tn("Waiting for {n} more to ask for another game…",
+        "Waiting for {n} more to ask for another game…", waiting.length)
+      : asked.length > 0 ? tn("{n} asked for another game.", "{n} asked for another game.",
+        asked.length) : "";
   }
 
   hide() {

@@ -20,13 +20,14 @@ import { LessonPanel } from "./lesson.js";
 import { Drawer } from "./drawer.js";
 import { tableFor } from "./tables/index.js";
 import { Sounds, cueFor } from "./sounds.js";
+import { t } from "./i18n.js";
 
-/** @typedef {import("./protocol.js").ServerMessage} ServerMessage */
-/** @typedef {import("./protocol.js").RoomInfo} RoomInfo */
-/** @typedef {import("./protocol.js").Update} Update */
-/** @typedef {import("./protocol.js").ErrorMessage} ErrorMessage */
-/** @typedef {import("./protocol.js").Table} Table */
-/** @typedef {import("./protocol.js").TableContext} TableContext */
+/** @typedef {import("./types/protocol").ServerMessage} ServerMessage */
+/** @typedef {import("./types/protocol").RoomInfo} RoomInfo */
+/** @typedef {import("./types/protocol").Update} Update */
+/** @typedef {import("./types/protocol").Error} ErrorMessage */
+/** @typedef {import("./table.js").Table} Table */
+/** @typedef {import("./table.js").TableContext} TableContext */
 /** @typedef {import("./connection.js").LinkState} LinkState */
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
@@ -105,9 +106,9 @@ function tell(text) {
 
 /** What a refusal means to a person (docs/protocol.md, "Errors"). */
 const ERROR_WORDS = /** @type {Record<string, string>} */ ({
-  stale: "Too late: that moment has passed.",
-  "rate-limited": "Slow down a little: too many at once.",
-  "not-playing": "No game is being played right now.",
+  stale: t("Too late: that moment has passed."),
+  "rate-limited": t("Slow down a little: too many at once."),
+  "not-playing": t("No game is being played right now."),
 });
 
 /** @param {ErrorMessage} error */
@@ -118,7 +119,7 @@ function refused(error) {
     state.pass = null;
     state.connection?.close();
     state.connection = null;
-    void askToJoin("Your seat in this room was not found: join again.");
+    void askToJoin(t("Your seat in this room was not found: join again."));
     return;
   }
   const words = ERROR_WORDS[error.code] ?? error.message;
@@ -131,18 +132,19 @@ function linkChanged(link, retryInMs) {
   if (link === "open") {
     // The word apart from the dot: a phone shows the dot alone (app.css).
     fill(page.linkState, h("span", { "aria-hidden": "true" }, "● "),
-      h("span", { class: "link-word" }, "connected"));
+      h("span", { class: "link-word" }, t("connected")));
     return;
   }
-  page.linkState.textContent = link === "gone" ? "This room is gone."
+  page.linkState.textContent = link === "gone" ? t("This room is gone.")
       : link === "closed" ? ""
-        : retryInMs === undefined ? "Connecting…"
-          : `Connection lost: trying again in ${Math.max(1, Math.round(retryInMs / 1000))} s…`;
+        : retryInMs === undefined ? t("Connecting…")
+          : t("Connection lost: trying again in {seconds} s…",
+            { seconds: Math.max(1, Math.round(retryInMs / 1000)) });
 }
 
 // -- joining -------------------------------------------------------------------------------
 
-/** @param {import("./protocol.js").Join} join */
+/** @param {import("./types/protocol").Join} join */
 function connect(join) {
   page.join.hidden = true;
   page.loading.hidden = false;
@@ -161,7 +163,7 @@ async function askToJoin(note) {
     room = await api.roomInfo(code);
   } catch {
     page.loading.hidden = false;
-    page.loading.textContent = "This room could not be found.";
+    page.loading.textContent = t("This room could not be found.");
     return;
   }
   showTitle(room);
@@ -172,9 +174,9 @@ async function askToJoin(note) {
   page.joinName.closest("form")?.querySelector("label")?.toggleAttribute("hidden", !open);
   page.joinName.hidden = !open;
   page.joinNote.textContent = note ?? (open
-    ? `You are invited to play ${room.title}. Type your name and take a seat.`
-    : room.status === "lobby" ? "Every seat is taken: you can watch."
-      : "The game has started: you can watch.");
+    ? t("You are invited to play {game}. Type your name and take a seat.", { game: room.title })
+    : room.status === "lobby" ? t("Every seat is taken: you can watch.")
+      : t("The game has started: you can watch."));
   if (open) page.joinName.focus();
 }
 
@@ -183,7 +185,7 @@ page.joinForm.addEventListener("submit", async (event) => {
   const name = page.joinName.value.trim();
   if (name === "") {
     // Only spaces: the server would refuse it; say so here, where the name is typed.
-    page.joinNote.textContent = "Type your name to take a seat (or watch without one).";
+    page.joinNote.textContent = t("Type your name to take a seat (or watch without one).");
     page.joinName.focus();
     return;
   }
@@ -195,7 +197,7 @@ page.joinForm.addEventListener("submit", async (event) => {
     connect({ type: "join", token: taken.token });
   } catch (error) {
     page.joinNote.textContent = error instanceof api.ApiError ? error.message
-      : "The server could not be reached.";
+      : t("The server could not be reached.");
   } finally {
     page.joinSit.disabled = false;
   }
@@ -272,10 +274,10 @@ function showNotice(room) {
   if (room.paused) {
     text = room.paused.charAt(0).toUpperCase() + room.paused.slice(1) + ".";
   } else if (mine) {
-    text = "Get ready: the first race starts when everyone has said they are ready.";
+    text = t("Get ready: the first race starts when everyone has said they are ready.");
   } else if (waiting.length > 0) {
-    text = `Waiting for ${waiting.map((s) => state.names[s] ?? `seat ${s}`).join(", ")} `
-      + "to be ready.";
+    text = t("Waiting for {names} to be ready.", {
+      names: waiting.map((s) => state.names[s] ?? t("seat {seat}", { seat: s })).join(", ") });
   }
   const wasShown = !page.ready.hidden;
   page.notice.hidden = text === "";
@@ -354,7 +356,7 @@ function tableContext() {
         return;
       }
       const sent = state.connection?.send({ type: "act", action: text, ...(stamp ?? {}) });
-      if (!sent) tell("Not connected: wait a moment and try again.");
+      if (!sent) tell(t("Not connected: wait a moment and try again."));
     },
   };
 }
@@ -399,16 +401,16 @@ function myMove(update) {
  */
 function statusText(update) {
   const acting = update.acting;
-  if (acting.kind === "over") return "The game is over.";
+  if (acting.kind === "over") return t("The game is over.");
   if (myMove(update)) {
-    return acting.kind === "window" ? "Quick: your hand!"
-      : acting.kind === "simultaneous" ? "Your choice: everyone chooses at once."
-        : "Your turn.";
+    return acting.kind === "window" ? t("Quick: your hand!")
+      : acting.kind === "simultaneous" ? t("Your choice: everyone chooses at once.")
+        : t("Your turn.");
   }
   const others = acting.seats.filter((s) => s !== state.me).map((s) => state.names[s]);
-  if (acting.kind === "turn" && others.length === 1) return `${others[0]}'s turn.`;
-  if (others.length === 0) return "Waiting…";
-  return `Waiting for ${others.join(", ")}.`;
+  if (acting.kind === "turn" && others.length === 1) return t("{name}'s turn.", { name: others[0] ?? "" });
+  if (others.length === 0) return t("Waiting…");
+  return t("Waiting for {names}.", { names: others.join(", ") });
 }
 
 // -- buttons around the table --------------------------------------------------------------
@@ -424,7 +426,7 @@ rulesButton(byId("rules-button", HTMLButtonElement), () => state.game);
 // -- start ---------------------------------------------------------------------------------
 
 if (code === "") {
-  page.loading.textContent = "This page needs a room's code: open an invite link.";
+  page.loading.textContent = t("This page needs a room's code: open an invite link.");
 } else if (state.pass !== null) {
   connect({ type: "join", token: state.pass.token });
 } else {

@@ -6,6 +6,7 @@
 import { byId, fill, h } from "./dom.js";
 import { rules } from "./api.js";
 import { renderMarkdown } from "./markdown.js";
+import { t } from "./i18n.js";
 
 /**
  * Makes `button` open how to play the game `gameOf()` names at that moment.
@@ -24,12 +25,12 @@ export function rulesButton(button, gameOf) {
    */
   async function show(game, which) {
     if (shown === `${game}/${which}`) return;
-    fill(text, h("p", {}, which === "rules" ? "Fetching the rules…" : "Fetching how to play…"));
+    fill(text, h("p", {}, which === "rules" ? t("Fetching the rules…") : t("Fetching how to play…")));
     try {
       const page = renderMarkdown(await rules(game, which));
       const other = h("button", { type: "button", class: "rules-other" },
-        which === "rules" ? "Back to how to play"
-          : "The rules as implemented: every rulebook sentence and decision");
+        which === "rules" ? t("Back to how to play")
+          : t("The rules as implemented: every rulebook sentence and decision"));
       other.addEventListener("click", () => {
         void show(game, which === "rules" ? "how-to-play" : "rules");
       });
@@ -37,7 +38,7 @@ export function rulesButton(button, gameOf) {
       shown = `${game}/${which}`;
       text.scrollTop = 0;
     } catch {
-      fill(text, h("p", {}, "The rules could not be fetched. Try again in a moment."));
+      fill(text, h("p", {}, t("The rules could not be fetched. Try again in a moment.")));
     }
   }
 

@@ -3,8 +3,9 @@
 // colour alone.
 
 import { h, fill } from "./dom.js";
+import { t } from "./i18n.js";
 
-/** @typedef {import("./protocol.js").SeatInfo} SeatInfo */
+/** @typedef {import("./types/protocol").SeatInfo} SeatInfo */
 
 /**
  * A bot spec ("sharp:expert") as a person reads it: "sharp bot, expert".
@@ -12,7 +13,7 @@ import { h, fill } from "./dom.js";
  */
 export function botTitle(spec) {
   const [name, level] = spec.split(":");
-  return level ? `${name} bot, ${level}` : `${name} bot`;
+  return level ? t("{name} bot, {level}", { name, level }) : t("{name} bot", { name });
 }
 
 /**
@@ -40,25 +41,25 @@ export function drawSeats(list, seats, marks) {
   const acting = new Set(marks.acting ?? []);
   fill(list, seats.map((seat) => {
     const tags = [];
-    if (seat.seat === marks.me) tags.push(h("span", { class: "tag me" }, "you"));
+    if (seat.seat === marks.me) tags.push(h("span", { class: "tag me" }, t("you")));
     if (seat.kind === "bot") tags.push(h("span", { class: "tag" }, "bot"));
     if (seat.kind === "open") {
-      tags.push(h("span", { class: "tag" }, seat.bot === null ? "waiting" : "bot"));
+      tags.push(h("span", { class: "tag" }, seat.bot === null ? t("waiting") : t("bot")));
     }
     if (seat.kind === "person") {
       if (seat.bot !== null) {
-        tags.push(h("span", { class: "tag away" }, `away: ${botTitle(seat.bot)} plays`));
+        tags.push(h("span", { class: "tag away" }, t("away: {bot} plays", { bot: botTitle(seat.bot) })));
       } else if (!seat.connected) {
-        tags.push(h("span", { class: "tag away" }, "away"));
+        tags.push(h("span", { class: "tag away" }, t("away")));
       }
     }
-    if (seat.rematch) tags.push(h("span", { class: "tag" }, "wants a rematch"));
+    if (seat.rematch) tags.push(h("span", { class: "tag" }, t("wants a rematch")));
     const now = acting.has(seat.seat);
     return h("li", { class: `seat${now ? " acting" : ""}`, "data-seat": seat.seat },
       h("span", { class: "turn-mark", "aria-hidden": "true" }, now ? "▶" : ""),
       h("span", { class: "seat-number", "aria-hidden": "true" }, String(seat.seat)),
       h("span", { class: "name" }, seatName(seat)),
-      now && h("span", { class: "sr-only" }, "(acting now)"),
+      now && h("span", { class: "sr-only" }, t("(acting now)")),
       // The tags in a box of their own: a long name wraps beside them (app.css, .seat).
       tags.length > 0 && h("span", { class: "tags" }, tags));
   }));

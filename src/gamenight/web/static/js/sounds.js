@@ -6,7 +6,9 @@
 // A browser lets a page make sound only after the person has pressed something on it, so
 // the audio starts on the press that turns sound on (and on a later press after a reload).
 
-/** @typedef {import("./protocol.js").Update} Update */
+import { t } from "./i18n.js";
+
+/** @typedef {import("./types/protocol").Update} Update */
 /** @typedef {"turn" | "race" | "end"} Cue */
 
 const KEY = "gamenight:sound";
@@ -41,7 +43,7 @@ export class Sounds {
 
   show() {
     this.button.setAttribute("aria-pressed", String(this.on));
-    this.button.textContent = this.on ? "Sound on" : "Sound off";
+    this.button.textContent = this.on ? t("Sound on") : t("Sound off");
   }
 
   wake() {

@@ -5,7 +5,7 @@
 // paint to the input event that made it, both on the performance.now() clock.  Tables
 // never measure time: they hand the shell the event, and the shell asks this clock.
 
-/** @typedef {import("./protocol.js").Update} Update */
+/** @typedef {import("./types/protocol").Update} Update */
 
 /**
  * What an action in a window carries.

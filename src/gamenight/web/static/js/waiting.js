@@ -4,8 +4,9 @@
 import { byId } from "./dom.js";
 import { qrPath } from "./api.js";
 import { drawSeats } from "./seats.js";
+import { t, tn } from "./i18n.js";
 
-/** @typedef {import("./protocol.js").RoomInfo} RoomInfo */
+/** @typedef {import("./types/protocol").RoomInfo} RoomInfo */
 
 export class WaitingRoom {
   /**
@@ -23,8 +24,8 @@ export class WaitingRoom {
     link.value = invite;
     byId("invite-qr", HTMLImageElement).src = qrPath(code);
     byId("invite-copy", HTMLButtonElement).addEventListener("click", async () => {
-      copied.textContent = await copy(link) ? "Copied: send it to your friends." :
-        "Select the link and copy it.";
+      copied.textContent = await copy(link) ? t("Copied: send it to your friends.") :
+        t("Select the link and copy it.");
     });
     this.start.addEventListener("click", () => {
       this.start.disabled = true; // one start; the room message that follows moves on
@@ -44,13 +45,16 @@ export class WaitingRoom {
     const people = room.seats.filter((s) => s.kind === "person").length;
     // Who starts is said to everyone: a friend waiting would otherwise not know that the
     // game begins when the host says so, not by itself.
-    const who = host ? "You start the game when you are ready." : "The host starts the game.";
-    this.note.textContent = open === 0 ? `Every seat is taken. ${who}`
-      : `${who} ${open} open seat${open === 1 ? "" : "s"}: ${host ? "start now and" : "if the host starts now,"} `
-        + `${open === 1 ? "it gets" : "they get"} a bot.`;
+    const who = host ? t("You start the game when you are ready.") : t("The host starts the game.");
+    const bots = host
+      ? tn("{n} open seat: start now and it gets a bot.",
+        "{n} open seats: start now and they get a bot.", open)
+      : tn("{n} open seat: if the host starts now, it gets a bot.",
+        "{n} open seats: if the host starts now, they get a bot.", open);
+    this.note.textContent = open === 0 ? `${t("Every seat is taken.")} ${who}` : `${who} ${bots}`;
     this.start.hidden = !host;
     this.start.disabled = false;
-    this.start.textContent = people === 0 ? "Start: bots only" : "Start the game";
+    this.start.textContent = people === 0 ? t("Start: bots only") : t("Start the game");
   }
 
   hide() {

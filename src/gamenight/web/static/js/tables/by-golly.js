@@ -19,11 +19,12 @@
 import { h, fill } from "../dom.js";
 import { picture, svg } from "../draw.js";
 import { onTableKey } from "../keys.js";
+import { t, tn, word } from "../i18n.js";
 
-/** @typedef {import("../protocol.js").Update} Update */
-/** @typedef {import("../protocol.js").GameEvent} GameEvent */
-/** @typedef {import("../protocol.js").TableContext} TableContext */
-/** @typedef {import("../protocol.js").Table} Table */
+/** @typedef {import("../types/protocol").Update} Update */
+/** @typedef {import("../types/protocol").GameEvent} GameEvent */
+/** @typedef {import("../table.js").TableContext} TableContext */
+/** @typedef {import("../table.js").Table} Table */
 
 /**
  * What a seat may know now: the view, generated from views.py (types/by-golly.d.ts), and
@@ -55,13 +56,17 @@ const HAND_KEYS = "123456789uvwxyz";
  * @property {boolean} ended            the turn has ended (its cards are face down again)
  */
 
-/** @param {Face} face */
-const faceWords = (face) => (face === "poo" ? "chicken poo" : face);
+/**
+ * A face's name in the page's language ("hen"; the poo is "chicken poo"): its English is
+ * the message, which the game marks (games/by_golly/terms.py).
+ * @param {Face} face
+ */
+const faceWords = (face) => word(face === "poo" ? "chicken poo" : face);
 
-/** @param {Face} face */
+/** A face with its article ("a hen", "an owl"), as terms.py marks it. @param {Face} face */
 function article(face) {
-  if (face === "poo") return "chicken poo";
-  return `${"aeiou".includes(face[0]) ? "an" : "a"} ${face}`;
+  if (face === "poo") return word("chicken poo");
+  return word(`${"aeiou".includes(face[0]) ? "an" : "a"} ${face}`);
 }
 
 // -- pictures ----------------------------------------------------------------------------
@@ -182,20 +187,20 @@ export function createTable(root, ctx) {
   const placeNames = facts.place_names;
   const prompt = h("p", { class: "bg-prompt", id: "bg-prompt", "aria-live": "polite" });
   const hint = h("p", { class: "bg-hint note", id: "bg-hint" });
-  const run = h("div", { class: "bg-run", role: "group", "aria-label": "The chicken run" });
-  const runTitle = h("h2", { class: "bg-title" }, "The chicken run");
+  const run = h("div", { class: "bg-run", role: "group", "aria-label": t("The chicken run") });
+  const runTitle = h("h2", { class: "bg-title" }, t("The chicken run"));
   const laid = h("div", { class: "bg-laid" });
-  const counts = h("ul", { class: "bg-counts", "aria-label": "Cards left" });
+  const counts = h("ul", { class: "bg-counts", "aria-label": t("Cards left") });
   const choices = h("div", { class: "bg-choices buttons", role: "group",
     "aria-labelledby": "bg-prompt" });
-  const hand = h("div", { class: "bg-hand", role: "group", "aria-label": "Your hand" });
-  const handTitle = h("h2", { class: "bg-title" }, "Your hand");
+  const hand = h("div", { class: "bg-hand", role: "group", "aria-label": t("Your hand") });
+  const handTitle = h("h2", { class: "bg-title" }, t("Your hand"));
   fill(root, h("div", { class: "bg" },
     prompt, choices,
     h("div", { class: "bg-board" },
       h("section", { class: "bg-run-box", "aria-labelledby": "bg-run-title" },
         Object.assign(runTitle, { id: "bg-run-title" }), run),
-      h("section", { class: "bg-aside", "aria-label": "The table" }, laid, counts)),
+      h("section", { class: "bg-aside", "aria-label": t("The table") }, laid, counts)),
     ctx.seat === null ? null : h("section", { class: "bg-hand-box" }, handTitle, hand),
     hint));
 
@@ -234,7 +239,7 @@ export function createTable(root, ctx) {
   }
 
   /** @param {number} seat */
-  const nameOf = (seat) => (seat === ctx.seat ? "You" : ctx.names[seat] ?? `Seat ${seat}`);
+  const nameOf = (seat) => (seat === ctx.seat ? t("You") : ctx.names[seat] ?? t("Seat {seat}", { seat }));
 
   /**
    * Shows what a control will do, before it is pressed.
@@ -313,30 +318,30 @@ export function createTable(root, ctx) {
   function drawRun(v) {
     const shown = field(v);
     const upNow = shown.filter((s) => s.how === "up").length;
-    runTitle.textContent = upNow > 0 ? `The chicken run · ${upNow} face up this turn`
+    runTitle.textContent = upNow > 0 ? t("The chicken run · {n} face up this turn", { n: upNow })
       : memory !== null && memory.ended && (memory.seen.size > 0 || memory.mixed.size > 0)
-        ? `The chicken run · ${nameOf(memory.seat)} turned these back` : "The chicken run";
+        ? t("The chicken run · {name} turned these back", { name: nameOf(memory.seat) }) : t("The chicken run");
     fill(run, shown.map((s, place) => {
       const letter = placeNames[place];
       const text = turnOf.get(place) ?? "";
       const can = text !== "";
       // The card's words are its accessible name: its letter, then what it shows.
       /** @type {(Node | string)[]} */
-      let face = [drawing(null), h("span", { class: "sr-only" }, " face down")];
-      let label = `${letter}: face down`;
+      let face = [drawing(null), h("span", { class: "sr-only" }, ` ${t("face down")}`)];
+      let label = t("{letter}: face down", { letter });
       if (s.how === "up") {
         face = [drawing(s.face),
           h("span", { class: "bg-face-name" }, faceWords(s.face)),
-          h("span", { class: "sr-only" }, ", face up")];
-        label = `${letter}: ${faceWords(s.face)}, face up`;
+          h("span", { class: "sr-only" }, `, ${t("face up")}`)];
+        label = t("{letter}: {card}, face up", { letter, card: faceWords(s.face) });
       } else if (s.how === "seen") {
-        face = [h("span", { class: "sr-only" }, " face down again,"),
-          h("span", { class: "bg-was" }, `was ${faceWords(s.face)}`)];
-        label = `${letter}: face down again (was ${article(s.face)})`;
+        face = [h("span", { class: "sr-only" }, ` ${t("face down again,")}`),
+          h("span", { class: "bg-was" }, t("was {card}", { card: faceWords(s.face) }))];
+        label = t("{letter}: face down again (was {card})", { letter, card: article(s.face) });
       } else if (s.how === "mixed") {
-        face = [h("span", { class: "sr-only" }, " face down again,"),
-          h("span", { class: "bg-was" }, "shuffled")];
-        label = `${letter}: face down again, shuffled`;
+        face = [h("span", { class: "sr-only" }, ` ${t("face down again,")}`),
+          h("span", { class: "bg-was" }, t("shuffled"))];
+        label = t("{letter}: face down again, shuffled", { letter });
       }
       const flipped = s.how === "up" && shownUp[place] !== s.face;
       const card = h("button", {
@@ -347,7 +352,7 @@ export function createTable(root, ctx) {
         "aria-disabled": can ? null : "true",
       }, h("span", { class: "bg-letter" }, letter), ...face);
       card.addEventListener("click", (event) => act(text, event));
-      return hinted(card, can ? `Turn over the card at ${letter}` : label);
+      return hinted(card, can ? t("Turn over the card at {letter}", { letter }) : label);
     }));
     shownUp = v.run.slice();
   }
@@ -356,26 +361,26 @@ export function createTable(root, ctx) {
   function drawAside(v) {
     const onTurn = v.phase === "over" ? null : v.current;
     fill(laid, v.laid === null ? h("p", { class: "note" },
-      `Out for good: ${v.discarded} card${v.discarded === 1 ? "" : "s"}`) : [
-      h("p", {}, `${nameOf(v.current)} laid:`),
+      tn("Out for good: {n} card", "Out for good: {n} cards", v.discarded)) : [
+      h("p", {}, t("{name} laid:", { name: nameOf(v.current) })),
       h("div", { class: "bg-card bg-up bg-laid-card", role: "img",
-        "aria-label": `${article(v.laid)}, laid by ${nameOf(v.current)}` },
-      drawing(v.laid), h("span", { class: "bg-face-name" }, v.laid)),
-      h("p", { class: "note" }, `Out for good: ${v.discarded}`),
+        "aria-label": t("{card}, laid by {name}", { card: article(v.laid), name: nameOf(v.current) }) },
+      drawing(v.laid), h("span", { class: "bg-face-name" }, faceWords(v.laid))),
+      h("p", { class: "note" }, t("Out for good: {n}", { n: v.discarded })),
     ]);
     fill(counts, v.hands.map((held, seat) => h("li", { class: seat === onTurn ? "bg-on-turn" : null },
       h("span", { class: "bg-mark", "aria-hidden": "true" }, seat === onTurn ? "▶" : ""),
       h("span", { class: "bg-who" }, nameOf(seat)),
-      h("span", { class: "bg-count" }, `${held} in hand · ${v.stacks[seat]} in stack`),
-      seat === onTurn ? h("span", { class: "sr-only" }, "(on turn)") : null)));
+      h("span", { class: "bg-count" }, t("{hand} in hand · {stack} in stack", { hand: held, stack: v.stacks[seat] })),
+      seat === onTurn ? h("span", { class: "sr-only" }, t("(on turn)")) : null)));
   }
 
   /** @param {ByGollyView} v */
   function drawHand(v) {
     const animals = [...new Set(v.hand ?? [])];
     handByKey = new Map(animals.map((animal, i) => [HAND_KEYS[i] ?? "", animal]));
-    handTitle.textContent = `Your hand · ${v.hand?.length ?? 0} card${v.hand?.length === 1 ? "" : "s"}`;
-    fill(hand, animals.length === 0 ? h("p", { class: "note" }, "Your hand is empty.")
+    handTitle.textContent = tn("Your hand · {n} card", "Your hand · {n} cards", v.hand?.length ?? 0);
+    fill(hand, animals.length === 0 ? h("p", { class: "note" }, t("Your hand is empty."))
       : animals.map((animal, i) => {
         const copies = (v.hand ?? []).filter((a) => a === animal).length;
         const text = layOf.get(animal) ?? "";
@@ -387,10 +392,10 @@ export function createTable(root, ctx) {
         },
         h("span", { class: "bg-letter" }, key),
         drawing(animal),
-        h("span", { class: "bg-face-name" }, animal),
+        h("span", { class: "bg-face-name" }, faceWords(animal)),
         copies > 1 ? h("span", { class: "bg-copies" }, `×${copies}`) : null);
         button.addEventListener("click", (event) => act(text, event));
-        return hinted(button, can ? `Lay ${article(animal)} and look for its twin` : animal);
+        return hinted(button, can ? t("Lay {card} and look for its twin", { card: article(animal) }) : faceWords(animal));
       }));
   }
 
@@ -401,17 +406,19 @@ export function createTable(root, ctx) {
     for (let seat = 0; seat < v.players; seat += 1) {
       const draw = drawOf.get(seat);
       if (draw !== undefined) {
-        const from = v.hands[seat] > 0 ? `${v.hands[seat]} in hand` : "from the stack";
-        buttons.push(actionButton(draw, `Draw from ${nameOf(seat)} (${from})`,
-          `Draw a card blindly from ${nameOf(seat)}`, String(seat)));
+        const name = nameOf(seat);
+        buttons.push(actionButton(draw, v.hands[seat] > 0
+          ? t("Draw from {name} ({n} in hand)", { name, n: v.hands[seat] })
+          : t("Draw from {name} (from the stack)", { name }),
+        t("Draw a card blindly from {name}", { name }), String(seat)));
       }
     }
     if (legal.has("shuffle") || legal.has("keep")) {
-      buttons.push(actionButton("shuffle", "Shuffle them", "Shuffle the cards you turned over among their places", "y"));
-      buttons.push(actionButton("keep", "Keep them", "Leave the cards you turned over where they lie", "n"));
+      buttons.push(actionButton("shuffle", t("Shuffle them"), t("Shuffle the cards you turned over among their places"), "y"));
+      buttons.push(actionButton("keep", t("Keep them"), t("Leave the cards you turned over where they lie"), "n"));
     }
     if (legal.has("end")) {
-      buttons.push(actionButton("end", "Turn the cards back", "Turn the cards face down: your turn is over", " "));
+      buttons.push(actionButton("end", t("Turn the cards back"), t("Turn the cards face down: your turn is over"), " "));
     }
     fill(choices, buttons);
     choices.hidden = buttons.length === 0;
@@ -420,31 +427,34 @@ export function createTable(root, ctx) {
   /** What is happening, in words. @param {ByGollyView} v  @param {boolean} mine */
   function promptText(v, mine) {
     const n = v.draws_left;
-    const more = `${n} more card${n === 1 ? "" : "s"}`;
     if (v.phase === "over") {
-      return v.winner === undefined || v.winner === null ? "The game is over."
-        : `${nameOf(v.winner)} ${v.winner === ctx.seat ? "win" : "wins"}: no cards left!`;
+      return v.winner === undefined || v.winner === null ? t("The game is over.")
+        : v.winner === ctx.seat ? t("You win: no cards left!")
+          : t("{name} wins: no cards left!", { name: nameOf(v.winner) });
     }
     if (mine) {
       switch (v.phase) {
-        case "lay": return "Your turn: lay an animal from your hand.";
-        case "turn": return "Turn over a card of the chicken run to find its twin.";
-        case "second": return "Chicken poo! Turn over a second card at once.";
-        case "mess": return `You are in the mess: draw ${more}. From whom?`;
-        case "shuffle": return "Shuffle the cards you turned over, or keep them where they lie?";
-        case "end": return "Your turn is over: turn the cards back face down.";
+        case "lay": return t("Your turn: lay an animal from your hand.");
+        case "turn": return t("Turn over a card of the chicken run to find its twin.");
+        case "second": return t("Chicken poo! Turn over a second card at once.");
+        case "mess": return tn("You are in the mess: draw {n} more card. From whom?",
+          "You are in the mess: draw {n} more cards. From whom?", n);
+        case "shuffle": return t("Shuffle the cards you turned over, or keep them where they lie?");
+        case "end": return t("Your turn is over: turn the cards back face down.");
         default: return "";
       }
     }
-    const who = nameOf(v.current);
+    const who = { name: nameOf(v.current) };
     switch (v.phase) {
-      case "lay": return `${who} lays an animal…`;
-      case "turn": return `${who} turns over a card…`;
-      case "second": return `Chicken poo! ${who} turns over a second card…`;
-      case "mess": case "draw": return `${who} is in the mess: ${more} to draw.`;
-      case "shuffle": case "shuffling": return `${who} ${v.shuffling ? "shuffles" : "may shuffle"} the cards turned over.`;
-      case "end": return `${who} turns the cards back…`;
-      default: return `${who}'s turn.`;
+      case "lay": return t("{name} lays an animal…", who);
+      case "turn": return t("{name} turns over a card…", who);
+      case "second": return t("Chicken poo! {name} turns over a second card…", who);
+      case "mess": case "draw": return tn("{name} is in the mess: {n} more card to draw.",
+        "{name} is in the mess: {n} more cards to draw.", n, who);
+      case "shuffle": case "shuffling": return v.shuffling ? t("{name} shuffles the cards turned over.", who)
+        : t("{name} may shuffle the cards turned over.", who);
+      case "end": return t("{name} turns the cards back…", who);
+      default: return t("{name}'s turn.", who);
     }
   }
 

@@ -28,10 +28,11 @@ import { h } from "../dom.js";
 import { COLOUR_LOOKS, insect, swatter, symbol } from "../draw.js";
 import { onTableKey } from "../keys.js";
 import { onPress } from "../press.js";
+import { t, tn, word } from "../i18n.js";
 
-/** @typedef {import("../protocol.js").Update} Update */
-/** @typedef {import("../protocol.js").TableContext} TableContext */
-/** @typedef {import("../protocol.js").Table} Table */
+/** @typedef {import("../types/protocol").Update} Update */
+/** @typedef {import("../table.js").TableContext} TableContext */
+/** @typedef {import("../table.js").Table} Table */
 
 /**
  * The view and the events, generated from views.py and events.py
@@ -128,9 +129,12 @@ function ms(time) {
   return `${rest > 0.5 || (rest === 0.5 && down % 2 === 1) ? down + 1 : down} ms`;
 }
 
-/** @param {Card} card @returns {string} "red 3" or "swatter", as the game names cards. */
+/**
+ * @param {Card} card @returns {string} "red 3" or "swatter", as the game names cards, in
+ * the page's language (the English is the message: games/fliegen_klatschen/terms.py).
+ */
 function cardName(card) {
-  return card.kind === "swatter" ? "swatter" : `${card.colour} ${card.value}`;
+  return card.kind === "swatter" ? t("swatter") : word(`${card.colour} {value}`, { value: card.value });
 }
 
 /**
@@ -143,13 +147,13 @@ function paintFace(node, card) {
   node.replaceChildren();
   if (card.kind === "swatter") {
     node.classList.add("fk-swatter");
-    node.append(swatterIcon(), el("span", "fk-label", "SWATTER"));
+    node.append(swatterIcon(), el("span", "fk-label", t("SWATTER")));
     return;
   }
   node.classList.add(`fk-${card.colour}`);
   node.dataset.colour = card.colour;
   const colour = el("span", "fk-label");
-  colour.append(el("b", "fk-letter", letterOf(card.colour)), ` ${card.colour}`);
+  colour.append(el("b", "fk-letter", letterOf(card.colour)), ` ${word(card.colour)}`);
   // The colour's shape in the card's corner, white on the colour.
   const shape = LOOKS[card.colour]
     ? symbol(LOOKS[card.colour].shape, { className: "fk-symbol fk-corner", fill: "#ffffff" }) : null;
@@ -165,7 +169,8 @@ function chip(card) {
   node.title = cardName(card);
   if (card.kind === "swatter") {
     node.classList.add("fk-swatter");
-    node.textContent = "SW";
+    // Translators: the swatter card's face on a small chip, two letters.
+    node.textContent = t("SW");
   } else {
     node.classList.add(`fk-${card.colour}`);
     const text = el("span", "fk-chip-text", `${letterOf(card.colour)}${card.value}`);
@@ -190,13 +195,13 @@ export function createTable(root, ctx) {
   const cardOf = (id) => facts.cards[id];
   root.replaceChildren();
   const table = el("section", "fk");
-  table.setAttribute("aria-label", "Fliegen klatschen table");
+  table.setAttribute("aria-label", t("Fliegen klatschen table"));
 
   // Not a live region: the page's log already reads each reveal and slap out.
   const status = el("p", "fk-status");
 
   const seats = el("ol", "fk-seats");
-  seats.setAttribute("aria-label", "Players");
+  seats.setAttribute("aria-label", t("Players"));
 
   const middle = el("div", "fk-middle");
   const reveal = el("div", "fk-reveal");
@@ -207,11 +212,11 @@ export function createTable(root, ctx) {
   const actions = el("div", "fk-actions");
   const revealButton = el("button", "primary fk-button fk-reveal-button");
   revealButton.type = "button";
-  revealButton.append("Reveal ", el("kbd", "", "space"));
+  revealButton.append(`${t("Reveal")} `, el("kbd", "", t("space")));
   revealButton.setAttribute("aria-keyshortcuts", "Space Enter");
   const passButton = el("button", "fk-button fk-pass-button");
   passButton.type = "button";
-  passButton.append("Pass ", el("kbd", "", "p"));
+  passButton.append(`${t("Pass")} `, el("kbd", "", "p"));
   passButton.setAttribute("aria-keyshortcuts", "P");
   actions.append(revealButton, passButton);
   middle.append(reveal, actions);
@@ -223,13 +228,13 @@ export function createTable(root, ctx) {
   // The seconds left are the shell's countdown (role timer); this bar shows the same
   // time running out beside the centre, for the eye only.
   bar.setAttribute("aria-hidden", "true");
-  countdown.append(el("b", "fk-hunt-word", "HUNT!"), bar);
+  countdown.append(el("b", "fk-hunt-word", t("HUNT!")), bar);
 
   const centreBox = el("div", "fk-centre-box");
-  const centreTitle = el("h3", "fk-centre-title", "Centre");
+  const centreTitle = el("h3", "fk-centre-title", t("Centre"));
   const centre = el("div", "fk-centre");
   centre.setAttribute("role", "group");
-  centre.setAttribute("aria-label", "Centre flies");
+  centre.setAttribute("aria-label", t("Centre flies"));
   const hint = el("p", "fk-hint");
   hint.setAttribute("aria-live", "off");
   centreBox.append(centreTitle, centre, hint);
@@ -241,7 +246,7 @@ export function createTable(root, ctx) {
   // The last hunt's story and the flies won: on a phone they scroll in their own box
   // under the centre (app.css, .table-more), focusable so that keys can scroll it too.
   const more = el("section", "fk-more table-more");
-  more.setAttribute("aria-label", "The last hunt and your flies");
+  more.setAttribute("aria-label", t("The last hunt and your flies"));
   more.tabIndex = 0;
   more.append(story, mine);
 
@@ -281,8 +286,8 @@ export function createTable(root, ctx) {
 
   /** @param {number} seat @returns {string} */
   function nameOf(seat) {
-    const name = ctx.names[seat] || `Seat ${seat}`;
-    return seat === ctx.seat ? `${name} (you)` : name;
+    const name = ctx.names[seat] || t("Seat {seat}", { seat });
+    return seat === ctx.seat ? t("{name} (you)", { name }) : name;
   }
 
   /** @param {number} id @returns {string} */
@@ -367,8 +372,8 @@ export function createTable(root, ctx) {
           break;
         case "Penalty":
           hunt?.penalties.push({seat: event.seat, hit: event.hit, card: event.card});
-          addNews(event.seat, event.card === null ? "✗ wrong fly (nothing to lose)"
-            : `✗ wrong fly: − ${named(event.card)}`, "penalty");
+          addNews(event.seat, event.card === null ? t("✗ wrong fly (nothing to lose)")
+            : t("✗ wrong fly: − {card}", { card: named(event.card) }), "penalty");
           break;
         case "HuntOver":
           if (hunt) hunt.over = true;
@@ -395,18 +400,22 @@ export function createTable(root, ctx) {
     if (v.phase === "over") {
       text = ""; // the page says so above, with the result
     } else if (v.hunt) {
-      const who = nameOf(v.hunt.revealer);
-      const trigger = v.hunt.trigger.kind === "swatter" ? "a swatter" : "a fifth colour";
+      const words = { name: nameOf(v.hunt.revealer) };
+      const swatter = v.hunt.trigger.kind === "swatter";
       if (ctx.seat !== null && v.hunt.pending.includes(ctx.seat)) {
-        text = `HUNT! ${who} revealed ${trigger}: slap a fly, or pass.`;
+        text = swatter ? t("HUNT! {name} revealed a swatter: slap a fly, or pass.", words)
+          : t("HUNT! {name} revealed a fifth colour: slap a fly, or pass.", words);
+      } else if (ctx.seat === null) {
+        text = swatter ? t("HUNT! {name} revealed a swatter.", words)
+          : t("HUNT! {name} revealed a fifth colour.", words);
       } else {
-        text = `HUNT! ${who} revealed ${trigger}. You are done: waiting for the others.`;
-        if (ctx.seat === null) text = `HUNT! ${who} revealed ${trigger}.`;
+        text = swatter ? t("HUNT! {name} revealed a swatter. You are done: waiting for the others.", words)
+          : t("HUNT! {name} revealed a fifth colour. You are done: waiting for the others.", words);
       }
     } else if (legal("reveal")) {
-      text = "Your turn: reveal the top card of your pile (space).";
+      text = t("Your turn: reveal the top card of your pile (space).");
     } else {
-      text = `${nameOf(v.current)} reveals next.`;
+      text = t("{name} reveals next.", { name: nameOf(v.current) });
     }
     status.textContent = text;
     status.hidden = text === "";
@@ -430,22 +439,22 @@ export function createTable(root, ctx) {
         el("span", "fk-name", nameOf(seat)));
       row.append(top);
       const counts = el("div", "fk-counts");
-      counts.append(el("span", "fk-pile", `pile ${v.piles[seat]}`),
-        el("span", "fk-won", `won ${v.won[seat]} ${v.won[seat] === 1 ? "fly" : "flies"}`));
+      counts.append(el("span", "fk-pile", t("pile {n}", { n: v.piles[seat] })),
+        el("span", "fk-won", tn("won {n} fly", "won {n} flies", v.won[seat])));
       row.append(counts);
       let role = "";
-      if (inPlay && !inPlay.includes(seat)) role = "sits out the deciding game";
-      else if (v.hunt && v.hunt.revealer === seat) role = "revealed: hunt!";
-      else if (turn) role = "reveals next";
+      if (inPlay && !inPlay.includes(seat)) role = t("sits out the deciding game");
+      else if (v.hunt && v.hunt.revealer === seat) role = t("revealed: hunt!");
+      else if (turn) role = t("reveals next");
       if (v.hunt) {
         const hands = v.hunt.hands.filter((h) => h.seat === seat).length;
         const left = v.hunt.pending.includes(seat) ? v.hands_per_player - hands : 0;
         const handsLeft = el("span", left > 0 ? "fk-hands-left" : "fk-hands-left fk-done");
         if (left > 0) {
           for (let i = 0; i < left; i++) handsLeft.append(handIcon());
-          handsLeft.append(` ${left} ${left === 1 ? "hand" : "hands"} free`);
+          handsLeft.append(` ${tn("{n} hand free", "{n} hands free", left)}`);
         } else {
-          handsLeft.append("done");
+          handsLeft.append(t("done"));
         }
         row.append(handsLeft);
       }
@@ -465,18 +474,18 @@ export function createTable(root, ctx) {
     if (!view) return;
     const last = view.last_reveal;
     if (!last) {
-      revealWho.textContent = "No card revealed yet.";
+      revealWho.textContent = t("No card revealed yet.");
       revealCard.replaceChildren();
       revealCard.className = "fk-reveal-card fk-empty";
       return;
     }
-    revealWho.textContent = `${nameOf(last.seat)} revealed:`;
+    revealWho.textContent = t("{name} revealed:", { name: nameOf(last.seat) });
     const was = revealCard.dataset.card;
     revealCard.className = "fk-reveal-card";
     paintFace(revealCard, last.card);
     revealCard.dataset.card = String(last.card.id);
     revealCard.setAttribute("role", "img");
-    revealCard.setAttribute("aria-label", `${nameOf(last.seat)} revealed ${cardName(last.card)}`);
+    revealCard.setAttribute("aria-label", t("{name} revealed {card}", { name: nameOf(last.seat), card: cardName(last.card) }));
     if (view.hunt) revealCard.classList.add("fk-trigger");
     // A ring around a newly turned card; the card itself shows at once (see the top).
     if (!fresh && was !== String(last.card.id)) revealCard.classList.add("fk-new");
@@ -535,7 +544,7 @@ export function createTable(root, ctx) {
     const v = view;
     const labels = keys();
     const count = v.centre.length;
-    centreTitle.textContent = `Centre (${count} ${count === 1 ? "fly" : "flies"})`;
+    centreTitle.textContent = tn("Centre ({n} fly)", "Centre ({n} flies)", count);
     /** @type {Map<number, Hand[]>} */
     const handsOn = new Map();
     for (const hand of v.hunt?.hands ?? []) {
@@ -571,9 +580,10 @@ export function createTable(root, ctx) {
       // sentence says the same (a label of its own would not match the text seen).
       for (const part of button.children) part.setAttribute("aria-hidden", "true");
       const whose = hands.map((h) => nameOf(h.seat)).join(", ");
-      button.append(el("span", "fk-sr", [cardName(card), key ? `key ${key}` : "",
-        whose ? `hands: ${whose}` : ""].filter(Boolean).join(", ")));
-      button.title = can ? `Slap ${cardName(card)}${key ? ` (key ${key})` : ""}` : cardName(card);
+      button.append(el("span", "fk-sr", [cardName(card), key ? t("key {key}", { key }) : "",
+        whose ? t("hands: {names}", { names: whose }) : ""].filter(Boolean).join(", ")));
+      button.title = !can ? cardName(card) : key ? t("Slap {card} (key {key})", { card: cardName(card), key })
+        : t("Slap {card}", { card: cardName(card) });
       if (key) button.setAttribute("aria-keyshortcuts", key);
       else button.removeAttribute("aria-keyshortcuts");
       centre.append(button); // in the centre's order: appending moves it, focus kept
@@ -592,9 +602,9 @@ export function createTable(root, ctx) {
   function defaultHint() {
     if (!view) return "";
     if (view.hunt && acting()) {
-      return "Click or tap a fly to slap it, or press its key. Each hand goes on a different fly.";
+      return t("Click or tap a fly to slap it, or press its key. Each hand goes on a different fly.");
     }
-    if (!view.centre.length && view.phase !== "over") return "The centre is empty.";
+    if (!view.centre.length && view.phase !== "over") return t("The centre is empty.");
     return "";
   }
 
@@ -611,7 +621,8 @@ export function createTable(root, ctx) {
       if (i === 0) item.classList.add("fk-under");
       if (hand.seat === ctx.seat) item.classList.add("fk-hand-mine");
       if (!fresh && landed.has(`${hand.seat}:${card}`)) item.classList.add("fk-landed");
-      item.title = `${nameOf(hand.seat)} at ${ms(hand.at_ms)}${i === 0 ? " (underneath)" : ""}`;
+      const at = { name: nameOf(hand.seat), time: ms(hand.at_ms) };
+      item.title = i === 0 ? t("{name} at {time} (underneath)", at) : t("{name} at {time}", at);
       list.append(item);
     });
     return list;
@@ -619,8 +630,8 @@ export function createTable(root, ctx) {
 
   /** @param {number} seat @returns {string} "You", or a name cut to fit on a card */
   function shortName(seat) {
-    if (seat === ctx.seat) return "You";
-    const name = ctx.names[seat] || `Seat ${seat}`;
+    if (seat === ctx.seat) return t("You");
+    const name = ctx.names[seat] || t("Seat {seat}", { seat });
     return name.length > 7 ? `${name.slice(0, 6)}…` : name;
   }
 
@@ -655,32 +666,33 @@ export function createTable(root, ctx) {
     }
     const h = hunt;
     const head = el("h3", "fk-story-title");
-    const trigger = cardOf(h.trigger).kind === "swatter" ? "a swatter"
-      : `a fifth colour (${named(h.trigger)})`;
-    head.textContent = h.over ? `Last hunt (${nameOf(h.revealer)} revealed ${trigger})`
-      : `Hunt: ${nameOf(h.revealer)} revealed ${trigger}`;
+    const trigger = cardOf(h.trigger).kind === "swatter" ? t("a swatter")
+      : t("a fifth colour ({card})", { card: named(h.trigger) });
+    const words = { name: nameOf(h.revealer), trigger };
+    head.textContent = h.over ? t("Last hunt ({name} revealed {trigger})", words)
+      : t("Hunt: {name} revealed {trigger}", words);
     const lines = el("ol", "fk-story-lines");
-    if (h.nothing) lines.append(el("li", "", "The centre was empty: the hunt caught nothing."));
+    if (h.nothing) lines.append(el("li", "", t("The centre was empty: the hunt caught nothing.")));
     const sorted = [...h.hands].sort((a, b) => a.at_ms - b.at_ms);
     for (const hand of sorted) {
       const line = el("li", "fk-story-hand");
-      line.append(`${nameOf(hand.seat)} on ${named(hand.card)} at ${ms(hand.at_ms)}`);
+      line.append(t("{name} on {card} at {time}", { name: nameOf(hand.seat), card: named(hand.card), time: ms(hand.at_ms) }));
       if (h.over) {
         const won = h.wins.some((w) => w.seat === hand.seat && w.card === hand.card);
         const penalty = h.penalties.find((p) => p.seat === hand.seat && p.hit === hand.card);
         if (won) {
-          line.append(el("span", "fk-verdict fk-news-win", "✓ won it"));
+          line.append(el("span", "fk-verdict fk-news-win", t("✓ won it")));
         } else if (penalty) {
           line.append(el("span", "fk-verdict fk-news-penalty", penalty.card === null
-            ? "✗ wrong colour: had no fly to lose"
-            : `✗ wrong colour: ${named(penalty.card)} goes under the pile`));
+            ? t("✗ wrong colour: had no fly to lose")
+            : t("✗ wrong colour: {card} goes under the pile", { card: named(penalty.card) })));
         } else {
-          line.append(el("span", "fk-verdict", "– another hand was underneath"));
+          line.append(el("span", "fk-verdict", t("– another hand was underneath")));
         }
       }
       lines.append(line);
     }
-    if (h.over && !sorted.length && !h.nothing) lines.append(el("li", "", "Nobody slapped."));
+    if (h.over && !sorted.length && !h.nothing) lines.append(el("li", "", t("Nobody slapped.")));
     story.replaceChildren(head, lines);
   }
 
@@ -690,10 +702,10 @@ export function createTable(root, ctx) {
       return;
     }
     const flies = view.my_won ?? [];
-    const head = el("h3", "fk-mine-title", `Your flies (${flies.length})`);
+    const head = el("h3", "fk-mine-title", t("Your flies ({n})", { n: flies.length }));
     const row = el("div", "fk-chips");
     if (flies.length) row.append(...flies.map(chip));
-    else row.append(el("span", "fk-none", "none yet"));
+    else row.append(el("span", "fk-none", t("none yet")));
     mine.replaceChildren(head, row);
   }
 
@@ -705,7 +717,7 @@ export function createTable(root, ctx) {
     }
     results.hidden = false;
     const v = view;
-    const head = el("h3", "fk-results-title", "Flies won");
+    const head = el("h3", "fk-results-title", t("Flies won"));
     const list = el("ul", "fk-results-list");
     v.won_cards?.forEach((pile, seat) => {
       const item = el("li", "fk-result");
@@ -714,12 +726,12 @@ export function createTable(root, ctx) {
       if (winner) item.classList.add("fk-winner");
       who.append(el("span", "fk-name", `${winner ? "★ " : ""}${nameOf(seat)}`));
       const points = v.outcome?.scores[seat];
-      const flies = `${pile.length} ${pile.length === 1 ? "fly" : "flies"}`;
+      const flies = tn("{n} fly", "{n} flies", pile.length);
       who.append(el("span", "fk-result-score",
-        points === undefined ? flies : `${flies}, ${points} points`));
+        points === undefined ? flies : `${flies}, ${tn("{n} point", "{n} points", points)}`));
       const row = el("div", "fk-chips");
       if (pile.length) row.append(...pile.map(chip));
-      else row.append(el("span", "fk-none", "no flies"));
+      else row.append(el("span", "fk-none", t("no flies")));
       item.append(who, row);
       list.append(item);
     });

@@ -17,10 +17,11 @@
 import { h, fill } from "../dom.js";
 import { tile } from "../draw.js";
 import { onTableKey } from "../keys.js";
+import { t } from "../i18n.js";
 
-/** @typedef {import("../protocol.js").Update} Update */
-/** @typedef {import("../protocol.js").TableContext} TableContext */
-/** @typedef {import("../protocol.js").Table} Table */
+/** @typedef {import("../types/protocol").Update} Update */
+/** @typedef {import("../table.js").TableContext} TableContext */
+/** @typedef {import("../table.js").Table} Table */
 
 /**
  * What a seat may know now: the view, generated from views.py (types/fluster.d.ts).  A
@@ -42,16 +43,16 @@ export function createTable(root, ctx) {
   /** The Blank as the view writes it (in a square, and as a call's letter). */
   const BLANK = facts.blank;
   /** A symbol in words: the letter, or "Blank". @param {string} symbol */
-  const symbolWords = (symbol) => (symbol === BLANK ? "Blank" : symbol);
+  const symbolWords = (symbol) => (symbol === BLANK ? t("Blank") : symbol);
   const callShown = h("p", { class: "fl-call", id: "fl-call", "aria-live": "polite" });
   const prompt = h("p", { class: "fl-prompt" });
-  const caller = h("form", { class: "fl-caller", "aria-label": "Your call" });
+  const caller = h("form", { class: "fl-caller", "aria-label": t("Your call") });
   const pad = h("div", { class: "fl-pad" });
   // On a phone the calls so far scroll in their own box under the pad (app.css,
   // .table-more), focusable so that keys can scroll it too.
-  const progress = h("section", { class: "fl-progress table-more", "aria-label": "The calls so far",
+  const progress = h("section", { class: "fl-progress table-more", "aria-label": t("The calls so far"),
     tabindex: 0 });
-  const pads = h("section", { class: "fl-pads", "aria-label": "Every pad" });
+  const pads = h("section", { class: "fl-pads", "aria-label": t("Every pad") });
   fill(root, h("div", { class: "fl" }, callShown, prompt, caller, pad, progress, pads));
 
   /** @type {FlusterView | null} */
@@ -70,7 +71,7 @@ export function createTable(root, ctx) {
   let justWritten = null;
 
   /** @param {number} seat */
-  const nameOf = (seat) => (seat === ctx.seat ? "You" : ctx.names[seat] ?? `Seat ${seat}`);
+  const nameOf = (seat) => (seat === ctx.seat ? t("You") : ctx.names[seat] ?? t("Seat {seat}", { seat }));
 
   /** @param {string} text  @param {Event} [event] */
   function act(text, event) {
@@ -110,7 +111,7 @@ export function createTable(root, ctx) {
     }
     caller.hidden = false;
     const number = digits === "" ? null : Number(digits);
-    const letters = h("div", { class: "fl-letters", role: "group", "aria-label": "Letter" },
+    const letters = h("div", { class: "fl-letters", role: "group", "aria-label": t("Letter") },
       [...facts.letters, BLANK].map((symbol) => {
         const button = h("button", {
           // The Blank's word takes two of the grid's cells (fluster.css).
@@ -123,7 +124,7 @@ export function createTable(root, ctx) {
         button.addEventListener("click", () => { letter = symbol; redrawFocused(`[data-letter="${symbol}"]`); });
         return button;
       }));
-    const numbers = h("div", { class: "fl-numbers", role: "group", "aria-label": "Number" },
+    const numbers = h("div", { class: "fl-numbers", role: "group", "aria-label": t("Number") },
       facts.numbers.map((n) => {
         const button = h("button", {
           type: "button", class: "fl-pick", "data-number": n,
@@ -133,12 +134,12 @@ export function createTable(root, ctx) {
         return button;
       }));
     const ready = letter !== "" && callText() !== "";
-    const words = ready ? `Call ${symbolWords(letter)} ${Number(digits)}`
-      : `Call ${letter === "" ? "…" : symbolWords(letter)} ${digits === "" ? "…" : digits}`;
+    const words = ready ? t("Call {letter} {number}", { letter: symbolWords(letter), number: Number(digits) })
+      : t("Call {letter} {number}", { letter: letter === "" ? "…" : symbolWords(letter), number: digits === "" ? "…" : digits });
     const go = h("button", { type: "submit", class: "primary fl-go", disabled: !ready,
       "aria-keyshortcuts": "Enter" }, words);
-    fill(caller, h("p", { class: "fl-label" }, "Letter (or Blank: space)"), letters,
-      h("p", { class: "fl-label" }, "Number (type it, then Enter)"), numbers,
+    fill(caller, h("p", { class: "fl-label" }, t("Letter (or Blank: space)")), letters,
+      h("p", { class: "fl-label" }, t("Number (type it, then Enter)")), numbers,
       h("div", { class: "buttons" }, go));
   }
   /**
@@ -181,7 +182,8 @@ export function createTable(root, ctx) {
           h("span", { class: "fl-num" }, String(number)),
           h("span", { class: "fl-sym" }, written === "." ? "" : written === BLANK ? "" : written),
         ];
-        const label = `square ${number}: ${written === "." ? "empty" : symbolWords(written)}`;
+        const label = written === "." ? t("square {number}: empty", { number })
+          : t("square {number}: {letter}", { number, letter: symbolWords(written) });
         const cls = `fl-sq${written === BLANK ? " fl-blank" : written !== "." ? " fl-written" : ""}`
           + `${takes ? " fl-takes" : ""}`
           + `${lit === number ? " fl-lit" : ""}`
@@ -190,7 +192,7 @@ export function createTable(root, ctx) {
         if (takes) {
           const button = h("button", { type: "button", class: cls, "data-side": side,
             "data-number": number, "aria-keyshortcuts": side === "left" ? "ArrowLeft" : "ArrowRight",
-            "aria-label": `Write it here, ${title.toLowerCase()}, ${label}` }, ...content);
+            "aria-label": t("Write it here, {block}, {square}", { block: title, square: label }) }, ...content);
           button.addEventListener("click", (event) => act(side, event));
           cell = button;
         } else {
@@ -200,12 +202,12 @@ export function createTable(root, ctx) {
         cells.push(h("td", {}, cell));
       }
       cells.push(h("td", { class: `fl-circle${block.across[r] > 0 ? " fl-scores" : ""}`,
-        "aria-label": `row ${r + 1}: ${block.across[r]}` }, ring(block.across[r])));
+        "aria-label": t("row {row}: {score}", { row: r + 1, score: block.across[r] }) }, ring(block.across[r])));
       rows.push(h("tr", { class: block.across[r] > 0 ? "fl-row-scores" : null }, ...cells));
     }
     rows.push(h("tr", {}, ...block.down.map((score, c) => h("td", {
       class: `fl-circle${score > 0 ? " fl-scores" : ""}`,
-      "aria-label": `column ${c + 1}: ${score}` }, ring(score))), h("td", {})));
+      "aria-label": t("column {column}: {score}", { column: c + 1, score }) }, ring(score))), h("td", {})));
     // A column that scores is marked on each of its squares too.
     rows.slice(0, 5).forEach((row) => {
       [...row.children].slice(0, 5).forEach((td, c) => {
@@ -222,17 +224,18 @@ export function createTable(root, ctx) {
    * @param {PadView} p  @param {number | null} write  @param {number | null} lit
    */
   function padBlocks(p, write, lit) {
-    const t = p.totals;
+    const totals = p.totals;
     return h("div", { class: "fl-blocks" },
-      blockTable(p.left, "left", "Left block", legal.has("left") ? write : null, lit,
-        ` · A ${t.A} · B ${t.B}`),
-      blockTable(p.right, "right", "Right block", legal.has("right") ? write : null, lit,
-        ` · C ${t.C} · D ${t.D}`));
+      blockTable(p.left, "left", t("Left block"), legal.has("left") ? write : null, lit,
+        ` · A ${totals.A} · B ${totals.B}`),
+      blockTable(p.right, "right", t("Right block"), legal.has("right") ? write : null, lit,
+        ` · C ${totals.C} · D ${totals.D}`));
   }
 
   /** @param {PadView} p */
-  const totalsLine = (p) => `A ${p.totals.A} + B ${p.totals.B} + C ${p.totals.C} + D ${p.totals.D}`
-    + ` + bonuses ${p.totals.bonuses} = Grand Total ${p.totals.grand_total}`;
+  const totalsLine = (p) => t("A {a} + B {b} + C {c} + D {d} + bonuses {bonuses} = Grand Total {total}", {
+    a: p.totals.A, b: p.totals.B, c: p.totals.C, d: p.totals.D, bonuses: p.totals.bonuses,
+    total: p.totals.grand_total });
 
   /** @param {FlusterView} v */
   function drawPad(v) {
@@ -241,7 +244,7 @@ export function createTable(root, ctx) {
     const write = v.phase === "write" && v.call !== null ? v.call.number : null;
     const lit = v.phase === "write" && v.call !== null ? v.call.number
       : v.last !== null ? v.last.number : null;
-    fill(pad, h("h2", { class: "fl-title" }, "Your pad (secret)"), padBlocks(v.pad, write, lit),
+    fill(pad, h("h2", { class: "fl-title" }, t("Your pad (secret)")), padBlocks(v.pad, write, lit),
       h("p", { class: "fl-sum note" }, totalsLine(v.pad)));
   }
 
@@ -251,15 +254,17 @@ export function createTable(root, ctx) {
     const seats = Array.from({ length: v.players }, (_, s) => s);
     const writing = v.phase === "write";
     fill(progress,
-      h("h2", { class: "fl-title" }, `Calls so far: ${v.turn}`),
+      h("h2", { class: "fl-title" }, t("Calls so far: {n}", { n: v.turn })),
       h("ul", { class: "fl-who" }, seats.map((s) => h("li", {},
         h("span", { class: "fl-name" }, nameOf(s)),
-        s === v.caller && v.phase !== "over" ? h("span", { class: "tag" }, "caller") : null,
+        s === v.caller && v.phase !== "over" ? h("span", { class: "tag" }, t("caller")) : null,
         writing ? h("span", { class: v.written.includes(s) ? "fl-done" : "fl-busy" },
-          v.written.includes(s) ? "has written" : "writing…") : null))),
-      h("ol", { class: "fl-called", "aria-label": "How often each number has been called" },
+          v.written.includes(s) ? t("has written") : t("writing…")) : null))),
+      h("ol", { class: "fl-called", "aria-label": t("How often each number has been called") },
         v.called.map((times, i) => h("li", { class: `fl-times-${times}`,
-          "aria-label": `${i + 1}: called ${times === 0 ? "never" : times === 1 ? "once" : "twice"}` },
+          "aria-label": times === 0 ? t("{number}: called never", { number: i + 1 })
+            : times === 1 ? t("{number}: called once", { number: i + 1 })
+              : t("{number}: called twice", { number: i + 1 }) },
         String(i + 1)))));
   }
 
@@ -271,7 +276,7 @@ export function createTable(root, ctx) {
   function drawCall(v) {
     const call = v.phase === "write" && v.call !== null ? v.call : v.last;
     fill(callShown, call === null ? null
-      : tile(call.letter === BLANK ? "Blank" : call.letter,
+      : tile(call.letter === BLANK ? t("Blank") : call.letter,
         { corner: String(call.number), className: `fl-tile${call.letter === BLANK ? " fl-tile-blank" : ""}` }),
     h("span", {}, callWords(v)));
   }
@@ -279,29 +284,35 @@ export function createTable(root, ctx) {
   /** @param {FlusterView} v */
   function callWords(v) {
     if (v.phase === "write" && v.call !== null) {
-      return `${nameOf(v.call.caller)} called ${symbolWords(v.call.letter)} ${v.call.number}`;
+      return t("{name} called {letter} {number}",
+        { name: nameOf(v.call.caller), letter: symbolWords(v.call.letter), number: v.call.number });
     }
     if (v.last !== null) {
-      const where = v.last.forced ? " (its second call: written in the one square left)"
-        : v.last_side ? ` (you wrote it in the ${v.last_side} block)` : "";
-      return `Last call: ${symbolWords(v.last.letter)} ${v.last.number}${where}`;
+      const call = { letter: symbolWords(v.last.letter), number: v.last.number };
+      if (v.last.forced) {
+        return t("Last call: {letter} {number} (its second call: written in the one square left)", call);
+      }
+      if (v.last_side === "left") return t("Last call: {letter} {number} (you wrote it in the left block)", call);
+      if (v.last_side === "right") return t("Last call: {letter} {number} (you wrote it in the right block)", call);
+      return t("Last call: {letter} {number}", call);
     }
-    return "No call yet.";
+    return t("No call yet.");
   }
 
   /** @param {FlusterView} v  @param {boolean} mine */
   function promptText(v, mine) {
-    if (v.phase === "over") return "Every square is filled: the pads are scored.";
+    if (v.phase === "over") return t("Every square is filled: the pads are scored.");
     if (v.phase === "call") {
-      return mine ? "Your call: choose a letter (or a Blank) and a number."
-        : `${nameOf(v.caller)} ${v.caller === ctx.seat ? "call" : "calls"}…`;
+      return mine ? t("Your call: choose a letter (or a Blank) and a number.")
+        : v.caller === ctx.seat ? t("You call…") : t("{name} calls…", { name: nameOf(v.caller) });
     }
     if (v.phase === "write") {
-      if (mine) return "Write it: click its square in the left or the right block (← or →).";
-      if (v.my_choice) return `You wrote it in the ${v.my_choice} block. Waiting for the others…`;
-      return "The players write the call…";
+      if (mine) return t("Write it: click its square in the left or the right block (← or →).");
+      if (v.my_choice === "left") return t("You wrote it in the left block. Waiting for the others…");
+      if (v.my_choice === "right") return t("You wrote it in the right block. Waiting for the others…");
+      return t("The players write the call…");
     }
-    return "The pads are handed out…";
+    return t("The pads are handed out…");
   }
 
   /** @param {FlusterView} v */
@@ -309,12 +320,12 @@ export function createTable(root, ctx) {
     if (v.phase !== "over" || v.pads === undefined) { fill(pads); pads.hidden = true; return; }
     pads.hidden = false;
     const winners = v.outcome?.winners ?? [];
-    fill(pads, h("h2", { class: "fl-title" }, "Every pad, scored"),
+    fill(pads, h("h2", { class: "fl-title" }, t("Every pad, scored")),
       v.pads.map((p, s) => h("section", { class: `fl-final${winners.includes(s) ? " fl-winner" : ""}`,
-        "aria-label": `${nameOf(s)}'s pad` },
-      h("h3", {}, `${nameOf(s)}: Grand Total `,
+        "aria-label": t("{name}'s pad", { name: nameOf(s) }) },
+      h("h3", {}, `${t("{name}: Grand Total", { name: nameOf(s) })} `,
         h("span", { class: "fl-grand" }, String(p.totals.grand_total)),
-        winners.includes(s) ? h("span", { class: "tag" }, "wins") : null),
+        winners.includes(s) ? h("span", { class: "tag" }, t("wins")) : null),
       padBlocks(p, null, null),
       h("p", { class: "fl-sum note" }, totalsLine(p)))));
   }

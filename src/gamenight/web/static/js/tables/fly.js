@@ -23,11 +23,12 @@
 
 import { h, fill } from "../dom.js";
 import { onTableKey } from "../keys.js";
+import { t, tn, word } from "../i18n.js";
 
-/** @typedef {import("../protocol.js").Update} Update */
-/** @typedef {import("../protocol.js").GameEvent} GameEvent */
-/** @typedef {import("../protocol.js").TableContext} TableContext */
-/** @typedef {import("../protocol.js").Table} Table */
+/** @typedef {import("../types/protocol").Update} Update */
+/** @typedef {import("../types/protocol").GameEvent} GameEvent */
+/** @typedef {import("../table.js").TableContext} TableContext */
+/** @typedef {import("../table.js").Table} Table */
 
 /**
  * What every seat sees of a FLY table: the view, generated from views.py
@@ -122,8 +123,12 @@ function aimsOf(update) {
   return out;
 }
 
-/** @param {CardView} card */
-const cardName = (card) => (card.blank ? "blank card" : `${card.colour ?? ""} ${card.symbol ?? ""}`);
+/**
+ * A card's name in the page's language: its English ("red star", "blank card") is the
+ * message, which the game marks (games/fly/terms.py).
+ * @param {CardView} card
+ */
+const cardName = (card) => word(card.blank ? "blank card" : `${card.colour ?? ""} ${card.symbol ?? ""}`);
 
 /** The top-left corner of a card place. @param {number} slot  @returns {[number, number]} */
 function origin(slot) {
@@ -158,8 +163,9 @@ function coveredBy(aim, v) {
  * @param {string[]} names
  */
 function listed(names) {
-  const the = names.map((n) => `the ${n}`);
-  return the.length <= 1 ? the.join("") : `${the.slice(0, -1).join(", ")} and ${the[the.length - 1]}`;
+  const the = names.map((card) => t("the {card}", { card }));
+  return the.length <= 1 ? the.join("")
+    : t("{cards} and {card}", { cards: the.slice(0, -1).join(", "), card: the[the.length - 1] });
 }
 
 /** Whether the person asked their system for less motion. */
@@ -271,7 +277,7 @@ export function createTable(root, ctx) {
     class: "fly-board", viewBox: `${VIEW.x} ${VIEW.y} ${VIEW.width} ${VIEW.height}`,
     role: "img", "aria-labelledby": "fly-board-title", "aria-describedby": "fly-hint",
   });
-  const boardTitle = svg("title", { id: "fly-board-title" }, "The table");
+  const boardTitle = svg("title", { id: "fly-board-title" }, t("The table"));
   const cloth = svg("pattern", { id: "fly-cloth", width: 0.5, height: 0.5, patternUnits: "userSpaceOnUse" },
     svg("rect", { width: 0.5, height: 0.5, fill: "#f4f1ea" }),
     svg("rect", { width: 0.25, height: 0.25, fill: "#c0392b" }),
@@ -286,22 +292,23 @@ export function createTable(root, ctx) {
     // The box stands at the left of row 1: the cards slide toward it.
     svg("g", { class: "fly-box" },
       svg("rect", { x: -0.62, y: 0.05, width: 0.5, height: 2.9, rx: 0.05 }),
-      svg("text", { x: -0.37, y: 1.5, transform: "rotate(-90 -0.37 1.5)" }, "BOX")),
+      svg("text", { x: -0.37, y: 1.5, transform: "rotate(-90 -0.37 1.5)" }, t("BOX"))),
     places, cards, story, ghost, rings);
 
   const hint = h("p", { class: "fly-hint", id: "fly-hint", "aria-live": "polite" });
-  const turnBack = h("button", { type: "button", class: "fly-turn", "aria-label": "Turn the swatter back (q)",
-    "aria-keyshortcuts": "q", title: "Turn the swatter back (q, or the mouse wheel)" }, "↺");
-  const turnOn = h("button", { type: "button", class: "fly-turn", "aria-label": "Turn the swatter (e)",
-    "aria-keyshortcuts": "e", title: "Turn the swatter (e, or the mouse wheel)" }, "↻");
-  const dropButton = h("button", { type: "button", class: "primary fly-drop", "aria-keyshortcuts": "Enter" }, "Drop");
-  const controls = h("div", { class: "fly-controls buttons", role: "group", "aria-label": "Your swatter" },
+  const turnBack = h("button", { type: "button", class: "fly-turn", "aria-label": t("Turn the swatter back (q)"),
+    "aria-keyshortcuts": "q", title: t("Turn the swatter back (q, or the mouse wheel)") }, "↺");
+  const turnOn = h("button", { type: "button", class: "fly-turn", "aria-label": t("Turn the swatter (e)"),
+    "aria-keyshortcuts": "e", title: t("Turn the swatter (e, or the mouse wheel)") }, "↻");
+  const dropButton = h("button", { type: "button", class: "primary fly-drop", "aria-keyshortcuts": "Enter" }, t("Drop"));
+  const controls = h("div", { class: "fly-controls buttons", role: "group", "aria-label": t("Your swatter") },
     turnBack, turnOn, dropButton);
   const keys = h("p", { class: "fly-keys note" },
-    "Keys: ", h("kbd", {}, "←↑↓→"), " move · ", h("kbd", {}, "r"), "/", h("kbd", {}, "e"), " turn · ",
-    h("kbd", {}, "R"), "/", h("kbd", {}, "q"), " turn back · ", h("kbd", {}, "Enter"), " drop · ",
-    h("kbd", {}, "Esc"), " skip the story");
-  const piles = h("ul", { class: "fly-piles", "aria-label": "The players' flies" });
+    // A legend of keys, each with its word (not a sentence: its pieces are labels).
+    `${t("Keys:")} `, h("kbd", {}, "←↑↓→"), ` ${t("move")} · `, h("kbd", {}, "r"), "/", h("kbd", {}, "e"),
+    ` ${t("turn")} · `, h("kbd", {}, "R"), "/", h("kbd", {}, "q"), ` ${t("turn back")} · `,
+    h("kbd", {}, "Enter"), ` ${t("drop")} · `, h("kbd", {}, "Esc"), ` ${t("skip the story")}`);
+  const piles = h("ul", { class: "fly-piles", "aria-label": t("The players' flies") });
   const lastLine = h("p", { class: "fly-last note" });
   fill(root, h("div", { class: "fly" },
     prompt, status,
@@ -310,7 +317,7 @@ export function createTable(root, ctx) {
       // On a phone the piles scroll in their own box under the board (app.css,
       // .table-more), focusable so that keys can scroll it too.
       h("section", { class: "fly-aside table-more", "aria-labelledby": "fly-piles-title", tabindex: 0 },
-        h("h2", { id: "fly-piles-title", class: "fly-title" }, "Flies swatted"), piles, lastLine))));
+        h("h2", { id: "fly-piles-title", class: "fly-title" }, t("Flies swatted")), piles, lastLine))));
 
   /** @type {FlyView | null} */
   let view = null;
@@ -332,7 +339,7 @@ export function createTable(root, ctx) {
   let timers = [];
 
   /** @param {number} seat */
-  const nameOf = (seat) => (seat === ctx.seat ? "You" : ctx.names[seat] ?? `Seat ${seat + 1}`);
+  const nameOf = (seat) => (seat === ctx.seat ? t("You") : ctx.names[seat] ?? t("Seat {seat}", { seat: seat + 1 }));
 
   // -- choosing the aim ------------------------------------------------------------------
   /** @param {Aim} chosen */
@@ -487,16 +494,16 @@ export function createTable(root, ctx) {
   // -- drawing -----------------------------------------------------------------------------
   /** Words for an angle. @param {number} angle */
   function angleWords(angle) {
-    if (angle === 0) return "upright";
-    if (angle === 90) return "across the row";
-    return `turned ${angle}°`;
+    if (angle === 0) return t("upright");
+    if (angle === 90) return t("across the row");
+    return t("turned {angle}°", { angle });
   }
 
   /** Where an aim is, in a person's words: the card place under its centre. @param {Aim} a */
   function placeWords(a) {
     const column = Math.min(COLUMNS, Math.floor(a.x / CARD_WIDTH) + 1);
     const row = Math.floor(a.y / CARD_HEIGHT) + 1;
-    return `row ${row}, card ${column}`;
+    return t("row {row}, card {column}", { row, column });
   }
 
   /** The ghost at the aim, the flies it would cover lit, the hint and the Drop button. */
@@ -511,7 +518,7 @@ export function createTable(root, ctx) {
       hint.textContent = "";
       dropButton.disabled = true;
       dropButton.removeAttribute("data-action");
-      dropButton.setAttribute("aria-label", "Drop the swatter (when it is your turn)");
+      dropButton.setAttribute("aria-label", t("Drop the swatter (when it is your turn)"));
       return;
     }
     if (ghost.firstChild === null) ghost.append(swatterPicture(v.swatter.width, v.swatter.length, "fly-ghost"));
@@ -524,13 +531,16 @@ export function createTable(root, ctx) {
       cx: card.fly?.[0] ?? 0, cy: card.fly?.[1] ?? 0, r: v.fly_diameter / 2 + 0.08 })));
     board.dataset.hinted = String(covered.length);
     const steady = v.flutter.sigma_pos === 0 && v.flutter.sigma_angle === 0;
-    const chance = steady ? "" : " if it lands true: it flutters as it falls";
+    const where = { place: placeWords(aim), angle: angleWords(aim.angle) };
+    const cards = listed(covered.map(cardName));
     hint.textContent = covered.length === 0
-      ? `Aim: ${placeWords(aim)}, ${angleWords(aim.angle)}. It covers no fly completely there.`
-      : `Aim: ${placeWords(aim)}, ${angleWords(aim.angle)}. It covers ${listed(covered.map(cardName))}${chance}.`;
+      ? t("Aim: {place}, {angle}. It covers no fly completely there.", where)
+      : steady ? t("Aim: {place}, {angle}. It covers {cards}.", { ...where, cards })
+        : t("Aim: {place}, {angle}. It covers {cards} if it lands true: it flutters as it falls.",
+          { ...where, cards });
     dropButton.disabled = false;
     dropButton.dataset.action = aim.text;
-    dropButton.setAttribute("aria-label", `Drop the swatter: ${placeWords(aim)}, ${angleWords(aim.angle)}`);
+    dropButton.setAttribute("aria-label", t("Drop the swatter: {place}, {angle}", where));
   }
 
   /** The cards as the view has them, each at its place, and the places left empty. @param {FlyView} v */
@@ -551,8 +561,9 @@ export function createTable(root, ctx) {
       return picture;
     }));
     const flies = v.table.filter((c) => !c.blank);
-    boardTitle.textContent = `The table: ${v.table.length} card${v.table.length === 1 ? "" : "s"}, `
-      + `${flies.length} ${flies.length === 1 ? "fly" : "flies"}: ${flies.map(cardName).join(", ")}`;
+    boardTitle.textContent = t("The table: {cards}, {flies}: {names}", {
+      cards: tn("{n} card", "{n} cards", v.table.length),
+      flies: tn("{n} fly", "{n} flies", flies.length), names: flies.map(cardName).join(", ") });
   }
 
   /** Every seat's pile and points, the swatter's holder marked. @param {FlyView} v */
@@ -564,9 +575,9 @@ export function createTable(root, ctx) {
       h("span", { class: "fly-mark-turn", "aria-hidden": "true" }, seat === holder ? "▶" : ""),
       h("span", { class: "fly-who" }, nameOf(seat)),
       seat === holder ? h("span", { class: "fly-holds" },
-        seat === ctx.seat ? "hold the swatter" : "holds the swatter") : null,
+        seat === ctx.seat ? t("you hold the swatter") : t("holds the swatter")) : null,
       h("span", { class: "fly-score" },
-        `${v.scores[seat] ?? 0} point${v.scores[seat] === 1 ? "" : "s"} · ${mine.length} ${mine.length === 1 ? "fly" : "flies"}`)),
+        `${tn("{n} point", "{n} points", v.scores[seat] ?? 0)} · ${tn("{n} fly", "{n} flies", mine.length)}`)),
     h("div", { class: "fly-pile", "data-pile": seat }, mine.map(chip)))));
   }
 
@@ -574,14 +585,21 @@ export function createTable(root, ctx) {
   function promptText(v, mine) {
     if (v.phase === "over") {
       const out = v.outcome;
-      if (out === undefined) return "The game is over.";
+      if (out === undefined) return t("The game is over.");
+      if (out.reason === "cap") return t("The safety cap on drops ended the game.");
+      if (out.winners.length === 1 && out.winners[0] === ctx.seat) {
+        return t("Only the two blank cards are left: you win!");
+      }
       const winners = out.winners.map(nameOf);
-      return out.reason === "cap" ? "The safety cap on drops ended the game."
-        : `Only the two blank cards are left: ${winners.join(" and ")} ${winners.length === 1 && winners[0] !== "You" ? "wins" : "win"}!`;
+      const named = winners.length <= 1 ? winners.join("")
+        : t("{cards} and {card}", { cards: winners.slice(0, -1).join(", "), card: winners[winners.length - 1] });
+      return tn("Only the two blank cards are left: {names} wins!",
+        "Only the two blank cards are left: {names} win!", winners.length, { names: named });
     }
-    if (mine) return "Your drop: drag the swatter over the flies (or use the arrow keys), turn it, then drop it.";
-    if (ctx.seat === null) return `${nameOf(v.current)} holds the swatter. You are watching.`;
-    return `${nameOf(v.current)} ${v.current === ctx.seat ? "hold" : "holds"} the swatter.`;
+    if (mine) return t("Your drop: drag the swatter over the flies (or use the arrow keys), turn it, then drop it.");
+    if (ctx.seat === null) return t("{name} holds the swatter. You are watching.", { name: nameOf(v.current) });
+    return v.current === ctx.seat ? t("You hold the swatter.")
+      : t("{name} holds the swatter.", { name: nameOf(v.current) });
   }
 
   /** The last drop, in words. @param {FlyView} v */
@@ -589,10 +607,10 @@ export function createTable(root, ctx) {
     const last = v.last_drop;
     if (last === null) return "";
     const byId = new Map(v.collected.flat().map((c) => [c.id, c]));
-    const names = last.covered.map((id) => { const c = byId.get(id); return c === undefined ? `card ${id}` : cardName(c); });
+    const names = last.covered.map((id) => { const c = byId.get(id); return c === undefined ? t("card {id}", { id }) : cardName(c); });
     const who = nameOf(last.seat);
-    return names.length === 0 ? `Last drop: ${who} covered no fly completely.`
-      : `Last drop: ${who} swatted ${listed(names)}.`;
+    return names.length === 0 ? t("Last drop: {name} covered no fly completely.", { name: who })
+      : t("Last drop: {name} swatted {cards}.", { name: who, cards: listed(names) });
   }
 
   // -- a drop's story ---------------------------------------------------------------------
@@ -769,7 +787,8 @@ export function createTable(root, ctx) {
       keys.hidden = aim === null;
       const flies = v.table.filter((c) => !c.blank).length;
       prompt.textContent = promptText(v, aim !== null);
-      status.textContent = `${v.drops} drop${v.drops === 1 ? "" : "s"} so far · ${flies} ${flies === 1 ? "fly" : "flies"} on the table`;
+      status.textContent = `${tn("{n} drop so far", "{n} drops so far", v.drops)} · `
+        + tn("{n} fly on the table", "{n} flies on the table", flies);
       drawTable(v);
       drawPiles(v);
       lastLine.textContent = lastWords(v);

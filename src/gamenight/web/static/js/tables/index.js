@@ -1,5 +1,5 @@
 // The tables: a game with a table of its own has a module `tables/<game-id>.js`
-// (exporting `createTable`: see protocol.js, "the table interface") and a style sheet
+// (exporting `createTable`: see table.js, "the table interface") and a style sheet
 // (`/static/css/<game-id>.css`); the server says which games do (`GET /api/games`, each
 // game's `table`), so no file here names a game.  A game without one is played at the
 // plain table, which shows its view as text and its legal actions as buttons.  The room
@@ -7,8 +7,9 @@
 // the game: a fallback that plays any game, and what its test plays.
 
 import * as api from "../api.js";
+import { useGame } from "../i18n.js";
 
-/** @typedef {import("../protocol.js").CreateTable} CreateTable */
+/** @typedef {import("../table.js").CreateTable} CreateTable */
 
 /**
  * The server's word on `game` (asked once per page, `api.games`): whether it has a
@@ -29,6 +30,8 @@ async function about(game) {
 export async function tableFor(game) {
   const plain = new URLSearchParams(location.search).get("table") === "plain";
   const { table: owned, facts } = await about(game);
+  // The game's own words (its table's texts, its colours and animals) in the page's language.
+  await useGame(game);
   if (plain || !owned) return (await import("./plain.js")).createTable;
   const href = new URL(`/static/css/${game}.css`, location.href).href;
   if (![...document.querySelectorAll("link")].some((link) => link.href === href)) {

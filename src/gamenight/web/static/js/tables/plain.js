@@ -5,10 +5,11 @@
 
 import { h, fill } from "../dom.js";
 import { onPress } from "../press.js";
+import { t, tn } from "../i18n.js";
 
-/** @typedef {import("../protocol.js").TableContext} TableContext */
-/** @typedef {import("../protocol.js").Table} Table */
-/** @typedef {import("../protocol.js").Update} Update */
+/** @typedef {import("../table.js").TableContext} TableContext */
+/** @typedef {import("../table.js").Table} Table */
+/** @typedef {import("../types/protocol").Update} Update */
 
 /** Past this many actions the buttons get a filter. */
 const FILTER_FROM = 24;
@@ -30,16 +31,16 @@ function valueText(value) {
  */
 export function createTable(root, ctx) {
   const prompt = h("p", { class: "prompt", id: "plain-prompt" });
-  const filter = h("input", { type: "search", id: "plain-filter", placeholder: "filter",
-    "aria-label": "Filter the actions", hidden: true });
+  const filter = h("input", { type: "search", id: "plain-filter", placeholder: t("filter"),
+    "aria-label": t("Filter the actions"), hidden: true });
   const actions = h("div", { class: "plain-actions", role: "group", "aria-labelledby": "plain-prompt" });
-  const typed = h("input", { id: "plain-typed", "aria-label": "An action, as its text",
+  const typed = h("input", { id: "plain-typed", "aria-label": t("An action, as its text"),
     autocomplete: "off" });
   const typedForm = h("form", { class: "copy-row", hidden: true }, typed,
-    h("button", { type: "submit" }, "Send"));
-  const view = h("dl", { class: "plain-view", "aria-label": "What you can see" });
+    h("button", { type: "submit" }, t("Send")));
+  const view = h("dl", { class: "plain-view", "aria-label": t("What you can see") });
   fill(root, h("div", { class: "plain" }, h("section", { class: "panel" }, prompt, filter, actions, typedForm),
-    h("section", { class: "panel" }, h("h2", {}, "The table"), view)));
+    h("section", { class: "panel" }, h("h2", {}, t("The table")), view)));
 
   /** @type {string[]} */
   let legal = [];
@@ -67,10 +68,11 @@ export function createTable(root, ctx) {
         && update.legal_count > 0;
       const over = update.acting.kind === "over";
       legal = mine && update.legal !== null ? update.legal : [];
-      prompt.textContent = over ? "The game is over."
-        : mine ? `Your move: ${update.legal_count} action${update.legal_count === 1 ? "" : "s"}`
-          : ctx.seat === null ? "You are watching."
-            : `Waiting for ${update.acting.seats.map((s) => ctx.names[s]).join(", ") || "the table"}.`;
+      prompt.textContent = over ? t("The game is over.")
+        : mine ? tn("Your move: {n} action", "Your move: {n} actions", update.legal_count)
+          : ctx.seat === null ? t("You are watching.")
+            : t("Waiting for {names}.", {
+              names: update.acting.seats.map((s) => ctx.names[s]).join(", ") || t("the table") });
       filter.hidden = legal.length <= FILTER_FROM;
       typedForm.hidden = !(mine && update.legal === null);
       drawActions();

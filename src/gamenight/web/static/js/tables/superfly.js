@@ -9,7 +9,8 @@
 // rule and no action text is composed here: every control stands for one of the legal
 // actions and is enabled only while it is legal.  What each fly's swatters rolled, which
 // fly was squished, whose hands were swapped, who took what and who won a token are read
-// from the view's `last_turn` and `last_round` (the rules worked them out); the news are
+// from the view's `last_turn` and `last_round` (the rules worked them out), and told in
+// the server's own words (`update.told`: narration.py, this seat's form); the news are
 // the server's own lines (`update.news`), marked once on the page that saw them.
 //
 // Timing is the shell's: a swat or a pass is made on the press (pointerdown, or the key)
@@ -17,15 +18,22 @@
 // from the frame that painted the flies.  So the flies are drawn whole inside `update()`.
 //
 // Keys, as at the terminal: 1-9 swat the centre's flies in order, p passes.
+//
+// Words: every text is marked with t()/tn() and is the game's (its package's game.po,
+// merged into the page's catalog before the table is drawn); the colours, kinds and set
+// kinds arrive as data in English and are translated by that English, which the game's
+// terms.py marks.
 
 import { h, fill } from "../dom.js";
 import { COLOUR_LOOKS, die, insect, symbol } from "../draw.js";
 import { onTableKey } from "../keys.js";
+import { namedSeats } from "../log.js";
 import { onPress } from "../press.js";
+import { t, tn, word } from "../i18n.js";
 
-/** @typedef {import("../protocol.js").Update} Update */
-/** @typedef {import("../protocol.js").TableContext} TableContext */
-/** @typedef {import("../protocol.js").Table} Table */
+/** @typedef {import("../types/protocol").Update} Update */
+/** @typedef {import("../table.js").TableContext} TableContext */
+/** @typedef {import("../table.js").Table} Table */
 
 /**
  * The view, generated from views.py (types/superfly.d.ts): a seat's (`seat` a number,
@@ -35,6 +43,7 @@ import { onPress } from "../press.js";
  * @typedef {import("../types/superfly").CardView} CardView
  * @typedef {import("../types/superfly").LastTurnView} LastTurnView
  * @typedef {import("../types/superfly").LastRoundView} LastRoundView
+ * @typedef {import("../types/superfly").Told} Told
  * @typedef {import("../types/superfly").Facts} SuperflyFacts
  * @typedef {SuperflyView["phase"]} Phase
  */
@@ -42,8 +51,17 @@ import { onPress } from "../press.js";
 /** The keys of the centre's flies, in its order (a final turn may lay extra flies). */
 const KEYS = "123456789";
 
-/** @param {CardView} card @returns {string} "red 3", as the game names it */
-const cardName = (card) => `${card.colour} ${card.number}`;
+/** @param {CardView} card @returns {string} "red 3", as the game names it (terms.py) */
+const cardName = (card) => word(`${card.colour} {number}`, { number: card.number });
+
+/** @param {CardView} card @returns {string} "Baby fly", its kind's fly (terms.py) */
+const flyName = (card) => word(`${card.kind} fly`);
+
+/**
+ * A colour's name in the page's language (its English is the game's data: terms.py).
+ * @param {string} colour
+ */
+const colourName = (colour) => word(colour);
 
 /**
  * A colour's letter: what tells the colours apart without seeing colour ("R" for red).
@@ -71,7 +89,7 @@ function shapeOf(colour) {
 function chip(card, extra) {
   const big = extra === "sf-big";
   return h("span", { class: `sf-chip sf-${card.colour}${extra ? ` ${extra}` : ""}`,
-    role: "img", "aria-label": cardName(card), title: `${cardName(card)} (${card.kind} fly)`,
+    role: "img", "aria-label": cardName(card), title: `${cardName(card)} (${flyName(card)})`,
     "data-colour": card.colour, "data-number": card.number },
   big ? insect(LOOKS[card.colour]?.fill ?? "#9e9e9e", { className: "sf-chip-fly" }) : null,
   shapeOf(card.colour),
@@ -101,28 +119,28 @@ export function createTable(root, ctx) {
    */
   const cardOf = (id) => facts.cards[id];
   const prompt = h("p", { class: "sf-prompt" });
-  const seats = h("ol", { class: "sf-seats", "aria-label": "Cards and Fly Catcher tokens" });
-  const centreTitle = h("h2", { class: "sf-title", id: "sf-centre-title" }, "The flies");
+  const seats = h("ol", { class: "sf-seats", "aria-label": t("Cards and Fly Catcher tokens") });
+  const centreTitle = h("h2", { class: "sf-title", id: "sf-centre-title" }, t("The flies"));
   const centre = h("div", { class: "sf-centre", role: "group",
     "aria-labelledby": "sf-centre-title" });
   const passButton = h("button", { type: "button", class: "sf-pass", "data-action": "pass",
-    "aria-keyshortcuts": "P" }, "Pass ", h("kbd", { "aria-hidden": "true" }, "p"));
+    "aria-keyshortcuts": "P" }, `${t("Pass")} `, h("kbd", { "aria-hidden": "true" }, "p"));
   const hint = h("p", { class: "sf-hint note" });
   const piles = h("p", { class: "sf-piles note" });
-  const handTitle = h("h2", { class: "sf-title" }, "Your hand");
+  const handTitle = h("h2", { class: "sf-title" }, t("Your hand"));
   const hand = h("div", { class: "sf-hand" });
-  const news = h("ul", { class: "sf-news", "aria-label": "Just now" });
-  const last = h("section", { class: "sf-last", "aria-label": "The last turn" });
-  const shown = h("section", { class: "sf-shown", "aria-label": "The hands shown" });
+  const news = h("ul", { class: "sf-news", "aria-label": t("Just now") });
+  const last = h("section", { class: "sf-last", "aria-label": t("The last turn") });
+  const shown = h("section", { class: "sf-shown", "aria-label": t("The hands shown") });
   const centreBox = h("section", { class: "sf-centre-box", "aria-labelledby": "sf-centre-title" },
     centreTitle, centre, h("div", { class: "sf-actions" }, passButton), hint, piles);
-  const table = h("section", { class: "sf", "aria-label": "Superfly table" },
+  const table = h("section", { class: "sf", "aria-label": t("Superfly table") },
     prompt,
     centreBox,
     ctx.seat === null ? null : h("section", { class: "sf-hand-box" }, handTitle, hand),
     // What the swat does not need: on a phone it scrolls in its own box under the hand
     // (app.css, .table-more), focusable so that keys can scroll it too.
-    h("section", { class: "sf-more table-more", "aria-label": "The players and the last turn",
+    h("section", { class: "sf-more table-more", "aria-label": t("The players and the last turn"),
       tabindex: 0 }, seats, news, last, shown));
   fill(root, table);
 
@@ -141,7 +159,7 @@ export function createTable(root, ctx) {
   let hovered = null;
 
   /** @param {number} seat @returns {string} */
-  const nameOf = (seat) => (seat === ctx.seat ? "You" : ctx.names[seat] || `Seat ${seat}`);
+  const nameOf = (seat) => (seat === ctx.seat ? t("You") : ctx.names[seat] || t("Seat {seat}", { seat }));
 
   /**
    * Sends `text` if it is legal now and not already sent in this window.
@@ -175,8 +193,8 @@ export function createTable(root, ctx) {
 
   function defaultHint() {
     if (legal.size > 0) {
-      return "Tap or click a fly to swat it (or press its number), or pass with p. "
-        + "Your choice stays secret until every swatter lands.";
+      return t("Tap or click a fly to swat it (or press its number), or pass with p. "
+        + "Your choice stays secret until every swatter lands.");
     }
     return "";
   }
@@ -184,27 +202,29 @@ export function createTable(root, ctx) {
   /** @param {SuperflyView} v @returns {string} */
   function promptText(v) {
     if (v.phase === "over") return ""; // the shell says so, with the result
-    const final = v.final_turn ? "Final turn! " : "";
+    const final = v.final_turn ? `${t("Final turn!")} ` : "";
     if (v.phase === "swat") {
-      if (legal.size > 0) return `${final}Swat! Choose a fly, or pass, before the time runs out.`;
+      if (legal.size > 0) return final + t("Swat! Choose a fly, or pass, before the time runs out.");
       if (ctx.seat !== null && !v.eligible.includes(ctx.seat)) {
-        return `${final}You hold ${facts.hand_limit} cards: you sit out this turn.`;
+        return final + t("You hold {n} cards: you sit out this turn.", { n: facts.hand_limit });
       }
       if (v.seat !== null && v.my_swat !== undefined) {
-        const mine = v.my_swat === null ? "You pass" : `You swat ${cardName(cardOf(v.my_swat))}`;
-        return `${final}${mine}: waiting for the others.`;
+        return final + (v.my_swat === null ? t("You pass: waiting for the others.")
+          : t("You swat the {card}: waiting for the others.", { card: cardName(cardOf(v.my_swat)) }));
       }
-      return `${final}The others choose…`;
+      return final + t("The others choose…");
     }
-    if (v.phase === "dice") return "The swatters land: the dice roll…";
-    return `Round ${v.round}: ${nameOf(v.first_player)} ${v.first_player === ctx.seat ? "deal" : "deals"}…`;
+    if (v.phase === "dice") return t("The swatters land: the dice roll…");
+    return v.first_player === ctx.seat ? t("Round {round}: you deal…", { round: v.round })
+      : t("Round {round}: {name} deals…", { round: v.round, name: nameOf(v.first_player) });
   }
 
   /** The centre flies: one button each, its swat the button's action. @param {SuperflyView} v */
   function drawCentre(v) {
     const count = v.centre.length;
-    centreTitle.textContent = `The flies · round ${v.round}, turn ${v.turn}`
-      + `${v.final_turn ? " (final)" : ""}`;
+    centreTitle.textContent = v.final_turn
+      ? t("The flies · round {round}, turn {turn} (final)", { round: v.round, turn: v.turn })
+      : t("The flies · round {round}, turn {turn}", { round: v.round, turn: v.turn });
     /** @type {HTMLElement[]} */
     const buttons = v.centre.map((card, i) => {
       const text = swatOf.get(card.id) ?? "";
@@ -218,23 +238,24 @@ export function createTable(root, ctx) {
         type: "button", class: `sf-card sf-${card.colour}${can ? " sf-can" : ""}${mine ? " sf-mine" : ""}`,
         "data-action": text, "data-card": card.id, "aria-keyshortcuts": key || null,
         disabled: !can,
-        title: can ? `Swat the ${cardName(card)} (${card.kind} fly)${key ? `: key ${key}` : ""}`
-          : `${cardName(card)} (${card.kind} fly)`,
+        title: can ? (key ? t("Swat the {card} ({fly}): key {key}", { card: cardName(card), fly: flyName(card), key })
+          : t("Swat the {card} ({fly})", { card: cardName(card), fly: flyName(card) }))
+          : `${cardName(card)} (${flyName(card)})`,
       },
       key && can ? h("kbd", { class: "sf-key", "aria-hidden": "true" }, key) : null,
       h("span", { class: "sf-face", "aria-hidden": "true" },
         insect(LOOKS[card.colour]?.fill ?? "#9e9e9e", { className: "sf-fly-art" }),
         h("span", { class: "sf-number" }, String(card.number))),
       h("span", { class: "sf-letter", "aria-hidden": "true" }, shapeOf(card.colour), letterOf(card.colour)),
-      h("span", { class: "sf-kind", "aria-hidden": "true" }, card.kind),
-      h("span", { class: "sf-colour", "aria-hidden": "true" }, card.colour),
-      mine ? h("span", { class: "sf-tag", "aria-hidden": "true" }, "your swatter") : null,
+      h("span", { class: "sf-kind", "aria-hidden": "true" }, word(card.kind)),
+      h("span", { class: "sf-colour", "aria-hidden": "true" }, colourName(card.colour)),
+      mine ? h("span", { class: "sf-tag", "aria-hidden": "true" }, t("your swatter")) : null,
       onSeats.length ? h("span", { class: "sf-on", "aria-hidden": "true" },
         onSeats.map((seat) => swatterChip(nameOf(seat), v.dice?.[seat]))) : null,
       // What a screen reader says: the same as the face.
-      h("span", { class: "sr-only" }, [`${cardName(card)}, ${card.kind} fly`,
-        key && can ? `key ${key}` : "", mine ? "your swatter is on it" : "",
-        on.length ? `swatters: ${on.join(", ")}` : ""].filter(Boolean).join(", ")));
+      h("span", { class: "sr-only" }, [`${cardName(card)}, ${flyName(card)}`,
+        key && can ? t("key {key}", { key }) : "", mine ? t("your swatter is on it") : "",
+        on.length ? t("swatters: {names}", { names: on.join(", ") }) : ""].filter(Boolean).join(", ")));
       onPress(button, (event) => { send(text, event); });
       return hinted(button);
     });
@@ -244,17 +265,17 @@ export function createTable(root, ctx) {
     const focused = active instanceof HTMLElement && centre.contains(active) ? active.dataset.card : undefined;
     const pointed = hovered !== null && centre.contains(hovered) ? hovered.dataset.card : undefined;
     fill(centre, buttons.length ? buttons
-      : h("p", { class: "note" }, v.phase === "over" ? "No flies left in play." : "Laying the flies…"));
+      : h("p", { class: "note" }, v.phase === "over" ? t("No flies left in play.") : t("Laying the flies…")));
     for (const button of buttons) {
       if (button.dataset.card === pointed) hovered = button;
       if (button.dataset.card === focused) button.focus({ preventScroll: true });
     }
     centre.dataset.count = String(count);
-    piles.textContent = `Draw pile ${v.draw_pile} · discarded ${v.discards}`
-      + ` · Fly Catcher tokens left ${v.tokens_in_box}`;
+    piles.textContent = t("Draw pile {pile} · discarded {discards} · Fly Catcher tokens left {tokens}",
+      { pile: v.draw_pile, discards: v.discards, tokens: v.tokens_in_box });
     passButton.disabled = !legal.has("pass");
     passButton.hidden = ctx.seat === null || v.phase === "over";
-    passButton.title = "Pass: keep your swatter back this turn (you take no fly)";
+    passButton.title = t("Pass: keep your swatter back this turn (you take no fly)");
     if (hovered !== null && (!hovered.isConnected)) hovered = null;
     hint.textContent = hovered === null ? defaultHint() : hovered.title;
   }
@@ -262,9 +283,9 @@ export function createTable(root, ctx) {
   /** @param {SuperflyView} v */
   function drawHand(v) {
     const cards = v.seat === null ? [] : v.my_hand;
-    handTitle.textContent = `Your hand · ${cards.length} of ${facts.hand_limit}`;
+    handTitle.textContent = t("Your hand · {n} of {limit}", { n: cards.length, limit: facts.hand_limit });
     fill(hand, cards.length ? cards.map((card) => chip(card, "sf-big"))
-      : h("p", { class: "note" }, "Your hand is empty."));
+      : h("p", { class: "note" }, t("Your hand is empty.")));
   }
 
   /** @param {SuperflyView} v */
@@ -272,75 +293,66 @@ export function createTable(root, ctx) {
     fill(seats, Array.from({ length: v.players }, (_, seat) => {
       let doing = "";
       if (v.phase === "swat") {
-        doing = !v.eligible.includes(seat) ? "sits out"
-          : v.chosen.includes(seat) ? "swatter raised" : "choosing…";
+        doing = !v.eligible.includes(seat) ? t("sits out")
+          : v.chosen.includes(seat) ? t("swatter raised") : t("choosing…");
       }
       const tokens = v.tokens[seat];
       const open = v.hands?.[seat];
       return h("li", { class: `sf-seat${seat === ctx.seat ? " sf-me" : ""}` },
         h("span", { class: "sf-who" },
           v.first_player === seat && v.phase !== "over"
-            ? h("span", { class: "sf-first", title: "first player", "aria-label": "first player" }, "◆ ") : null,
+            ? h("span", { class: "sf-first", title: t("first player"), "aria-label": t("first player") }, "◆ ") : null,
           nameOf(seat)),
-        h("span", { class: "sf-count" }, `${v.hand_sizes[seat]} card${v.hand_sizes[seat] === 1 ? "" : "s"}`),
+        h("span", { class: "sf-count" }, tn("{n} card", "{n} cards", v.hand_sizes[seat])),
         h("span", { class: "sf-tokens" },
           tokens ? h("span", { "aria-hidden": "true" }, `${"●".repeat(tokens)} `) : null,
-          `${tokens} token${tokens === 1 ? "" : "s"}`),
+          tn("{n} token", "{n} tokens", tokens)),
         doing ? h("span", { class: "sf-doing" }, doing) : null,
         open ? h("span", { class: "sf-open" }, open.map((c) => chip(c))) : null);
     }));
   }
 
   /**
-   * The last turn, fly by fly, as the view gives it; `revealed` when this update is the
-   * swatters coming down (the lines then appear one by one, as the dice are read out).
-   * The flies in the centre are never animated: a swat's reaction time runs from the
-   * frame that painted them.
-   * @param {SuperflyView} v  @param {boolean} revealed
+   * The last turn, fly by fly, as the server tells it beside the view (the update's
+   * `told`, in this seat's words, seats named by their names here); `revealed` when this
+   * update is the swatters coming down (the lines then appear one by one, as the dice
+   * are read out).  The flies in the centre are never animated: a swat's reaction time
+   * runs from the frame that painted them.
+   * @param {SuperflyView} v  @param {Told | null} told  @param {boolean} revealed
    */
-  function drawLast(v, revealed) {
+  function drawLast(v, told, revealed) {
     const t = v.last_turn;
-    if (t === null) {
+    if (t === null || told === null) {
       fill(last, h("p", { class: "note" }, "No turn played yet. ◆ marks the first player."));
       return;
     }
-    const passed = t.eligible.filter((s) => t.swats[s] === null);
+    /** @param {string} text */
+    const named = (text) => namedSeats(text, ctx.names);
     fill(last,
       h("h2", { class: "sf-title" }, `Last turn (${t.turn}${t.final ? ", final" : ""})`),
-      h("ul", { class: `sf-flies${revealed ? " sf-revealing" : ""}` }, t.flies.map((fly) => {
-        const card = cardOf(fly.card);
+      h("ul", { class: `sf-flies${revealed ? " sf-revealing" : ""}` }, t.flies.map((fly, i) => {
         /** @type {(Node | string)[]} */
-        const parts = [chip(card), " "];
-        if (!fly.claimants.length) {
-          parts.push("nobody swatted it");
-        } else {
-          fly.claimants.forEach((s, i) => {
-            parts.push(`${i ? ", " : ""}${nameOf(s)} rolled ${t.dice[s]}`);
-            if (t.dice[s] != null) parts.push(die(t.dice[s], { className: "sf-die" }));
-          });
+        const parts = [chip(cardOf(fly.card))];
+        let rolls = 0;
+        for (const clause of told.flies[i] ?? []) {
+          if (clause.kind === "roll") {
+            // The rolls come in the order of the fly's swatters: each one's die drawn
+            // after its words (decoration: the words say the number).
+            const face = t.dice[fly.claimants[rolls] ?? -1];
+            parts.push(`${rolls ? ", " : " "}${named(clause.text)}`);
+            if (face != null) parts.push(die(face, { className: "sf-die" }));
+            rolls += 1;
+          } else if (clause.kind === "nobody" || clause.kind === "left") {
+            parts.push(` ${named(clause.text)}`);
+          } else {
+            parts.push(" ", h("b", { class: `sf-${clause.kind}` }, named(clause.text)));
+          }
         }
-        let kind = "";
-        if (fly.squished_by.length) {
-          parts.push(h("b", { class: "sf-squished" }, " → squished!"));
-          kind = "squished";
-        }
-        for (const group of fly.swaps) {
-          parts.push(h("b", { class: "sf-swapped" },
-            ` → tie: ${group.map(nameOf).join(" and ")} ${group.length === 2 ? "swap hands" : "pass hands clockwise"}`));
-          kind ||= "swapped";
-        }
-        if (fly.taker !== null) {
-          parts.push(h("b", { class: "sf-taken" }, ` → ${nameOf(fly.taker)} ${fly.taker === ctx.seat ? "take" : "takes"} it`));
-          kind ||= "taken";
-        } else if (fly.claimants.length && !fly.squished_by.length) {
-          parts.push(" → nobody takes it");
-        }
+        const kind = fly.squished_by.length ? "squished" : fly.swaps.length ? "swapped"
+          : fly.taker !== null ? "taken" : "";
         return h("li", { class: `sf-fly${kind ? ` sf-${kind}-line` : ""}`, "data-card": fly.card }, parts);
       })),
-      passed.length ? h("p", { class: "note" }, `Passed: ${passed.map(nameOf).join(", ")}.`) : null,
-      t.five_cards.length && !t.round_over
-        ? h("p", { class: "sf-five" }, `${t.five_cards.map(nameOf).join(", ")} ${t.five_cards.length === 1 && t.five_cards[0] !== ctx.seat ? "holds" : "hold"} ${facts.hand_limit} cards: one final turn for the others.`)
-        : null);
+      told.notes.map((note) => h("p", { class: note.kind === "passed" ? "note" : "sf-five" }, named(note.text))));
   }
 
   /** The hands shown at the end of the last round. @param {SuperflyView} v */
@@ -351,15 +363,18 @@ export function createTable(root, ctx) {
       return;
     }
     fill(shown,
-      h("h2", { class: "sf-title" }, v.phase === "over" ? `The last round (${r.round})` : `Round ${r.round}: the hands shown`),
+      h("h2", { class: "sf-title" }, v.phase === "over" ? t("The last round ({round})", { round: r.round })
+        : t("Round {round}: the hands shown", { round: r.round })),
       h("ul", { class: "sf-round" }, r.hands.map((cards, seat) => {
         const set = new Set(r.sets[seat]);
         const won = r.winners.includes(seat);
         return h("li", { class: `sf-shown-hand${won ? " sf-winner" : ""}` },
           h("span", { class: "sf-who" }, `${won ? "★ " : ""}${nameOf(seat)}`),
           h("span", { class: "sf-chips" }, cards.map((id) => chip(cardOf(id), set.has(id) ? "sf-in-set" : undefined))),
-          h("span", { class: "sf-set" }, `set of ${r.sizes[seat]}${r.sizes[seat] > 1 ? ` (${r.kinds[seat]})` : ""}`
-            + `${won ? " · wins a token" : ""}`));
+          h("span", { class: "sf-set" }, (r.sizes[seat] > 1
+            ? t("set of {n} ({kind})", { n: r.sizes[seat], kind: word(r.kinds[seat] ?? "") })
+            : t("set of {n}", { n: r.sizes[seat] }))
+            + (won ? ` · ${t("wins a token")}` : "")));
       })));
   }
 
@@ -379,7 +394,7 @@ export function createTable(root, ctx) {
     const outcome = v.outcome;
     if (v.phase !== "over" || outcome === undefined) return;
     fill(news, h("li", { class: "sf-end" },
-      `Fly Catcher tokens: ${v.tokens.map((n, seat) => `${outcome.winners.includes(seat) ? "★ " : ""}${nameOf(seat)} ${n}`).join(", ")}`));
+      t("Fly Catcher tokens: {counts}", { counts: v.tokens.map((n, seat) => `${outcome.winners.includes(seat) ? "★ " : ""}${nameOf(seat)} ${n}`).join(", ") })));
   }
 
   onTableKey(root, (key, event) => {
@@ -417,7 +432,9 @@ export function createTable(root, ctx) {
       if (ctx.seat !== null) drawHand(v);
       drawSeats(v);
       drawNews(update);
-      drawLast(v, !update.fresh && update.events.some((e) => e.event === "SwattersDown"));
+      // What the server tells this seat beside the view (none before the first turn).
+      const told = /** @type {Told | undefined} */ (update.told) ?? null;
+      drawLast(v, told, !update.fresh && update.events.some((e) => e.event === "SwattersDown"));
       drawShown(v);
       drawEnd(v);
     },

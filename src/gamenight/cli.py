@@ -517,7 +517,8 @@ def build_parser() -> Parser:
     p.add_argument("--trust-proxy", action="append", default=[], metavar="ADDRESS",
                    help="the address of a proxy in front of the server whose "
                         "X-Forwarded-For is believed (repeatable): the limits per address "
-                        "count the address it passes on")
+                        "count the address it passes on, and its clients' lag is bounded by "
+                        "the lag quota alone (the kernel's round trip is the proxy's)")
     p.add_argument("--api-docs", action="store_true",
                    help="serve the API's documentation pages at /docs and /redoc (they "
                         "load their scripts from a CDN; /openapi.json is always served)")

@@ -47,14 +47,15 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from typing_extensions import TypeAliasType
 
-from gamenight import lessons, names, web
+from gamenight import i18n, lessons, names, web
 from gamenight.bots.base import bot_kinds
 from gamenight.bots.levels import LEVELS
 from gamenight.engine import Game, IllegalAction, OptionError, RecordError, thaw
 from gamenight.games import GAMES
 from gamenight.record import Record, loads, redact
-from gamenight.server import protocol, replays
+from gamenight.server import kernel_rtt, protocol, replays
 from gamenight.server.config import ServerConfig
 from gamenight.server.guard import LINK
 from gamenight.server.protocol import ProtocolError, RoomInfo
@@ -62,6 +63,7 @@ from gamenight.server.refusals import SEAT_REFUSED, Refusal, refused
 from gamenight.server.room import Client, Room, log_failure
 from gamenight.server.schemas import protocol_schema
 from gamenight.server.store import RoomRow, Store, StoreError, default_database_url, sqlalchemy_url
+from gamenight.server.writer import ThreadExecutor, Writer
 from gamenight.signing import PRIVATE_KEY_FILE, SigningKey, generate_key_pair, read_signing_key
 from gamenight.version import __version__
 
@@ -151,6 +153,9 @@ class Server:
         database = config.database or default_database_url()
         keep_private(database, config.key_dir)
         self.store = Store(database)
+        #: Every write of the rooms, made in order by one writer; at once until
+        #: :meth:`write_beside` gives it a thread of its own beside the event loop.
+        self.writer = Writer(self.store)
         self.key = server_key(config.key_dir)
         self.rooms: dict[str, Room] = {}
         #: Stored rooms that could not be taken up, by code: why, in words for their
@@ -164,6 +169,11 @@ class Server:
         self.websockets: dict[str, int] = {}
         #: The answers of heavy requests worked out lately (``replays.AnswerCache``).
         self.answers = replays.AnswerCache()
+
+    def write_beside(self, loop: asyncio.AbstractEventLoop) -> None:
+        """From now on the writer runs in a thread of its own and settles each write on
+        ``loop``, which never waits for the database (``server.writer``)."""
+        self.writer.executor = ThreadExecutor(loop)
 
     def resume(self) -> int:
         """Take up every unfinished room the store holds (after a restart); returns how
@@ -187,7 +197,7 @@ class Server:
             return None
         try:
             room = Room.resume(row, game, store=self.store, key=self.key,
-                               pauses=self.config.pauses)
+                               pauses=self.config.pauses, writer=self.writer)
             if play_on:
                 room.advance()
         except (OptionError, IllegalAction) as exc:
@@ -299,6 +309,7 @@ class Server:
     def close(self) -> None:
         for room in self.rooms.values():
             room.close()
+        self.writer.close()  # what was handed to it is made first
         self.store.close()
 
 
@@ -306,6 +317,9 @@ class Server:
 _CLOSED = ConfigDict(extra="forbid")
 # The model bounds the code points read; ``clean_name`` counts the characters a person sees.
 Name = Annotated[str, Field(min_length=1, max_length=names.NAME_CODE_POINTS)]
+#: An option's value, as a game declares it (``Option.default``, ``Option.choices``) and a
+#: new room chooses it (named, for the browser's types: ``gamenight.web.typegen``).
+OptionValue = TypeAliasType("OptionValue", str | int | float | bool)
 
 
 class OptionInfo(BaseModel):
@@ -313,9 +327,9 @@ class OptionInfo(BaseModel):
     #: The option in a few words for a form (``Option.label``; its name with spaces where
     #: the game gives none).
     label: str
-    default: Any
+    default: OptionValue
     help: str
-    choices: list[Any] | None
+    choices: list[OptionValue] | None
     minimum: float | None
     maximum: float | None
 
@@ -352,7 +366,7 @@ class NewRoom(BaseModel):
     model_config = _CLOSED
     game: str = Field(max_length=40)
     players: int = Field(ge=1, le=16)
-    options: dict[str, str | int | float | bool] = Field(default_factory=dict, max_length=32)
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32)
     seats: list[Annotated[str, Field(max_length=80)] | None] = Field(max_length=16)
     name: Name | None = None
     grace_s: float | None = Field(default=None, ge=0.0, le=3600.0)
@@ -363,7 +377,7 @@ class TableQuery(BaseModel):
     sizes can start with them."""
 
     model_config = _CLOSED
-    options: dict[str, str | int | float | bool] = Field(default_factory=dict, max_length=32)
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32)
 
 
 class TableSizes(BaseModel):
@@ -449,11 +463,28 @@ def _facts(game: Game) -> dict[str, Any] | None:
     return None if facts is None else dict(thaw(facts))
 
 
-def option_info(game: Game) -> list[OptionInfo]:
-    return [OptionInfo(name=o.name, label=o.label or o.name.replace("_", " "),
-                       default=o.default, help=o.help,
+def option_info(game: Game, language: str = i18n.DEFAULT) -> list[OptionInfo]:
+    """``game``'s options for a form, their labels and help in ``language`` (the game's
+    own catalog: ``game.po`` in its package)."""
+    words = i18n.game_translations(i18n.game_package(game), language).gettext
+    return [OptionInfo(name=o.name, label=words(o.label or o.name.replace("_", " ")),
+                       default=o.default, help=words(o.help),
                        choices=None if o.choices is None else list(o.choices),
                        minimum=o.minimum, maximum=o.maximum) for o in game.options]
+
+
+def game_info(g: Game, language: str) -> GameInfo:
+    """What the lobby and a table know of ``g``, its words in ``language``: the blurb,
+    the options' labels and help, the end reasons (the game's name stays as published)."""
+    words = i18n.game_translations(i18n.game_package(g), language).gettext
+    return GameInfo(id=g.id, title=g.title, blurb=words(g.blurb), table=web.has_table(g.id),
+                    end_reasons={reason: words(text) for reason, text in g.end_reasons.items()},
+                    facts=_facts(g), min_players=g.min_players, max_players=g.max_players,
+                    options=option_info(g, language),
+                    bots=sorted(name for name, bot in bot_kinds(g).items()
+                                if not getattr(bot, "searches", False)),
+                    default_bot=g.default_bot, opponent_bot=g.bot_for_people(),
+                    levels=list(LEVELS))
 
 
 # -- the app ----------------------------------------------------------------------------------
@@ -467,6 +498,7 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         held = server if server is not None else Server(config)
         state["server"] = held
+        held.write_beside(asyncio.get_running_loop())
         workers["heavy"] = anyio.CapacityLimiter(max(1, config.per_address.heavy_threads))
         resumed = held.resume()
         if resumed:
@@ -551,15 +583,12 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         return Health(status="ok", version=__version__, rooms=len(the_server().rooms))
 
     @app.get("/api/games")
-    def games() -> list[GameInfo]:
-        return [GameInfo(id=g.id, title=g.title, blurb=g.blurb, table=web.has_table(g.id),
-                         end_reasons=dict(g.end_reasons), facts=_facts(g),
-                         min_players=g.min_players,
-                         max_players=g.max_players, options=option_info(g),
-                         bots=sorted(name for name, bot in bot_kinds(g).items()
-                                     if not getattr(bot, "searches", False)),
-                         default_bot=g.default_bot, opponent_bot=g.bot_for_people(),
-                         levels=list(LEVELS)) for g in GAMES.values()]
+    def games(request: Request,
+              lang: Annotated[str | None, Query(max_length=200)] = None) -> list[GameInfo]:
+        """The games, their words (blurb, options, end reasons) in the language ``lang``
+        names, else the one the ``Accept-Language`` header prefers."""
+        language = web.asked_language(lang, request.headers.get("accept-language"))
+        return [game_info(g, language) for g in GAMES.values()]
 
     @app.get("/api/games/{game}/protocol", responses=refused(404))
     def game_protocol(game: str) -> dict[str, Any]:
@@ -604,13 +633,14 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
             room, host_token = Room.create(
                 game, new.players, dict(new.options), list(new.seats),
                 config.grace_s if new.grace_s is None else new.grace_s,
-                store=srv.store, key=srv.key, pauses=config.pauses)
+                store=srv.store, key=srv.key, pauses=config.pauses, writer=srv.writer)
         except OptionError as exc:
             raise invalid(str(exc)) from None
+        await room.created  # StoreError: 503 (``store_failed``)
         srv.rooms[room.code] = room
         taken = None
         if name is not None and any(s.kind == "open" for s in room.seats):
-            seat, token = room.sit(name, token=host_token)
+            seat, token = await room.take_seat(name, token=host_token)
             taken = SeatTaken(seat=seat, token=token)
         return RoomMade(code=room.code, invite=f"{config.url}/r/{room.code}",
                         host_token=host_token, seat=taken)
@@ -622,14 +652,18 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         return found
 
     @app.get("/api/games/{game}/lessons", responses=refused(404))
-    def game_lessons(game: str) -> list[LessonInfo]:
+    def game_lessons(game: str, request: Request,
+                     lang: Annotated[str | None, Query(max_length=200)] = None,
+                     ) -> list[LessonInfo]:
         """The tutorial of ``game``: its rulebook's examples as lessons, in the order
-        they are best taken."""
+        they are best taken, in the language ``lang`` names (else the one the
+        ``Accept-Language`` header prefers; English where neither is spoken)."""
         found = the_game(game)
+        language = web.asked_language(lang, request.headers.get("accept-language"))
         return [LessonInfo(name=each.name, title=each.title, shows=each.shows,
                            task=each.task, seat=each.seat,
                            players=lessons.position(found, each.name)["players"])
-                for each in lessons.lessons(found)]
+                for each in lessons.lessons(found, language)]
 
     @app.post("/api/games/{game}/lessons/{lesson}/rooms", status_code=201,
               responses={**refused(400, 404, 413, 429), 503: STORE_REFUSED})
@@ -652,9 +686,10 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
             found, players, dict(position["options"]), bots,
             config.grace_s if new.grace_s is None else new.grace_s,
             store=srv.store, key=srv.key, pauses=config.pauses,
-            position=position, lesson=chosen.name)
+            position=position, lesson=chosen.name, writer=srv.writer)
+        await room.created
         srv.rooms[room.code] = room
-        seat, token = room.sit(name, chosen.seat, token=host_token)
+        seat, token = await room.take_seat(name, chosen.seat, token=host_token)
         return RoomMade(code=room.code, invite=f"{config.url}/r/{room.code}",
                         host_token=host_token, seat=SeatTaken(seat=seat, token=token))
 
@@ -667,7 +702,7 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
     async def take_seat(code: str, new: NewSeat) -> SeatTaken:
         room = the_room(code)
         try:
-            seat, token = room.sit(clean_name(new.name), new.seat)
+            seat, token = await room.take_seat(clean_name(new.name), new.seat)
         except StoreError:
             raise  # 503 (``store_failed``): not stored, so not taken, and the seat stays open
         except ValueError as exc:
@@ -1072,6 +1107,11 @@ class Connection:
         self.too_slow = False
         self._reader: asyncio.Task[None] | None = None
         self._writer: asyncio.Task[None] | None = None
+        # The kernel's round trip of this connection, read as each pong comes: it bounds
+        # the one from pongs (``server.fairness``); None behind a proxy, or off Linux.
+        link = ws.scope.get("state", {}).get(LINK)
+        self.read_kernel_rtt = kernel_rtt.reader(None if link is None else link.transport,
+                                                 config.trusted_proxies)
 
     def _queue(self, text: str) -> None:
         if self.too_slow:
@@ -1175,7 +1215,9 @@ class Connection:
             message = protocol.read_client(frame, self.limits.frame_bytes)
             # Each test on the tag narrows the message to its own type (for mypy too).
             if message["type"] == "pong":
-                client.latency.got_pong(message["id"], now_ms())
+                read = self.read_kernel_rtt
+                client.latency.got_pong(message["id"], now_ms(),
+                                        None if read is None else read())
             elif message["type"] == "ping":
                 client.send({"type": "pong", "id": message["id"], "server_ms": now_ms()})
             elif message["type"] == "join":
@@ -1197,7 +1239,8 @@ class Connection:
             else:
                 room.rematch(client)
         except ProtocolError as exc:
-            client.send(protocol.error(exc.code, str(exc)))
+            # Through the room: after what it told before (a step still being committed).
+            room.tell(client, protocol.error(exc.code, str(exc)))
         except Exception as exc:  # a bug must cost one message, not the room
             log_failure(f"room {room.code[:4]}: a message failed", exc)
-            client.send(protocol.error("illegal", "the server could not take that message"))
+            room.tell(client, protocol.error("illegal", "the server could not take that message"))

@@ -25,12 +25,16 @@ What is measured, exactly (every time is taken in this process, ``time.monotonic
 which is the server's clock too):
 
 * **Latency of an action**: a person's client sends ``act`` at t0 and at once a
-  ``ping``.  The server handles one connection's frames in order and queues the
-  updates of an accepted action before reading the next frame, so the last ``update``
-  this client receives before its ``pong`` holds the action's step (it is the action's
-  own update, or a later one when another action slipped in between: the figure then
-  errs long, never short).  Its step S names the update; the latency to each
-  connection of the room is the time it received the update of step S minus t0.
+  *marker*, a ``start`` (which a seat that is not the host's is refused as
+  ``not-allowed``).  The server handles one connection's frames in order, and a room
+  tells each connection everything in order, its refusals too, each after the commits
+  of the steps before it (the writer commits beside the event loop), so the last
+  ``update`` this client receives before the marker's refusal holds the action's step
+  (it is the action's own update, or a later one when another action slipped in
+  between: the figure then errs long, never short).  (A ``ping`` no longer marks it:
+  the server answers a ping at once, before the commit it may be waiting for.)  Its
+  step S names the update; the latency to each connection of the room is the time it
+  received the update of step S minus t0.
   *Last delivery* is the largest of these for the action (the issue's "action's arrival
   to the last resulting message delivered", seen from the clients), *actor* the acting
   client's own, *every delivery* all of them.  Actions the server refused (a window that
@@ -345,12 +349,17 @@ def make_rooms(rest: Rest, count: int, say: Progress, what: str) -> list[MadeRoo
 
 
 # -- the simulated people ----------------------------------------------------------------------
+#: What a person's client sends right after an action (above, "Latency of an action"),
+#: and the refusal that answers it once everything before it has been told.
+MARKER = {"type": "start"}
+MARKER_REFUSAL = "not-allowed"
+
+
 @dataclass(slots=True)
 class Pending:
-    """An action sent and not yet resolved by the pong of the ping sent after it."""
+    """An action sent and not yet resolved by the refusal of the marker sent after it."""
 
     sent: float
-    ping_id: int
     known: tuple[int, int]  # (game, step) of the last update the client had
     result: tuple[int, int] | None = None
     refused: bool = False
@@ -417,7 +426,6 @@ class Client:
         self.latest: dict[str, Any] | None = None
         self.known: tuple[int, int] = (0, 0)
         self.pending: Pending | None = None
-        self.ping_id = 0
         self.plan: asyncio.TimerHandle | None = None
         self.plan_key: tuple[Any, ...] | None = None
         self.acted_key: tuple[Any, ...] | None = None
@@ -495,11 +503,12 @@ class Client:
                 elif kind == "pong":
                     if message["id"] >= PROBE_IDS:
                         self._probed(message["id"], message["server_ms"], at)
-                    else:
-                        self._resolve(message["id"])
                 elif kind == "error":
                     if self.pending is not None:
-                        self.pending.refused = True
+                        if message.get("code") == MARKER_REFUSAL:
+                            self._resolve()
+                        else:  # the action itself was refused
+                            self.pending.refused = True
                 elif kind == "welcome":
                     self.welcomed.set()
         except Exception:  # the connection broke
@@ -598,17 +607,16 @@ class Client:
             self.acted_key = (*plan_key, step)
         else:
             self.acted_key = plan_key
-        self.ping_id += 1
         sent = time.monotonic()
-        self.pending = Pending(sent, self.ping_id, self.known)
+        self.pending = Pending(sent, self.known)
         if self.meter.counts(sent):
             self.meter.sent += 1
         self.send_soon(message)
-        self.send_soon({"type": "ping", "id": self.ping_id})
+        self.send_soon(MARKER)
 
-    def _resolve(self, ping_id: int) -> None:
+    def _resolve(self) -> None:
         pending = self.pending
-        if pending is None or pending.ping_id != ping_id:
+        if pending is None:
             return
         self.pending = None
         if pending.refused and self.latest is not None:

@@ -81,6 +81,12 @@ class Link:
     def __init__(self, transport: asyncio.BaseTransport) -> None:
         self._transport = transport
 
+    @property
+    def transport(self) -> asyncio.BaseTransport:
+        """The connection's transport (the fairness clamp reads its socket's round trip:
+        ``server.kernel_rtt``)."""
+        return self._transport
+
     def cut(self) -> None:
         if not self._transport.is_closing():
             cut(self._transport)

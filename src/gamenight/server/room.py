@@ -10,18 +10,23 @@ Everything here runs on the server's event loop, one call at a time, so a room n
 sees two changes at once.  The order of every change is the same:
 
 1. carry out the step (a person's action, a bot's, chance);
-2. **commit** the new history to the store (``Store.add_steps``);
-3. only then tell the connections (:meth:`Room.flush`).
+2. hand the new history to the store's writer to **commit** (``Writer.add_steps``: in a
+   thread beside the loop, with other rooms' steps, ``server.writer``) and build what
+   each connection is to be told;
+3. only once that commit is made, send it (:meth:`Room._send`): every message of the
+   room waits, in order, for the commits handed over before it.  The room plays on
+   meanwhile, but tells nothing of a step before its commit.
 
 So a server killed at any instant has stored everything anyone was told, and
-:meth:`Room.resume` brings the room back by replaying what was stored.
+:meth:`Room.resume` brings the room back by replaying what was stored.  A room made
+without a writer makes its commits at once, on its own clock (a test's simulated one).
 
 A commit that fails (the database stopped, a read-only file, a full disk) is an outage,
-not an error of the game: the steps it did not store are let go, untold, and the game is
-set up again from the steps that were stored, as a restart would; the room pauses, says
-why (``RoomInfo.paused``), refuses actions as ``unavailable``, and asks the store again
-with back-off until it takes a write, then plays on by itself (:meth:`Room._pause`,
-:meth:`Room._try_store`).
+not an error of the game: the steps it did not store (and those after them) are let go,
+untold, and the game is set up again from the steps that were stored, as a restart
+would; the room pauses, says why (``RoomInfo.paused``), refuses actions as
+``unavailable``, and asks the store again with back-off until it takes a write, then
+plays on by itself (:meth:`Room._pause`, :meth:`Room._try_store`).
 
 Time: a window (a race) or a simultaneous decision opens the moment its update has been
 handed to every connection: that is its time 0.  Bots act on that timeline at their
@@ -37,20 +42,22 @@ import logging
 import secrets
 import time
 import traceback
+from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from gamenight.bots.base import Bot, make_bot
-from gamenight.engine import Acting, Game, GameState, IllegalAction, OptionError, Step
+from gamenight.engine import Acting, Game, GameState, IllegalAction, OptionError, Pass, Step
 from gamenight.live import LoopScheduler, Pauses, Scheduler, StaleActionError, TableRunner, Timer
 from gamenight.record import record_of, sign
 from gamenight.seats import seat_names
 from gamenight.server import protocol
-from gamenight.server.fairness import Latency, accepted_at, grace_ms
+from gamenight.server.fairness import Latency, SeatLag, grace_ms
 from gamenight.server.protocol import ProtocolError, RoomInfo, SeatInfo, WindowInfo
 from gamenight.server.store import RoomRow, SeatRow, Store, StoreError
+from gamenight.server.writer import Pending, Writer
 from gamenight.signing import SigningKey
 
 log = logging.getLogger("gamenight.server")
@@ -111,6 +118,8 @@ class Client:
         # True until the connection has had its first update of the current game (all
         # of the game's events so far, in its seat's form).
         self.fresh = True
+        # Set once its connection has closed (``Room.leave``).
+        self.left = False
 
     def send(self, message: protocol.ServerMessage) -> None:
         self.send_text(protocol.dumps(message))
@@ -129,6 +138,8 @@ class Seat:
     #: The bot sitting in for a person who has been gone past the grace period.
     stand_in: str | None = None
     rematch: bool = False
+    #: Someone is taking the seat: the store has yet to say it has them (``take_seat``).
+    taking: bool = False
     gone: Timer | None = field(default=None, repr=False)
 
     @property
@@ -148,7 +159,8 @@ class Room:
                  seats: list[Seat], host_token_hash: str, grace_s: float, *,
                  store: Store, key: SigningKey, pauses: Pauses,
                  created_at: float | None = None, position: dict[str, Any] | None = None,
-                 lesson: str | None = None, scheduler: Scheduler | None = None) -> None:
+                 lesson: str | None = None, scheduler: Scheduler | None = None,
+                 writer: Writer | None = None) -> None:
         self.game = game
         self.code = code
         self.players = players
@@ -162,6 +174,9 @@ class Room:
         self.pauses = pauses
         #: The room's time and timers: the event loop's, unless a test brings its own.
         self.scheduler: Scheduler = scheduler or LoopScheduler(on_error=self._failed)
+        #: Where the room's writes go: the server's one writer, beside the event loop
+        #: (``server.writer``); by default one that writes at once, on the room's clock.
+        self.writer = writer or Writer(store, clock=self.scheduler.now, hold=False)
         #: The position every game here starts from (None: each is dealt from its seed).
         self.position = position
         #: The tutorial's lesson this room plays (``gamenight.lessons``), or None.
@@ -176,7 +191,25 @@ class Room:
         #: The current game's table loop (None before the first game).
         self.table: TableRunner | None = None
         self.committed = 0  # steps of the current game in the store
+        self.submitted = 0  # steps of the current game handed to the writer
         self.told = 0  # events of the current game every connection has been sent
+        # The room's commits in order: how many were handed to the writer and how many
+        # it has made; what the room tells waits for every commit handed over before
+        # it (``_send``).  A pause starts a new count: what the writer says of the
+        # commits before it is not listened to (``_epoch``).
+        self._handed = 0
+        self._made = 0
+        self._waiting: deque[tuple[int, Callable[[], None]]] = deque()
+        self._epoch = 0
+        # People whose action waits for its commit, with the number of steps stored
+        # before it: told ``unavailable`` if that commit fails.
+        self._actors: list[tuple[Client, int]] = []
+        # Whether a game's start is with the writer (``_begin``).
+        self._starting = False
+        #: The room's row as the store took it (``create``): its maker is answered once
+        #: it is made.
+        self.created: Pending[None] = Pending()
+        self.created.settle(None, None)
         # The step and window of the last update sent to every connection.
         self._said: tuple[int, int | None] | None = None
         # The seats whose people the room waits for since a restart (or its store's
@@ -203,6 +236,11 @@ class Room:
         # The first step the last failed commit let go (``act`` asks whether a person's
         # action was among them).
         self._lost_from = 0
+        #: Each person's seat's lag quota in the current game, and what its record flags
+        #: (``fairness.SeatLag``), from its first action in a window; kept for the game,
+        #: whatever connection the seat plays from (a reconnection refills nothing).
+        self.lags: dict[int, SeatLag] = {}
+        self._lags_of = 0  # the game they are of
 
     def _failed(self, exc: BaseException) -> None:
         """A room's failure must not take the server down: logged, and the room waits."""
@@ -218,8 +256,8 @@ class Room:
     def create(cls, game: Game, players: int, options: dict[str, Any],
                bots: list[str | None], grace_s: float, *, store: Store, key: SigningKey,
                pauses: Pauses, position: dict[str, Any] | None = None,
-               lesson: str | None = None, scheduler: Scheduler | None = None
-               ) -> tuple[Room, str]:
+               lesson: str | None = None, scheduler: Scheduler | None = None,
+               writer: Writer | None = None) -> tuple[Room, str]:
         """A new room in its lobby: ``bots[seat]`` is the bot spec of a bot seat, None
         for a person's.  Returns the room and the host's token (the host need not sit).
         OptionError for a table, option or bot the game does not offer.
@@ -242,8 +280,13 @@ class Room:
         room = cls(game, secrets.token_urlsafe(CODE_BYTES), players, resolved,
                    [Seat(s, name=spec, bot=spec) for s, spec in enumerate(bots)],
                    token_hash(host_token), grace_s, store=store, key=key, pauses=pauses,
-                   position=position, lesson=lesson, scheduler=scheduler)
-        store.create_room(room.row())
+                   position=position, lesson=lesson, scheduler=scheduler, writer=writer)
+        row = room.row()
+        # Made by the writer (the server awaits ``room.created`` before it answers); a
+        # writer that answers at once raises its StoreError here.
+        room.created = room.writer.call(lambda into, _: into.create_room(row))
+        if room.created.done():
+            room.created.result()
         return room, host_token
 
     def row(self) -> RoomRow:
@@ -254,7 +297,8 @@ class Room:
 
     @classmethod
     def resume(cls, row: RoomRow, game: Game, *, store: Store, key: SigningKey,
-               pauses: Pauses, scheduler: Scheduler | None = None) -> Room:
+               pauses: Pauses, scheduler: Scheduler | None = None,
+               writer: Writer | None = None) -> Room:
         """The room ``row`` as it was stored: its last game replayed step by step (its
         bots shown every step, as in play), its open window opened again at the time
         of the last action in it.  OptionError for a stored table the game does not
@@ -266,7 +310,7 @@ class Room:
         room = cls(game, row.code, row.players, dict(row.options), seats,
                    row.host_token_hash, row.grace_s, store=store, key=key, pauses=pauses,
                    created_at=row.created_at, position=row.position, lesson=row.lesson,
-                   scheduler=scheduler)
+                   scheduler=scheduler, writer=writer)
         if row.games:
             for seat in seats:  # as _begin seated them: an empty seat has the default bot
                 if seat.kind == "open":
@@ -318,7 +362,7 @@ class Room:
         if driver.clock.running:
             self.table.reopen(driver.start)
             driver.close()  # advance() opens it again, at the time of its last action
-        self.committed = len(state.history)
+        self.committed = self.submitted = len(state.history)
         self.told = len(state.events)
 
     # -- the lobby ------------------------------------------------------------------------
@@ -330,13 +374,20 @@ class Room:
 
     def sit(self, name: str, seat: int | None = None, token: str | None = None
             ) -> tuple[int, str]:
-        """A person named ``name`` takes ``seat`` (or the first open one); returns the seat
-        and its token (a new one, or ``token``: the host sits with the host's token, so
-        one token both plays the seat and starts the game).  ValueError if there is none
-        open; StoreError if the store does not take it (the seat stays open)."""
-        if self.state is not None:
+        """:meth:`take_seat` with a writer that answers at once (a room on a test's
+        clock): the seat and its token, or the StoreError raised."""
+        return self.take_seat(name, seat, token).result()
+
+    def take_seat(self, name: str, seat: int | None = None, token: str | None = None
+                  ) -> Pending[tuple[int, str]]:
+        """A person named ``name`` takes ``seat`` (or the first open one): the seat and
+        its token (a new one, or ``token``: the host sits with the host's token, so one
+        token both plays the seat and starts the game) once the store has them.
+        ValueError at once if there is none open; the Pending holds the StoreError if
+        the store does not take it (the seat stays open)."""
+        if self.state is not None or self._starting:
             raise ValueError("the game has started: ask for a seat at the next game")
-        open_seats = [s for s in self.seats if s.kind == "open"]
+        open_seats = [s for s in self.seats if s.kind == "open" and not s.taking]
         if seat is not None:
             open_seats = [s for s in open_seats if s.seat == seat]
             if not open_seats:
@@ -346,11 +397,23 @@ class Room:
         chosen = open_seats[0]
         token = secrets.token_urlsafe(TOKEN_BYTES) if token is None else token
         digest = token_hash(token)
-        # Stored first: a seat the store did not take is not taken, and stays open.
-        self.store.update_seat(self.code, SeatRow(chosen.seat, name, digest, chosen.bot))
-        chosen.name, chosen.token_hash = name, digest
-        self.broadcast_room()
-        return chosen.seat, token
+        # Stored first: a seat the store did not take is not taken, and stays open.  A
+        # game's start asked meanwhile comes after it (the writer keeps the order).
+        code, row, taken = self.code, SeatRow(chosen.seat, name, digest, chosen.bot), token
+        chosen.taking = True
+        seated: Pending[tuple[int, str]] = Pending()
+
+        def stored(done: Pending[None]) -> None:
+            chosen.taking = False
+            if done.error is not None:
+                seated.settle(None, done.error)
+                return
+            chosen.name, chosen.token_hash = name, digest
+            self.broadcast_room()
+            seated.settle((chosen.seat, taken), None)
+
+        self.writer.call(lambda into, _: into.update_seat(code, row)).then(stored)
+        return seated
 
     def shown_names(self) -> list[str]:
         """The name each seat is shown by everywhere (``gamenight.seats``: a person's as
@@ -387,7 +450,12 @@ class Room:
         message: protocol.RoomMessage = {"type": "room", "room": self.info()}
         for client in self.clients:
             if client.joined:
-                client.send(message)
+                self._send(client, message)
+
+    def tell(self, client: Client, message: protocol.ServerMessage) -> None:
+        """Send ``client`` a message of the room (an error of its, a refusal): after
+        everything the room told before it, so after the commits that came first."""
+        self._send(client, message)
 
     # -- connections ----------------------------------------------------------------------
     def join(self, client: Client, token: str | None) -> None:
@@ -406,7 +474,7 @@ class Room:
                 raise ProtocolError("bad-token", "no seat of this room has that token")
         client.joined, client.host, client.fresh = True, host, True
         client.seat = None if seat is None else seat.seat
-        refusal: protocol.Error | None = None
+        starting: Pending[None] | None = None
         if seat is not None:
             seat.connections += 1
             self._awaited.discard(seat.seat)
@@ -417,23 +485,34 @@ class Room:
                 seat.stand_in = None
                 if self.table is not None:
                     self.table.seat_bot(seat.seat, None)
-            if self.lesson is not None and self.state is None:
+            if self.lesson is not None and self.state is None and not self._starting:
                 # A lesson starts when its person sits down: before this connection is
                 # among those told, so its welcome already shows the game on and its
                 # first update is the position (a race opens as the page gets it).
-                try:
-                    self._begin()
-                except StoreError:
-                    # It starts when they join again, once the store takes its start.
-                    refusal = protocol.error("unavailable", CANNOT_START)
+                starting = self._begin()
+        if starting is not None and not starting.done():
+            # Welcomed once the store has the game's start (the writer settles it).
+            starting.then(lambda started: self._welcome(client, host, started))
+            return
+        self._welcome(client, host, starting)
+
+    def _welcome(self, client: Client, host: bool, starting: Pending[None] | None) -> None:
+        """``client`` (who has joined) is among those told: its welcome, the game so far
+        as its seat may know it, and the lesson's start refused if the store did not
+        take it (it starts when they join again)."""
+        if client.left:
+            return  # gone before its lesson's start was stored
+        refusal: protocol.Error | None = None
+        if starting is not None and starting.error is not None:
+            refusal = protocol.error("unavailable", CANNOT_START)
         self.clients.add(client)
         self.quiet_since = None
-        client.send({"type": "welcome", "v": protocol.PROTOCOL_VERSION, "room": self.info(),
-                     "seat": client.seat, "host": host})
+        self._send(client, {"type": "welcome", "v": protocol.PROTOCOL_VERSION,
+                            "room": self.info(), "seat": client.seat, "host": host})
         if self.state is not None:
             self._tell(client)
         elif refusal is not None:
-            client.send(refusal)
+            self._send(client, refusal)
         self.broadcast_room()
         if self._holding and not self._awaiting():
             self.advance()  # the last of a held window's people is back: it runs on
@@ -441,6 +520,7 @@ class Room:
     def leave(self, client: Client) -> None:
         """``client``'s connection has closed; a person's seat waits for them for the
         room's grace period, then its stand-in bot plays it until they come back."""
+        client.left = True
         self.clients.discard(client)
         if not self.clients:
             self.quiet_since = time.monotonic()
@@ -480,9 +560,9 @@ class Room:
     def start(self, client: Client) -> None:
         if not client.host:
             raise ProtocolError("not-allowed", "only the host starts the game")
-        if self.state is not None:
+        if self.state is not None or self._starting:
             raise ProtocolError("not-allowed", "the game has already started")
-        self._begin_or_refuse()
+        self._begin_or_refuse(client)
 
     def rematch(self, client: Client) -> None:
         if client.seat is None:
@@ -491,22 +571,47 @@ class Room:
             raise ProtocolError("not-playing", "a rematch is for after the game")
         self.seats[client.seat].rematch = True
         people = [s for s in self.seats if s.kind == "person" and s.connections > 0]
-        if all(s.rematch for s in people):
-            self._begin_or_refuse()
+        if all(s.rematch for s in people) and not self._starting:
+            self._begin_or_refuse(client)
         else:
             self.broadcast_room()
 
-    def _begin_or_refuse(self) -> None:
-        try:
-            self._begin()
-        except StoreError:
-            raise ProtocolError("unavailable", CANNOT_START) from None
+    def _begin_or_refuse(self, client: Client) -> None:
+        """Begin the next game; ``client``, who asked, is refused as ``unavailable`` if
+        the store does not take its start (at once if the writer has answered already)."""
+        starting = self._begin()
+        if starting.done():
+            if starting.error is not None:
+                raise ProtocolError("unavailable", CANNOT_START)
+            return
 
-    def _begin(self) -> None:
-        """The next game at this table: a new seed; empty seats get the default bot.
-        StoreError, and nothing changed, if the store does not take its start."""
-        number, seed = self.number + 1, new_seed()
-        self.store.start_game(self.code, number, seed, self.position)
+        def refuse(started: Pending[None]) -> None:
+            if started.error is not None:
+                self._send(client, protocol.error("unavailable", CANNOT_START))
+
+        starting.then(refuse)
+
+    def _begin(self) -> Pending[None]:
+        """The next game at this table: a new seed; empty seats get the default bot.  It
+        begins once the store has its start (after every write of the room before it, a
+        finished game's record among them); nothing changes if the store refuses it
+        (the Pending holds the StoreError)."""
+        number, seed, position, code = self.number + 1, new_seed(), self.position, self.code
+        self._starting = True
+        epoch = self._epoch
+        starting = self.writer.call(
+            lambda store, _: store.start_game(code, number, seed, position))
+
+        def started(done: Pending[None]) -> None:
+            self._starting = False
+            if done.error is None and epoch == self._epoch:
+                self._begun(number, seed)
+
+        starting.then(started)
+        return starting
+
+    def _begun(self, number: int, seed: int) -> None:
+        """The store has the start of game ``number``: it begins."""
         # A new game is no restart: its races wait for nobody (the grace still runs).
         self._awaited.clear()
         self._holding = False
@@ -565,13 +670,15 @@ class Room:
         state = (self.game.new(self.players, seed, **self.options) if position is None
                  else self.game.from_position(position, seed))
         self.number, self.state = number, state
+        if number != self._lags_of:  # a new game; the same one set up again keeps them
+            self.lags, self._lags_of = {}, number
         self.bots = []
         for seat in self.seats:
             spec = seat.bot or seat.stand_in
             self.bots.append(None if spec is None else make_bot(self.game, spec, seat.seat,
                                                                 new_seed()))
         self.table = TableRunner(state, self.bots, self, self.scheduler, self.pauses)
-        self.committed = self.told = 0
+        self.committed = self.submitted = self.told = 0
         self._said = None
         self._recorded = False
         return state
@@ -597,11 +704,18 @@ class Room:
             raise ProtocolError("illegal", str(exc)) from None
         if window is not None and table.window is not None and window != table.window:
             raise ProtocolError("stale", "that window has closed")
-        stored = len(state.history)  # a room at rest has stored every step
+        stored = len(state.history)  # a room at rest has handed every step to the store
         refusal: ProtocolError | None = None
+        lag = self.lags.setdefault(seat, SeatLag())
+        placed: list[tuple[int, float, float]] = []
+
+        def place(now: float) -> float:
+            # In a window: the clamp places it (``server.fairness``); it is the next step.
+            at_ms = lag.place(reaction_ms, now, client.latency)
+            placed.append((len(state.history), now, at_ms))
+            return at_ms
         try:
-            table.act(seat, action,
-                      lambda now: accepted_at(reaction_ms, now, client.latency))
+            table.act(seat, action, place)
         except StaleActionError as exc:
             refusal = ProtocolError("stale", str(exc))
         except IllegalAction as exc:
@@ -611,8 +725,15 @@ class Room:
             # action itself, what followed at once): none was stored, so none was taken,
             # whatever the table said of it.
             raise ProtocolError("unavailable", NOT_STORED)
+        if self.submitted > stored and self._made < self._handed:
+            # Its commit is with the writer: if it fails, they are told so (``_pause``),
+            # and whatever else was to be said of it is let go.
+            self._actors.append((client, stored))
         if refusal is not None:
             raise refusal
+        for step, arrival_ms, at_ms in placed:  # taken: its compensation is spent
+            lag.placed(step, arrival_ms, at_ms, client.latency,
+                       passing=isinstance(action, Pass))
 
     def advance(self) -> None:
         """Play on from the state as it stands (``TableRunner.advance``); nothing runs
@@ -658,10 +779,15 @@ class Room:
         return True
 
     def window_opening(self, start: Callable[[], None]) -> None:
-        # The window's update goes out first; its time 0 is when it has gone.
+        # The window's update goes out first; its time 0 is when it has gone: once the
+        # writer has made the commits before it (at once if it has them made).
         self._flush()
-        if self.paused is None:  # else the store did not take it: that table is let go
+        if self.paused is not None:
+            return  # the store did not take it: that table is let go
+        if self._made == self._handed:
             start()
+        else:  # let go with the rest if a commit before it fails (``_pause``)
+            self._waiting.append((self._handed, start))
 
     def window_closed(self, start: int) -> None:
         """Nothing more to do: the closing update is the table's next ``show_table``."""
@@ -700,7 +826,11 @@ class Room:
                 and self.quiet_since is not None and now - self.quiet_since >= after_s)
 
     def close(self) -> None:
-        """Stop the room's timers (the server is shutting down, or lets the room go)."""
+        """Stop the room's timers (the server is shutting down, or lets the room go).
+        Writes handed over are made all the same; what the writer says of them is not
+        listened to."""
+        self._epoch += 1
+        self._waiting.clear()
         if self.table is not None:
             self.table.stop()
         for seat in self.seats:
@@ -715,9 +845,10 @@ class Room:
 
     # -- committing and telling --------------------------------------------------------------
     def _flush(self) -> None:
-        """Commit the steps not yet stored (and the signed record of a finished game),
-        then send every connection what it has not been told.  If the store does not
-        take them, nobody is told anything and the room pauses (:meth:`_pause`)."""
+        """Hand the steps not yet stored (and the signed record of a finished game) to
+        the writer, and queue for every connection what it has not been told: sent once
+        the writer has made those commits (:meth:`_send`).  If the store does not take
+        them, nobody is told anything of them and the room pauses (:meth:`_pause`)."""
         if self.paused is not None:
             # Nothing is told while the store is away: the table whose commit failed
             # may still call on its way out.
@@ -725,16 +856,18 @@ class Room:
         state = self.state
         assert state is not None
         history = state.history
-        try:
-            if len(history) > self.committed:
-                self.store.add_steps(self.code, self.number, self.committed,
-                                     history[self.committed:])
-                self.committed = len(history)
-            if state.is_over and not self._recorded:
-                self._store_record()
-        except StoreError as exc:
-            self._pause(exc)
-            return
+        if len(history) > self.submitted:
+            first, upto = self.submitted, len(history)
+            self.submitted = upto
+            self._commit(self.writer.add_steps(self.code, self.number, first,
+                                               history[first:upto]),
+                         lambda: self._stored_up_to(upto))
+            if self.paused is not None:
+                return  # the writer answered at once: the store did not take them
+        if state.is_over and not self._recorded:
+            self._store_record()
+            if self.paused is not None:
+                return
         events = state.events[self.told:]
         self.told = len(state.events)
         # An update that would say nothing new (a refused action; the pause after a
@@ -746,32 +879,86 @@ class Room:
             if client.fresh:
                 self._tell(client)
             elif not quiet:
-                client.send(protocol.update(state, client.seat, self.number, events,
-                                            self._window_info(), fresh=False))
+                self._send(client, protocol.update(state, client.seat, self.number, events,
+                                                   self._window_info(), fresh=False))
 
     def _store_record(self) -> None:
-        """The finished game's record, signed by the server, into the store."""
+        """The finished game's record, signed by the server, handed to the store."""
         state = self.state
         assert state is not None
         # As every table shows them (two alike bots numbered), so a replay names them so.
-        record = sign(record_of(state, self.shown_names()), self.key)
-        self.store.finish_game(self.code, self.number, record.to_json())
-        self._recorded = True
+        # What the game's lag watch flagged of its people (``fairness.SeatLag.flags``).
+        flags = sorted((flag for seat, lag in self.lags.items() for flag in lag.flags(seat)),
+                       key=lambda flag: (flag["step"], flag["seat"]))
+        record = sign(replace(record_of(state, self.shown_names()), flags=tuple(flags)),
+                      self.key)
+        self._recorded = True  # handed over: a failure sets the game up again (_pause)
+        self._commit(self.writer.finish_game(self.code, self.number, record.to_json()),
+                     lambda: None)
+
+    def _commit(self, pending: Pending[None], made: Callable[[], None]) -> None:
+        """A commit of the room handed to the writer: when it is made, ``made`` runs,
+        then what waited for it is sent; if it fails, the room pauses."""
+        self._handed += 1
+        number, epoch = self._handed, self._epoch
+        pending.then(lambda done: self._committed(done, number, epoch, made))
+
+    def _committed(self, done: Pending[None], number: int, epoch: int,
+                   made: Callable[[], None]) -> None:
+        if epoch != self._epoch:
+            return  # let go by a pause (or the room's close): nobody waits for it
+        if done.error is not None:
+            self._pause(done.error)
+            return
+        self._made = number
+        made()
+        waiting = self._waiting
+        while waiting and waiting[0][0] <= number:
+            waiting.popleft()[1]()
+            if epoch != self._epoch:
+                return  # what was sent led to a commit that failed at once
+
+    def _stored_up_to(self, steps: int) -> None:
+        self.committed = steps
+        if self._actors:
+            self._actors = [(c, before) for c, before in self._actors if before >= steps]
+
+    def _send(self, client: Client, message: protocol.ServerMessage) -> None:
+        """Send ``client`` a message once the writer has made every commit the room
+        handed it before (at once if it has): nobody is told of a step before it is
+        stored, and each connection is told in order."""
+        if self._made == self._handed:
+            client.send(message)
+            return
+        text = protocol.dumps(message)  # as it is now: the room goes on meanwhile
+        self._waiting.append((self._handed, lambda: client.send_text(text)))
 
     # -- when the store fails ------------------------------------------------------------------
     def _pause(self, exc: StoreError) -> None:
         """The store did not take the steps not yet stored (or the finished game's
-        record): they are let go, told to nobody, and the game is set up again from the
-        steps it took, as after a restart (bots shown every step, an open window opened
-        again under its id when play goes on).  The room pauses, tells its connections
-        why, and asks the store again later (:meth:`_try_store`)."""
+        record): they are let go, told to nobody (nor is what was queued after them),
+        and the game is set up again from the steps it took, as after a restart (bots
+        shown every step, an open window opened again under its id when play goes on).
+        The room pauses, tells its connections why (and a person whose action was among
+        those let go that it was not stored), and asks the store again later
+        (:meth:`_try_store`)."""
         state = self.state
         assert state is not None
         # Only the kind of failure: the store's message names the room (its key).
         cause = type(exc.__cause__ or exc).__name__
         log.warning("room %s paused: its store failed (%s); asking again in %g s",
                     self.code[:4], cause, RETRY_FIRST_S)
+        # What the writer says of the commits handed over after this one is not listened
+        # to: they fail too (a gap), or were made with an answer lost on the way (the
+        # store is read again before play goes on).
+        self._epoch += 1
+        self._waiting.clear()
+        self._handed = self._made = 0
         self._lost_from = self.committed
+        for lag in self.lags.values():
+            lag.forget_from(self._lost_from)
+        actors = [client for client, before in self._actors if before >= self._lost_from]
+        self._actors = []
         self._replay(self.number, state.seed, self.position,
                      state.history[:self.committed])
         self.paused = STORE_DOWN
@@ -779,21 +966,34 @@ class Room:
         self._retry_s = RETRY_FIRST_S
         self._retry = self.scheduler.later(self._retry_s, self._try_store)
         self.broadcast_room()
+        for client in actors:
+            if not client.left:
+                client.send(protocol.error("unavailable", NOT_STORED))
 
     def _try_store(self) -> None:
-        """A paused room asks its store again.  Once the store takes a write, the game is
-        set up again from what the store holds (which has the last steps too if a failed
-        commit was in fact made, its answer lost on the way back) and plays on, each
-        connection sent the game whole; until then it asks again, each time waiting
-        twice as long."""
+        """A paused room asks its store again (a real write, then a read of the room,
+        both after every write handed to the writer before them).  Once the store takes
+        a write, the game is set up again from what the store holds (which has the last
+        steps too if a failed commit was in fact made, its answer lost on the way back)
+        and plays on, each connection sent the game whole; until then it asks again,
+        each time waiting twice as long."""
         self._retry = None
-        try:
-            self.store.check_writes(self.code)
-            row = self.store.room(self.code)
-        except StoreError:
+        code, epoch = self.code, self._epoch
+
+        def ask(store: Store, _: object) -> RoomRow | None:
+            store.check_writes(code)
+            return store.room(code)
+
+        self.writer.call(ask).then(lambda answer: self._store_answered(answer, epoch))
+
+    def _store_answered(self, answer: Pending[RoomRow | None], epoch: int) -> None:
+        if epoch != self._epoch or self.paused is None:
+            return  # the room was let go meanwhile
+        if answer.error is not None:
             self._retry_s = min(2 * self._retry_s, RETRY_MOST_S)
             self._retry = self.scheduler.later(self._retry_s, self._try_store)
             return
+        row = answer.result()
         assert row is not None and row.games and row.games[-1].number == self.number
         last = row.games[-1]
         self._replay(last.number, last.seed, last.position, last.steps)
@@ -816,9 +1016,9 @@ class Room:
         state = self.state
         assert state is not None
         client.fresh = False
-        client.send(protocol.update(state, client.seat, self.number,
-                                    state.events[:self.told], self._window_info(),
-                                    fresh=True))
+        self._send(client, protocol.update(state, client.seat, self.number,
+                                           state.events[:self.told], self._window_info(),
+                                           fresh=True))
 
     def _window_info(self) -> WindowInfo | None:
         table = self.table

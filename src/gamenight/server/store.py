@@ -23,8 +23,10 @@ history ends, so nothing is lost or stored twice.
 The write of every action (:meth:`Store.add_steps`) is one statement and one round trip:
 an ``INSERT ... SELECT`` of the batch, made only where the game is stored, has no record
 and holds the step just before the batch (the steps' primary key, room, game and index,
-refuses a step stored twice), committed by itself (the writer's connections autocommit:
-no BEGIN, no COMMIT to wait for).  Only a batch refused asks the database why, to say so.
+refuses a step stored twice), committed by itself (the writes' connections autocommit:
+no BEGIN, no COMMIT to wait for).  The same statement carries the batches of several
+rooms at once, all or none (:meth:`Store.add_step_batches`: the server's writer commits
+them together, ``server.writer``).  Only a batch refused asks the database why, to say so.
 
 Durability: PostgreSQL, at its default settings, keeps a commit through a power cut.
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed transaction is in the
@@ -44,7 +46,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -59,6 +61,7 @@ from sqlalchemy import (
     MetaData,
     String,
     UniqueConstraint,
+    and_,
     bindparam,
     cast,
     create_engine,
@@ -95,6 +98,8 @@ MAX_SEED = 2**63 - 1
 #: The key of the PostgreSQL advisory lock held while migrating, so that two servers
 #: started at once on one empty database do not both create its tables.
 MIGRATION_LOCK = 0x67616D656E69  # "gameni"
+
+T = TypeVar("T")
 
 
 class StoreError(ValueError):
@@ -155,6 +160,16 @@ class RoomRow:
     #: The position every game of the room starts from (``Game.from_position``), or
     #: None: each is dealt from its seed.
     position: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StepBatch:
+    """Steps to append to one game's history: ``steps[0]`` goes at index ``first``."""
+
+    code: str
+    number: int
+    first: int
+    steps: Sequence[Step]
 
 
 # -- the tables ----------------------------------------------------------------------------
@@ -261,35 +276,44 @@ _FINISH = (update(_GAMES)
            .values(record=bindparam("finished_record", type_=_GAMES.c.record.type)))
 
 
-def _add_steps_statement(size: int, *, typed: bool) -> Insert:
-    """``INSERT INTO steps ... SELECT`` a batch of ``size`` steps (parameters ``code``,
-    ``number``, ``first``, and ``seat_K``, ``value_K``, ``at_ms_K`` for the K-th step),
-    inserting nothing unless the game is stored with no record yet and holds the step
-    just before ``first`` (or ``first`` is 0).  A step stored already is refused by the
-    primary key.  So the batch goes in whole exactly where the history ends, or not at
-    all, in one statement: no round trip to look first.  ``typed``: the times are cast
-    to their column's type (PostgreSQL types a UNION's columns by their first row, and
-    a time that is NULL there would make the column text; SQLite needs no cast)."""
+def _add_batches_statement(rows: int, batches: int, *, typed: bool) -> Insert:
+    """``INSERT INTO steps ... SELECT`` of ``rows`` steps in ``batches`` batches, each of
+    its own room's game, all or none, in one statement: one round trip however many
+    rooms' steps it carries (the writer's group commit, ``server.writer``).
+
+    Parameters: ``code_K``, ``number_K``, ``index_K``, ``seat_K``, ``value_K`` and
+    ``at_ms_K`` for the K-th row; ``batch_code_B``, ``batch_number_B`` and
+    ``batch_first_B`` for the B-th batch (the index of its first step).  Nothing is
+    inserted unless every batch's game is stored with no record yet and holds the step
+    just before the batch (or the batch starts at 0); a step stored already is refused
+    by the primary key.  So each batch goes in whole exactly where its history ends, or
+    none does: no round trip to look first.  ``typed``: the times are cast to their
+    column's type (PostgreSQL types a UNION's columns by their first row, and a time
+    that is NULL there would make the column text; SQLite needs no cast)."""
     steps, games = _STEPS.c, _GAMES.c
-    code = bindparam("code", type_=String())
-    number = bindparam("number", type_=Integer())
-    first = bindparam("first", type_=Integer())
-    rows = [select(code.label("room_code"), number.label("game_number"),
-                   (first + k).label("index"),
-                   bindparam(f"seat_{k}", type_=Integer()).label("seat"),
-                   bindparam(f"value_{k}", type_=steps.value.type).label("value"),
-                   _time(bindparam(f"at_ms_{k}", type_=Double()), typed).label("at_ms"))
-            for k in range(size)]
-    batch = (rows[0] if size == 1 else union_all(*rows)).subquery("batch")
-    open_game = exists().where(games.room_code == code, games.number == number,
+    selected = [select(bindparam(f"code_{k}", type_=String()).label("room_code"),
+                       bindparam(f"number_{k}", type_=Integer()).label("game_number"),
+                       bindparam(f"index_{k}", type_=Integer()).label("index"),
+                       bindparam(f"seat_{k}", type_=Integer()).label("seat"),
+                       bindparam(f"value_{k}", type_=steps.value.type).label("value"),
+                       _time(bindparam(f"at_ms_{k}", type_=Double()), typed).label("at_ms"))
+                for k in range(rows)]
+    heads = [select(bindparam(f"batch_code_{b}", type_=String()).label("code"),
+                    bindparam(f"batch_number_{b}", type_=Integer()).label("number"),
+                    bindparam(f"batch_first_{b}", type_=Integer()).label("first"))
+             for b in range(batches)]
+    batch = (selected[0] if rows == 1 else union_all(*selected)).subquery("batch")
+    head = (heads[0] if batches == 1 else union_all(*heads)).subquery("head")
+    open_game = exists().where(games.room_code == head.c.code, games.number == head.c.number,
                                games.record.is_(None))
-    follows = or_(first == 0, exists().where(steps.room_code == code,
-                                             steps.game_number == number,
-                                             steps.index == first - 1))
+    follows = or_(head.c.first == 0,
+                  exists().where(steps.room_code == head.c.code,
+                                 steps.game_number == head.c.number,
+                                 steps.index == head.c.first - 1))
+    refused = exists().select_from(head).where(~and_(open_game, follows))
     return insert(_STEPS).from_select(
         ["room_code", "game_number", "index", "seat", "value", "at_ms"],
-        select(batch).where(open_game, follows)).execution_options(preserve_rowcount=True)
-
+        select(batch).where(~refused)).execution_options(preserve_rowcount=True)
 
 
 def _time(value: ColumnElement[float], typed: bool) -> ColumnElement[float]:
@@ -383,8 +407,8 @@ class Store:
     """Rooms and games in a database, by URL (``sqlite:///path/to/file.db`` or
     ``postgresql://user@host/database``).
 
-    Synchronous: the server calls it on its event loop, where one commit of one action
-    batch is far shorter than a person's reaction."""
+    Synchronous: the server makes its writes through its one writer, in a thread beside
+    its event loop (``server.writer``), which never waits for the database."""
 
     def __init__(self, url: str) -> None:
         """Open the database and migrate it to the newest revision (Alembic), making an
@@ -431,9 +455,9 @@ class Store:
             self.close()
             raise StoreError(f"cannot open the database {shown}: {_message(exc)}") from exc
         self._sessions = sessionmaker(self._engine, expire_on_commit=False)
-        # add_steps's statement for each batch size met so far (a batch is an action
-        # and the chance that follows it: a few sizes).
-        self._add_steps: dict[int, Insert] = {}
+        # add_step_batches's statement for each shape met so far (rows, batches): an
+        # action and the chance that follows it, a few rooms' at once.
+        self._add_batches: dict[tuple[int, int], Insert] = {}
 
     def close(self) -> None:
         """Close every connection (the store cannot be used after)."""
@@ -456,7 +480,7 @@ class Store:
         except SQLAlchemyError as exc:
             raise StoreError(f"could not {doing}: {_message(exc)}") from exc
 
-    def _once_more(self, doing: str, write: Callable[[Connection], int]) -> int:
+    def _once_more(self, doing: str, write: Callable[[Connection], T]) -> T:
         """``write(connection)`` (one statement, autocommitted): its row count.  A
         connection the database had closed is replaced and the statement tried once more
         (a lost answer to a write that was made is refused the second time, by the
@@ -538,32 +562,76 @@ class Store:
         must be the number of steps stored already, else StoreError and nothing is
         written (a gap would lose steps, an overlap would store them twice).
 
-        The server calls this once per action, on its event loop: one statement, one
-        round trip (:func:`_add_steps_statement`); the database is asked why only when
-        it refuses the batch."""
-        doing = f"store steps of game {number} in room {code}"
-        rows = _step_rows(code, number, first, steps)
-        if not rows:
-            self._check_place(code, number, first, doing)
-            return
-        statement = self._add_steps.get(len(rows))
-        if statement is None:
-            statement = self._add_steps[len(rows)] = _add_steps_statement(
-                len(rows), typed=self.url.get_backend_name() == "postgresql")
-        params: dict[str, Any] = {"code": code, "number": number, "first": first}
-        for k, row in enumerate(rows):
-            params[f"seat_{k}"] = row["seat"]
-            params[f"value_{k}"] = row["value"]
-            params[f"at_ms_{k}"] = row["at_ms"]
+        One statement, one round trip (:meth:`add_step_batches`); the database is asked
+        why only when it refuses the batch.  The server makes these writes through its
+        one writer (``server.writer``), beside its event loop."""
+        refusal = self._once_more(
+            f"store steps of game {number} in room {code}",
+            lambda connection: self.add_step_batches(
+                [StepBatch(code, number, first, steps)], connection))[0]
+        if refusal is not None:
+            raise refusal
+
+    def writing_connection(self) -> Connection:
+        """A new connection of the writes' own (autocommitted, never pinged): the one
+        the writer holds (``server.writer``).  SQLAlchemyError if it cannot be opened."""
+        return self._writer.connect()
+
+    def add_step_batches(self, batches: Sequence[StepBatch],
+                         connection: Connection) -> list[StoreError | None]:
+        """Append each batch where its game's history ends, all in one statement on
+        ``connection`` (autocommitted: one transaction, one round trip, however many
+        rooms' batches); what each batch met: None (stored), or the StoreError saying
+        why it was refused.  Only when the statement is refused (it takes all or none)
+        is each batch tried by itself, to store the others and say why the refused ones
+        were.  A database error (an outage: the database gone, a read-only file, a full
+        disk) is raised, as an SQLAlchemyError: nothing was stored."""
+        rows: list[dict[str, Any]] = []
+        heads: list[StepBatch] = []
+        for batch in batches:
+            batch_rows = _step_rows(batch.code, batch.number, batch.first, batch.steps)
+            if batch_rows:
+                rows += batch_rows
+                heads.append(batch)
+        if heads:
+            shape = (len(rows), len(heads))
+            statement = self._add_batches.get(shape)
+            if statement is None:
+                statement = self._add_batches[shape] = _add_batches_statement(
+                    *shape, typed=self.url.get_backend_name() == "postgresql")
+            params: dict[str, Any] = {}
+            for k, row in enumerate(rows):
+                params[f"code_{k}"] = row["room_code"]
+                params[f"number_{k}"] = row["game_number"]
+                params[f"index_{k}"] = row["index"]
+                params[f"seat_{k}"] = row["seat"]
+                params[f"value_{k}"] = row["value"]
+                params[f"at_ms_{k}"] = row["at_ms"]
+            for b, batch in enumerate(heads):
+                params[f"batch_code_{b}"] = batch.code
+                params[f"batch_number_{b}"] = batch.number
+                params[f"batch_first_{b}"] = batch.first
+            try:
+                added = connection.execute(statement, params).rowcount
+            except IntegrityError:
+                added = 0  # a step stored already (the primary key): said below
+            if added == len(rows):
+                return [None if batch.steps else self._refusal(batch) for batch in batches]
+            if len(heads) > 1:  # who was refused: each by itself
+                return [self.add_step_batches([batch], connection)[0] for batch in batches]
+        return [self._refusal(batch) for batch in batches]
+
+    def _refusal(self, batch: StepBatch) -> StoreError | None:
+        """Why ``batch`` does not go where its game's history ends (None if it would)."""
+        doing = f"store steps of game {batch.number} in room {batch.code}"
         try:
-            added = self._once_more(
-                doing, lambda connection: connection.execute(statement, params).rowcount)
-        except IntegrityError:
-            added = 0  # a step stored already (the primary key): said below
-        if added != len(rows):
-            self._check_place(code, number, first, doing)
-            raise StoreError(f"could not {doing}: the database took {added} of "
-                             f"{len(rows)} steps")  # pragma: no cover (not seen)
+            self._check_place(batch.code, batch.number, batch.first, doing)
+        except StoreError as exc:
+            return exc
+        if not batch.steps:
+            return None
+        return StoreError(f"could not {doing}: the database took none of its "
+                          f"{len(batch.steps)} steps")  # pragma: no cover (not seen)
 
     def _check_place(self, code: str, number: int, first: int, doing: str) -> None:
         """StoreError saying why steps from index ``first`` do not go into the room's game
@@ -583,12 +651,21 @@ class Store:
             raise StoreError(f"room {code}'s game {number} has {stored} steps stored: "
                              f"steps from index {first} would {problem}")
 
-    def finish_game(self, code: str, number: int, record: dict[str, Any]) -> None:
+    def finish_game(self, code: str, number: int, record: dict[str, Any],
+                    connection: Connection | None = None) -> None:
         """Store the finished game's signed record (once: a game has one record), in one
-        statement; the database is asked why only when it refuses."""
+        statement (on ``connection``, the writer's, if given); the database is asked why
+        only when it refuses."""
         doing = f"store the record of game {number} in room {code}"
         params = {"finished_code": code, "finished_number": number, "finished_record": record}
-        if self._once_more(doing, lambda c: c.execute(_FINISH, params).rowcount) == 1:
+        if connection is not None:
+            try:
+                stored = connection.execute(_FINISH, params).rowcount
+            except SQLAlchemyError as exc:
+                raise StoreError(f"could not {doing}: {_message(exc)}") from exc
+        else:
+            stored = self._once_more(doing, lambda c: c.execute(_FINISH, params).rowcount)
+        if stored == 1:
             return
         with self._transaction(doing) as session:
             finished = session.connection().execute(

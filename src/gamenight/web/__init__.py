@@ -185,7 +185,7 @@ def mount(app: FastAPI, *, invite: Callable[[str], str | None]) -> None:
             return HTMLResponse(page("gone.html"), status_code=404, headers=PAGE_HEADERS)
         return HTMLResponse(page("replay.html"), headers=PAGE_HEADERS)
 
-    @app.get("/api/catalog", response_model=CatalogAnswer, responses={304: {
+    @app.get("/api/catalog", response_model=CatalogAnswer, responses={**refused(404), 304: {
         "description": "Not modified: the catalog the page holds (If-None-Match) is current"}})
     def catalog(request: Request,
                 prefer: Annotated[str | None, Query(max_length=500)] = None,

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from gamenight.seats import OPEN_SEAT, bot_name, numbered, record_names, seat_names
+from gamenight.seats import (
+    OPEN_SEAT,
+    alike_numbers,
+    bot_name,
+    numbered,
+    record_names,
+    seat_names,
+    with_number,
+)
 
 
 @pytest.mark.parametrize(("spec", "name"), [
@@ -49,3 +57,13 @@ def test_a_records_names_show_as_the_room_showed_them() -> None:
     # An older room's record named both bots by their spec: numbered when shown.
     assert record_names(["Ann", "perfect:average", "perfect:average"]) == [
         "Ann", "perfect:average #1", "perfect:average #2"]
+
+
+def test_a_seats_number_among_alike_ones_is_the_number_its_name_shows() -> None:
+    """The room sends each number apart (``SeatInfo.alike``) so that the browser, naming
+    a bot's seat in its own language, numbers it as the English name is numbered."""
+    names = ["Sam", "Sam #1", "Sam", "sharp bot", OPEN_SEAT, "sharp bot", OPEN_SEAT, "Ann"]
+    numbers = alike_numbers(names)
+    assert numbers == [2, None, 3, 1, None, 2, None, None]
+    assert numbered(names) == [name if number is None else with_number(name, number)
+                               for name, number in zip(names, numbers, strict=True)]

@@ -39,10 +39,16 @@ def seat_names(people: Sequence[str | None], bots: Sequence[str | None]) -> list
     person's name first (a bot sitting in for someone away plays under their name), else
     the bot's (:func:`bot_name`), else :data:`OPEN_SEAT`; names two seats would share
     are numbered (:func:`numbered`)."""
+    return numbered(unnumbered_names(people, bots))
+
+
+def unnumbered_names(people: Sequence[str | None], bots: Sequence[str | None]) -> list[str]:
+    """Each seat's name as :func:`seat_names` gives it, before alike names are numbered
+    (:func:`alike_numbers` gives their numbers)."""
     if len(people) != len(bots):
         raise ValueError(f"{len(people)} people's names for {len(bots)} seats")
-    return numbered([person if person else bot_name(bot) if bot else OPEN_SEAT
-                     for person, bot in zip(people, bots, strict=True)])
+    return [person if person else bot_name(bot) if bot else OPEN_SEAT
+            for person, bot in zip(people, bots, strict=True)]
 
 
 def record_names(seats: Sequence[str]) -> list[str]:
@@ -56,20 +62,36 @@ def record_names(seats: Sequence[str]) -> list[str]:
 
 def numbered(names: Sequence[str]) -> list[str]:
     """``names`` with each name that more than one seat has made its own: " #1", " #2"
-    and on after it, in seat order, skipping a number whose name another seat has.  Open
-    seats stay "Open seat": nobody is named by one, and each shows its seat's number."""
+    and on after it (:func:`with_number`), in seat order.  Open seats stay "Open seat":
+    nobody is named by one, and each shows its seat's number."""
+    return [name if number is None else with_number(name, number)
+            for name, number in zip(names, alike_numbers(names), strict=True)]
+
+
+def with_number(name: str, number: int) -> str:
+    """A name made a seat's own by its number among alike ones: "sharp bot #2".  The
+    browser writes a bot's name in its own language the same way (``js/seats.js``)."""
+    return f"{name} #{number}"
+
+
+def alike_numbers(names: Sequence[str]) -> list[int | None]:
+    """Each seat's number among the seats that show its name, in seat order, skipping a
+    number whose numbered name another seat has already; None for a name only one seat
+    has, and for an open seat.  The room sends it (``SeatInfo.alike``) so that a client
+    naming a seat in its own language numbers it as :func:`numbered` does."""
     counts = Counter(name for name in names if name != OPEN_SEAT)
     taken = set(names)
     last: Counter[str] = Counter()
-    shown = []
+    numbers: list[int | None] = []
     for name in names:
-        if counts[name] > 1:
-            while True:
-                last[name] += 1
-                mine = f"{name} #{last[name]}"
-                if mine not in taken:
-                    break
-            taken.add(mine)
-            name = mine
-        shown.append(name)
-    return shown
+        if counts[name] <= 1:
+            numbers.append(None)
+            continue
+        while True:
+            last[name] += 1
+            mine = with_number(name, last[name])
+            if mine not in taken:
+                break
+        taken.add(mine)
+        numbers.append(last[name])
+    return numbers

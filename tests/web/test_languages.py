@@ -9,16 +9,18 @@ lessons chosen by ``?lang=`` or the ``Accept-Language`` header.
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from gamenight import lessons
 from gamenight.games import GAMES
 from gamenight.i18n import translations
-from tests.server.live import LiveServer
+from tests.server.live import LiveServer, live_server
 from tests.web.pages import PHONE, PageMaker, axe_problems, horizontal_overflow, ready_if_asked
 
 #: A game with lessons and a table of its own, the first the lobby lists.
@@ -156,9 +158,10 @@ def test_the_lobby_and_a_games_catalog_speak_the_language_asked(server: LiveServ
 
 
 def room_in(page: Page, language: str, game_id: str, *, players: int, bots: int,
-            options: dict[str, Any] | None = None) -> None:
+            options: dict[str, Any] | None = None, start: bool = True) -> None:
     """In a lobby speaking ``language``: the game, a person at seat 0 (named Ana) and
-    ``bots`` of its default bot, ``options`` set; the room made and started."""
+    ``bots`` of its default bot (the seats after them open), ``options`` set; the room
+    made and (unless ``start`` is False) started."""
     words = translations(language, "web").gettext
     game = GAMES[game_id]
     page.goto("/")
@@ -173,8 +176,12 @@ def room_in(page: Page, language: str, game_id: str, *, players: int, bots: int,
         page.get_by_text(words("Options"), exact=True).click()
         for option, value in options.items():
             page.locator(f"#option-{option}").fill(str(value))
+    for seat in range(bots + 1, players):
+        page.locator(f"#seat-{seat}").select_option(label=words("A person"))
     page.get_by_role("button", name=words("Make the room")).click()
     expect(page).to_have_url(re.compile(r"/r/[\w-]+$"))
+    if not start:
+        return
     page.get_by_role("button", name=words("Start the game")).click()
     expect(page.locator("#play")).to_be_visible()
 
@@ -232,3 +239,62 @@ def test_a_games_german_words_fit_a_phone(pages: PageMaker) -> None:
     expect(page.locator(".sf .sf-pass")).to_contain_text("Passen")
     expect(page.locator(".sf-piles")).to_contain_text("Nachziehstapel")
     assert horizontal_overflow(page) == 0
+
+
+# -- the room's own words from the server -----------------------------------------------------
+def test_a_german_browser_names_open_and_bot_seats_in_german(
+        pages: PageMaker, server: LiveServer) -> None:
+    """The server names seats in English (``shown``, what records keep); the browser names
+    an open seat and a bot's seat in its own language from the seat's kind and bot, and
+    numbers two alike bots as the server does (``alike``)."""
+    page = pages.open(locale="de-DE")
+    room_in(page, "de", "by-golly", players=4, bots=2, start=False)
+    seats = page.locator("#waiting-seats li .name")
+    expect(seats).to_have_count(4)
+    code = page.url.rsplit("/", 1)[1]
+    info = httpx.get(f"{server.url}/api/rooms/{code}").json()["seats"]
+    german = translations("de", "web").gettext
+    # Two of the default bot, numbered; one open seat; the English as the server keeps it.
+    assert [seat["kind"] for seat in info] == ["person", "bot", "bot", "open"]
+    assert [seat.get("alike") for seat in info] == [None, 1, 2, None]
+    assert info[3]["shown"] == "Open seat"
+    expect(seats.nth(0)).to_have_text("Ana")
+    for seat in (1, 2):
+        kind = info[seat]["bot"].split(":")[0]
+        english = info[seat]["shown"]
+        assert english.startswith(f"{kind} bot") and english.endswith(f" #{seat}")
+        # The English spelled over again in German: only "bot" is a word to translate.
+        expect(seats.nth(seat)).to_have_text(
+            english.replace(f"{kind} bot", german("{name} bot").format(name=kind), 1))
+        expect(seats.nth(seat)).to_contain_text("Bot ")
+    expect(seats.nth(3)).to_have_text("Freier Platz")
+    expect(page.locator("#waiting-seats li").nth(1).locator(".tag")).to_have_text("Bot")
+
+
+def test_a_refusal_from_the_server_is_told_in_german(browser: Browser, tmp_path: Path) -> None:
+    """The server refuses by code (its English message is for logs); the browser tells a
+    refusal whose code says it all in its own language.  On a server that takes 2
+    messages a second, the page sends its start again and again, as a stuck client would:
+    the frames go to the real server, which refuses the flood past its rate."""
+
+    def flood_the_start(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            server.send(message)
+            if isinstance(message, str) and json.loads(message).get("type") == "start":
+                for _ in range(30):
+                    server.send(message)
+
+        socket.on_message(from_page)
+
+    with live_server(tmp_path, None, "--max-rate", "2") as slow:
+        pages = PageMaker(browser, slow.url)
+        try:
+            page = pages.open(locale="de-DE")
+            page.route_web_socket(re.compile(r"/ws/rooms/"), flood_the_start)
+            room_in(page, "de", "by-golly", players=2, bots=1, start=False)
+            page.get_by_role("button", name="Spiel starten").click()
+            expect(page.locator("#toast")).to_have_text("Etwas langsamer: zu viele auf einmal.")
+        finally:
+            assert not pages.close()

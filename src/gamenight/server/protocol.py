@@ -129,6 +129,10 @@ class SeatInfo(TypedDict):
     #: The name the seat is shown by, the same in every table and record: a person's as
     #: given, a bot's as "perfect bot, average", two alike numbered (" #2"; ``gamenight.seats``).
     shown: str
+    #: Only where another seat would show the same name: this seat's number among them,
+    #: the " #2" of ``shown`` (``gamenight.seats.alike_numbers``), so that a client that
+    #: names an open or bot seat in its own language numbers it as ``shown`` does.
+    alike: NotRequired[int]
     #: "person" (someone has taken it), "open" (waiting for a person), "bot".
     kind: Literal["person", "open", "bot"]
     #: The bot playing it: the room's bot, or the default bot sitting in for a person

@@ -52,7 +52,7 @@ from gamenight.bots.base import Bot, make_bot
 from gamenight.engine import Acting, Game, GameState, IllegalAction, OptionError, Pass, Step
 from gamenight.live import LoopScheduler, Pauses, Scheduler, StaleActionError, TableRunner, Timer
 from gamenight.record import record_of, sign
-from gamenight.seats import seat_names
+from gamenight.seats import alike_numbers, numbered, unnumbered_names
 from gamenight.server import protocol
 from gamenight.server.fairness import Latency, SeatLag, grace_ms
 from gamenight.server.protocol import ProtocolError, RoomInfo, SeatInfo, WindowInfo
@@ -419,16 +419,24 @@ class Room:
         """The name each seat is shown by everywhere (``gamenight.seats``: a person's as
         given, a bot's spelled one way, two alike numbered): in the room's info, which
         the browser and the joined terminal show, and in its records."""
-        return seat_names([s.name if s.bot is None else None for s in self.seats],
-                          [s.bot or s.stand_in for s in self.seats])
+        return numbered(self._unnumbered_names())
+
+    def _unnumbered_names(self) -> list[str]:
+        return unnumbered_names([s.name if s.bot is None else None for s in self.seats],
+                                [s.bot or s.stand_in for s in self.seats])
 
     def info(self) -> RoomInfo:
-        shown = self.shown_names()
+        names = self._unnumbered_names()
+        shown = numbered(names)
+        alike = alike_numbers(names)
         seats: list[SeatInfo] = [{
             "seat": s.seat, "name": s.name, "shown": shown[s.seat], "kind": s.kind,
             "bot": s.bot if s.bot is not None else s.stand_in,
             "connected": s.bot is not None or s.connections > 0, "rematch": s.rematch,
         } for s in self.seats]
+        for seat, number in zip(seats, alike, strict=True):
+            if number is not None:
+                seat["alike"] = number
         info: RoomInfo = {
             "code": self.code, "game": self.game.id, "title": self.game.title,
             "players": self.players, "options": dict(self.options), "status": self.status,

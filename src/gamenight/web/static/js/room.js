@@ -104,11 +104,22 @@ function tell(text) {
   toastTimer = window.setTimeout(() => page.toast.classList.remove("shown"), 5000);
 }
 
-/** What a refusal means to a person (docs/protocol.md, "Errors"). */
-const ERROR_WORDS = /** @type {Record<string, string>} */ ({
-  stale: t("Too late: that moment has passed."),
+/**
+ * What a refusal means to a person, in the page's language, by its code where the code
+ * says it all (docs/protocol.md, "Errors").  The server's English `message` is shown for
+ * the rest: `illegal` (the rules' own reasons, English by design: docs/languages.md),
+ * `not-allowed` (one code for several reasons), and any code this page does not know.
+ */
+/** Also what this page says of an action it finds too late itself (`tableContext`). */
+const TOO_LATE = t("Too late: that moment has passed.");
+const ERROR_WORDS = /** @type {Partial<Record<ErrorMessage["code"], string>>} */ ({
+  stale: TOO_LATE,
   "rate-limited": t("Slow down a little: too many at once."),
   "not-playing": t("No game is being played right now."),
+  unavailable: t("The server cannot store moves right now (its database is not answering): the game goes on by itself when it is back."),
+  "not-joined": t("This page has not joined the room yet: reload the page."),
+  malformed: t("The server did not understand this page: reload the page."),
+  "too-large": t("This page sent more than the server takes at once: reload the page."),
 });
 
 /** @param {ErrorMessage} error */
@@ -352,7 +363,7 @@ function tableContext() {
     act: (text, event) => {
       const stamp = clock.stamp(event);
       if (stamp !== null && clock.late(stamp)) {
-        tell(ERROR_WORDS.stale);
+        tell(TOO_LATE);
         return;
       }
       const sent = state.connection?.send({ type: "act", action: text, ...(stamp ?? {}) });

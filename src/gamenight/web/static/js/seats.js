@@ -8,21 +8,31 @@ import { t } from "./i18n.js";
 /** @typedef {import("./types/protocol").SeatInfo} SeatInfo */
 
 /**
- * A bot spec ("sharp:expert") as a person reads it: "sharp bot, expert".
+ * A bot spec as a person reads it, in the page's language, spelled as the server's
+ * `gamenight.seats.bot_name` spells it in English: "sharp bot" for `sharp`, "sharp bot,
+ * expert" for `sharp:expert`, "sharp bot, quick, error=0.1" for `sharp:quick:error=0.1`.
+ * The bot's name and its settings are the spec's own words (the lobby shows them as they
+ * are); only "bot" is translated.
  * @param {string} spec
  */
 export function botTitle(spec) {
-  const [name, level] = spec.split(":");
-  return level ? t("{name} bot, {level}", { name, level }) : t("{name} bot", { name });
+  const [kind, ...rest] = spec.split(":").map((part) => part.trim());
+  if (!kind) return spec; // no bot's name in it: shown as written
+  // The settings are a list of the spec's words after the bot's name, as in Python.
+  return [t("{name} bot", { name: kind }), ...rest.filter(Boolean)].join(", ");
 }
 
 /**
- * The name a seat is shown by, as the server names it everywhere (the person's, a bot's
- * title, "open seat"; two alike bots numbered: "collector bot #2").
+ * The name a seat is shown by, in the page's language: a person's as the server shows it
+ * (`shown`: their name as given, numbered where two share it); a bot's title or "Open
+ * seat" made here from the seat's kind and bot, since the server's `shown` is English (it
+ * is what the records keep), numbered as the server numbers it (`alike`: "sharp bot #2").
  * @param {SeatInfo} seat
  */
 export function seatName(seat) {
-  return seat.shown;
+  if (seat.kind === "person") return seat.shown;
+  const name = seat.bot !== null ? botTitle(seat.bot) : t("Open seat");
+  return seat.alike === undefined ? name : `${name} #${seat.alike}`;
 }
 
 /**
@@ -42,7 +52,7 @@ export function drawSeats(list, seats, marks) {
   fill(list, seats.map((seat) => {
     const tags = [];
     if (seat.seat === marks.me) tags.push(h("span", { class: "tag me" }, t("you")));
-    if (seat.kind === "bot") tags.push(h("span", { class: "tag" }, "bot"));
+    if (seat.kind === "bot") tags.push(h("span", { class: "tag" }, t("bot")));
     if (seat.kind === "open") {
       tags.push(h("span", { class: "tag" }, seat.bot === null ? t("waiting") : t("bot")));
     }

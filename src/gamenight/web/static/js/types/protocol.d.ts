@@ -332,6 +332,12 @@ export interface SeatInfo {
    * given, a bot's as "perfect bot, average", two alike numbered (" #2"; ``gamenight.seats``).
    */
   shown: string;
+  /**
+   * Only where another seat would show the same name: this seat's number among them,
+   * the " #2" of ``shown`` (``gamenight.seats.alike_numbers``), so that a client that
+   * names an open or bot seat in its own language numbers it as ``shown`` does.
+   */
+  alike?: number;
   /** "person" (someone has taken it), "open" (waiting for a person), "bot". */
   kind: "person" | "open" | "bot";
   /**

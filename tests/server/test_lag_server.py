@@ -36,6 +36,8 @@ from tests.server.live import LiveServer, live_server
 GAME = "fliegen-klatschen"
 #: Every action of a whole game, bots' thinking and all, must be over by then.
 GAME_S = 240.0
+#: Cards taken out of the kernel-bound test's games (``remove``), for shorter games.
+SHORTER = 50
 #: What the times taken here may differ from the server's by: the kernel's round trip
 #: over loopback is a ms or two, and a hunt's update may reach this client a ms or two
 #: before the server's window clock starts (it starts once the update is handed over).
@@ -143,12 +145,14 @@ class Seat0:
 
 
 async def play_game(server: LiveServer, pong_delay_ms: float, react_ms: Any,
-                    claim_ms: float | None) -> tuple[list[tuple[Hand, float]], dict[str, Any]]:
-    """A game of seat 0 (this client) against two bots; each of the client's hunt
-    actions with the time the server placed it at, and the game's record."""
+                    claim_ms: float | None, remove: int = 0,
+                    ) -> tuple[list[tuple[Hand, float]], dict[str, Any]]:
+    """A game of seat 0 (this client) against two bots (``remove`` cards taken out, for
+    a shorter one); each of the client's hunt actions with the time the server placed it
+    at, and the game's record."""
     bot = get_game(GAME).default_bot
     made = server.post("/api/rooms", {"game": GAME, "players": 3, "seats": [None, bot, bot],
-                                      "name": "Ann"})
+                                      "name": "Ann", "options": {"remove": remove}})
     player = await Player.connect(server.ws_url, made["code"],
                                   {"type": "join", "token": made["host_token"]})
     player.answer_pings = False
@@ -199,9 +203,10 @@ async def test_a_client_holding_its_pongs_back_gains_no_more_than_the_kernel_all
     held back against the kernel's round trip.  A client beside it that answers its
     pings at once and claims its true reactions is placed at them, and not flagged."""
     with live_server(tmp_path) as server:
+        # Half the deck out: about a dozen hunts each, enough for three of each kind.
         cheat, honest = await asyncio.gather(
-            play_game(server, 300.0, lambda hunt: 400.0 if hunt % 2 else 30.0, 0.0),
-            play_game(server, 0.0, lambda hunt: 250.0, None))
+            play_game(server, 300.0, lambda hunt: 400.0 if hunt % 2 else 30.0, 0.0, SHORTER),
+            play_game(server, 0.0, lambda hunt: 250.0, None, SHORTER))
     placed, record = cheat
     bound = KERNEL_MARGIN_MS + JITTER_ALLOWANCE_MS + SLACK_MS
     slow = [(hand, at) for hand, at in placed if hand.sent_ms - hand.opened_ms >= 300.0]

@@ -42,10 +42,7 @@ import argparse
 import asyncio
 import contextlib
 import json
-import os
 import random
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -57,48 +54,19 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from gamenight.games import get_game
-from gamenight.server.bench import BenchError, Rest, free_port
+from gamenight.server.bench import ServerProcess
 from gamenight.server.fairness import RTT_SAMPLES
 
 #: A person's action placed under this long after its window opened is faster than a
 #: person reacts (``server.fairness``): counted apart.
 SUPERHUMAN_MS = 100.0
-START_S = 30.0
 
 
-class Server:
+def start_server(folder: Path, *extra: str) -> ServerProcess:
     """``gamenight serve`` with its data in ``folder``; bots take no pauses."""
-
-    def __init__(self, folder: Path, *extra: str) -> None:
-        self.port = free_port()
-        self.log = folder / f"server-{self.port}.log"
-        args = [sys.executable, "-m", "gamenight.cli", "serve", "--port", str(self.port),
-                "--data-dir", str(folder), "--bot-pause", "0", "--result-pause", "0",
-                "--room-rate", "0", "--max-connections", "0", "--max-websockets", "0",
-                *extra]
-        with open(self.log, "wb") as log:
-            self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT,
-                                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        self.rest = Rest(self.port)
-        deadline = time.monotonic() + START_S
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise BenchError(f"the server exited: {self.log.read_text()[-2000:]}")
-            with contextlib.suppress(BenchError):
-                self.rest.call("GET", "/api/health")
-                return
-            time.sleep(0.1)
-        self.stop()
-        raise BenchError("the server did not start")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=30)
+    server = ServerProcess(folder, None, "--bot-pause", "0", "--result-pause", "0", *extra)
+    server.start()
+    return server
 
 
 @dataclass
@@ -199,7 +167,7 @@ class Cheat:
                                    "reaction_ms": 0.0}, before=stamp)
 
 
-async def one_game(server: Server, game: str, players: int, delay_ms: float,
+async def one_game(server: ServerProcess, game: str, players: int, delay_ms: float,
                    react_ms: float, seed: int) -> dict[str, Any]:
     bot = get_game(game).default_bot
     made = server.rest.call("POST", "/api/rooms", {
@@ -264,7 +232,7 @@ def main() -> int:
     print(f"{'pong delay':>10} {'actions':>7} {'gain/action':>11} {'largest':>8} "
           f"{'whole game':>10} {'<100 ms':>7}  flags")
     with tempfile.TemporaryDirectory(prefix="gamenight-fake-lag-") as folder:
-        server = Server(Path(folder), *extra)
+        server = start_server(Path(folder), *extra)
         try:
             for delay in delays:
                 figures = asyncio.run(one_game(server, args.game, args.players, delay,

@@ -79,7 +79,7 @@ def translations(language: str, domain: str = PYTHON_DOMAIN) -> NullTranslations
 
 def game_package(game: object) -> str:
     """The package of ``game`` (a game definition): the package whose module defines its
-    class, where its ``locale`` folder is (``gamenight.games.superfly``, or wherever a game
+    class, where its ``locale`` folder is (``gamenight.games.<game>``, or wherever a game
     registered from elsewhere lives)."""
     return type(game).__module__.rpartition(".")[0]
 

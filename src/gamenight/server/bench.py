@@ -233,11 +233,13 @@ class Rest:
 
 
 class ServerProcess:
-    """``gamenight serve`` in its own process, with its data in ``folder``."""
+    """``gamenight serve`` in its own process, with its data in ``folder`` (``extra``: more
+    of its arguments, e.g. ``--bot-pause 0`` or ``--trust-proxy``)."""
 
-    def __init__(self, folder: Path, database: str | None) -> None:
+    def __init__(self, folder: Path, database: str | None, *extra: str) -> None:
         self.folder = folder
         self.database = database
+        self.extra = extra
         self.port = free_port()
         self.log_path = folder / "server.log"
         self.process: subprocess.Popen[bytes] | None = None
@@ -257,7 +259,8 @@ class ServerProcess:
                 "--data-dir", str(self.folder),
                 # Every simulated client comes from this machine's one address, so the
                 # limits per address (meant for one household each) are lifted.
-                "--room-rate", "0", "--max-connections", "0", "--max-websockets", "0"]
+                "--room-rate", "0", "--max-connections", "0", "--max-websockets", "0",
+                *self.extra]
         if self.database is not None:
             args += ["--database", self.database]
         with open(self.log_path, "wb") as log:

@@ -27,6 +27,8 @@ from typing import Any
 
 import httpx
 
+from tests.server.client import Player
+
 #: How long a server may take to answer its health check after starting.
 START_S = 30.0
 
@@ -133,3 +135,26 @@ def live_server(folder: Path, database: str | None = None,
         yield server
     finally:
         server.stop()
+
+
+async def person_and_host(server: LiveServer, made: dict[str, Any], name: str = "ann",
+                          seat: int = 0) -> tuple[Player, Player]:
+    """In the room ``made`` (what ``POST /api/rooms`` answered) of the live ``server``:
+    ``name`` seated at ``seat`` and joined, and the room's host joined and welcomed
+    (ready to ``start``).  Both are closed again if either cannot join."""
+    code = made["code"]
+    token = server.post(f"/api/rooms/{code}/seats", {"name": name, "seat": seat})["token"]
+    person = await Player.connect(server.ws_url, code, {"type": "join", "token": token})
+    try:
+        host = await Player.connect(server.ws_url, code,
+                                    {"type": "join", "token": made["host_token"]})
+    except BaseException:
+        await person.close()
+        raise
+    try:
+        await host.wait_for(lambda m: m["type"] == "welcome")
+    except BaseException:
+        await person.close()
+        await host.close()
+        raise
+    return person, host

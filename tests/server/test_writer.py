@@ -41,7 +41,7 @@ from gamenight.server.writer import RECONNECT_FIRST_S, Pending, Writer
 from gamenight.signing import generate_key_pair, read_signing_key
 from tests.server import postgres
 from tests.server.client import Player
-from tests.server.live import LiveServer
+from tests.server.live import LiveServer, person_and_host
 
 Message = dict[str, Any]
 
@@ -81,13 +81,8 @@ async def test_the_server_answers_a_ping_while_a_move_waits_for_a_locked_databas
         made = server.post("/api/rooms", {"game": "fly", "players": 2,
                                           "seats": [None, "aimer:quick"],
                                           "options": {"max_drops": 12}})
-        code = made["code"]
-        token = server.post(f"/api/rooms/{code}/seats", {"name": "ann", "seat": 0})["token"]
-        ann = await Player.connect(server.ws_url, code, {"type": "join", "token": token})
-        host = await Player.connect(server.ws_url, code,
-                                    {"type": "join", "token": made["host_token"]})
+        ann, host = await person_and_host(server, made)
         players += [ann, host]
-        await host.wait_for(lambda m: m["type"] == "welcome")
         await host.send({"type": "start"})
         turn = await ann.wait_for(lambda m: m["type"] == "update"
                                   and m["acting"]["seats"] == [0] and bool(m["legal"]))

@@ -948,8 +948,8 @@ class GameState(ABC, Generic[ActionT]):
 
     def told(self, seat: int | None) -> Mapping[str, Any] | None:
         """What a person at ``seat`` (None: a spectator) is told in words beside the
-        view: the game's narration of the table as it stands (Superfly's last turn, fly
-        by fly: who rolled what, who takes which fly), in the shape ``Game.told_type``
+        view: the game's narration of the table as it stands (a last turn in words: who
+        rolled what, who takes which card), in the shape ``Game.told_type``
         declares, or None where the game tells nothing there.
 
         For people only: bots never ask for it, so a simulation pays nothing for

@@ -192,6 +192,7 @@ def gain(hand: Hand, at_ms: float) -> float:
     return (hand.sent_ms - hand.opened_ms) - at_ms
 
 
+@pytest.mark.slow  # two whole games against the real clock: half a minute of the default run
 async def test_a_client_holding_its_pongs_back_gains_no_more_than_the_kernel_allows(
         tmp_path: Path) -> None:
     """Pongs held back 300 ms, and every hunt's action claimed at 0 ms: half of them
@@ -232,7 +233,7 @@ async def test_a_client_holding_its_pongs_back_gains_no_more_than_the_kernel_all
     assert "flags" not in record, record["flags"]
 
 
-@pytest.mark.slow  # a whole game; the kernel-bound test above stays in the default run
+@pytest.mark.slow  # a whole game against the real clock
 async def test_behind_a_proxy_the_quota_alone_bounds_a_game(tmp_path: Path) -> None:
     """The server told that 127.0.0.1 is its proxy (``--trust-proxy``) cannot take the
     kernel's round trip for the player's: pongs held back 470 ms get the whole cap

@@ -26,3 +26,18 @@ class Stubborn(Bot):
         if moments.count(clock.now_ms) > 100:  # fail rather than hang the app
             raise AssertionError(f"asked again and again at {clock.now_ms} ms")
         return Wait(clock.now_ms)
+
+
+class Still(Bot):
+    """Never moves by itself and is not asked again before the window's deadline: a seat
+    that leaves a hunt or a swat open while a test looks at the table.  (``Stubborn``,
+    asked again every millisecond, keeps the app busy the whole time, which is its point:
+    the shell must not hang on it.)"""
+
+    name = "still"
+
+    def act(self, view: View, legal: Sequence[Any], clock: Clock) -> Any:
+        if not clock.in_window:
+            return legal[0]
+        assert clock.deadline_ms is not None
+        return Wait(clock.deadline_ms)

@@ -23,7 +23,7 @@ from tests.games.fliegen_klatschen.fk_table import (
     table,
 )
 from tests.games.fliegen_klatschen.test_fk_tui import make_app, text_of, until
-from tests.tui.bots import Stubborn
+from tests.tui.bots import Still
 from tests.tui.on_screen import SIZES, assert_apart, assert_results_shown, screen_text, seen_in
 
 IDS = [f"{w}x{h}" for w, h in SIZES]
@@ -42,7 +42,7 @@ def crowded(players: int, centre_size: int) -> FliegenKlatschenState:
 def stubborn_app(state: FliegenKlatschenState) -> PlayApp:
     """The bots never slap: the hunt stays open while the test looks."""
     names = ["You (seat 0)"] + [f"Seat {s} (sharp:relaxed)" for s in range(1, state.players)]
-    return PlayApp(GAME, state, [None] + [Stubborn(s) for s in range(1, state.players)],
+    return PlayApp(GAME, state, [None] + [Still(s) for s in range(1, state.players)],
                    names, pauses=Pauses(turn_s=0.0, after_window_s=0.0))
 
 

@@ -27,6 +27,9 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from gamenight.engine.voice import Voice, voice_for
+from gamenight.i18n import DEFAULT
+
 #: An event as JSON: ``{"event": <class name>, <field>: <value>, ...}``.
 EventJSON = dict[str, Any]
 
@@ -71,6 +74,14 @@ class Event:
         and replays tell it)."""
         return self.text()
 
+    def told_in(self, voice: Voice) -> str:
+        """The line as ``voice`` tells it: to its reader, in its language, from the sentences
+        the game's catalog translates (``Voice.say``; call it through :func:`tell`, which
+        gives the voice the game's catalog).  A game whose story is translated overrides
+        this, and has ``text`` and ``told_to`` tell it in English; the default is the
+        English ``told_to``, for a story not yet translated."""
+        return self.told_to(voice.reader)
+
     def to_json(self) -> EventJSON:
         """The event as JSON: its class name under ``event`` and its fields."""
         data: EventJSON = {"event": type(self).__name__}
@@ -90,16 +101,27 @@ def _json(value: Any) -> Any:
     return value
 
 
+def tell(event: Event, voice: Voice) -> str:
+    """``event`` as ``voice`` tells it (``Event.told_in``), the voice taking its sentences
+    from the catalog of the game the event is of (its class's package's ``game.po``)."""
+    return event.told_in(voice.within(type(event).__module__))
+
+
 def narration(events: list[Event], seat: int | None = None, *,
-              as_you: bool = False) -> list[str]:
+              as_you: bool = False, language: str = DEFAULT) -> list[str]:
     """The lines of narration of ``events`` as ``seat`` may know them (None: a
     spectator), skipping events that make no line; ``as_you``: told to the person at
-    ``seat``, who is "you" in them (``Event.told_to``)."""
+    ``seat``, who is "you" in them (``Event.told_to``); in ``language`` (the code of one
+    of ``gamenight.i18n.LANGUAGES``; the records' English by default)."""
+    voice = voice_for(language, seat if as_you else None)
+    english = voice.language == DEFAULT
     lines = []
     for event in events:
         seen = event.seen_by(seat)
         if seen is not None:
-            line = seen.told_to(seat) if as_you else seen.text()
+            # (English as before: a story not yet translated is told by ``told_to``.)
+            line = ((seen.told_to(seat) if as_you else seen.text()) if english
+                    else tell(seen, voice))
             if line:
                 lines.append(line)
     return lines

@@ -25,14 +25,16 @@ import io
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
-from typing import Final
-
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import NullTranslations, Translations
+from typing import TYPE_CHECKING, Final
 
 from gamenight.i18n.languages import CATALOG_LOCALES, DEFAULT
+
+if TYPE_CHECKING:
+    # Babel is imported where a catalog is first read: a game's rules mark the sentences
+    # of its story (``engine.voice``), and a simulation, which tells no story, should not
+    # pay for Babel's import.
+    from babel.messages.catalog import Catalog
+    from babel.support import NullTranslations
 
 #: The folder of gamenight's own catalogs.
 LOCALE: Final = files("gamenight") / "locale"
@@ -51,6 +53,8 @@ def po_file(folder: Traversable, language: str, domain: str) -> Traversable:
 
 def read_catalog(folder: Traversable, language: str, domain: str) -> Catalog | None:
     """The catalog of ``domain`` in ``language`` under ``folder``, or None without one."""
+    from babel.messages.pofile import read_po
+
     path = po_file(folder, language, domain)
     if not path.is_file():
         return None
@@ -61,6 +65,9 @@ def read_catalog(folder: Traversable, language: str, domain: str) -> Catalog | N
 def as_translations(catalog: Catalog | None) -> NullTranslations:
     """``catalog`` as gettext translations (its fuzzy entries left out); no catalog:
     every message as it is."""
+    from babel.messages.mofile import write_mo
+    from babel.support import NullTranslations, Translations
+
     if catalog is None:
         return NullTranslations()
     compiled = io.BytesIO()
@@ -73,7 +80,7 @@ def as_translations(catalog: Catalog | None) -> NullTranslations:
 def translations(language: str, domain: str = PYTHON_DOMAIN) -> NullTranslations:
     """gamenight's own translations of ``domain`` into ``language`` (English: none)."""
     if language == DEFAULT:
-        return NullTranslations()
+        return as_translations(None)
     return as_translations(read_catalog(LOCALE, language, domain))
 
 
@@ -89,7 +96,7 @@ def game_translations(package: str, language: str) -> NullTranslations:
     """The translations into ``language`` of what the game in ``package`` says (its
     ``locale/<lang>/LC_MESSAGES/game.po``); English, or a game without one: none."""
     if language == DEFAULT:
-        return NullTranslations()
+        return as_translations(None)
     return as_translations(read_catalog(files(package) / "locale", language, GAME_DOMAIN))
 
 

@@ -201,9 +201,12 @@ def update(root: Path) -> list[Path]:
                 po.parent.mkdir(parents=True, exist_ok=True)
                 catalog = Catalog(locale=locale, domain=domain, project=template.project,
                                   copyright_holder="the gamenight developers", fuzzy=False)
-            before = {message.id: message.string for message in catalog}
+            # (The header, whose creation date every extraction renews, is no message.)
+            before = {message.id: (message.string, message.fuzzy)
+                      for message in catalog if message.id}
             catalog.update(template, no_fuzzy_matching=False)
-            if {message.id: message.string for message in catalog} == before:
+            if {message.id: (message.string, message.fuzzy)
+                    for message in catalog if message.id} == before:
                 continue  # nothing new: the file (and its dates) as it was
             catalog.obsolete.clear()  # a text gone from the code is gone from the catalog
             with po.open("wb") as out:

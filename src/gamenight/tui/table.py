@@ -27,7 +27,7 @@ from textual.widgets import Log, Static
 
 from gamenight.engine import Outcome, View
 from gamenight.engine.events import narration
-from gamenight.i18n import _
+from gamenight.i18n import _, current
 from gamenight.tui.app import GameScreen, PlayApp
 
 #: The smallest terminal every table fits (columns, rows): 80x24, the classic terminal.
@@ -97,8 +97,10 @@ class TableScreen(GameScreen):
         log = self.query_one("#log", Log)
         happened = self.table.state.events
         if len(happened) > self._logged:
+            # In the terminal's language (``--lang``, ``GAMENIGHT_LANG``), as its screens.
             lines = [self.table.told(line) for line in
-                     narration(happened[self._logged:], self.table.seat, as_you=True)]
+                     narration(happened[self._logged:], self.table.seat, as_you=True,
+                               language=current())]
             self._logged = len(happened)
             if lines:
                 log.write_lines(lines)

@@ -12,6 +12,11 @@ name the place a card was turned over at, and the narration says it by the place
 (``cards.PLACE_NAMES``, the letters the terminal shows on the cards), as a watcher at the
 table sees where a hand goes (rules.md, Decision 15).  Only a shuffle's order is told by
 nothing.  Told to the person at a seat (``told_to``), the lines name that seat "you".
+
+Each line is told in the reader's language (``told_in``, docs/languages.md): every
+sentence is written whole, one message per form (the reader, another seat), marked for the
+game's catalog (``locale/<lang>/LC_MESSAGES/game.po``), with the cards named in the game's
+words (``terms``) in the same language.  The English sentences are the messages themselves.
 """
 
 from __future__ import annotations
@@ -22,8 +27,10 @@ from typing import Literal
 
 from gamenight.engine.events import Event
 from gamenight.engine.memo import made_once
-from gamenight.engine.voice import Voice
-from gamenight.games.by_golly.cards import PLACE_NAMES, AnimalName, FaceName, article
+from gamenight.engine.voice import Seats, Voice
+from gamenight.games.by_golly import terms
+from gamenight.games.by_golly.cards import PLACE_NAMES, AnimalName, FaceName
+from gamenight.i18n import N_
 
 #: What turning over a chicken-run card came to: the first card of a lay (``match``,
 #: ``no-match``, ``poo``), or the second card after the poo (the rulebook's three results).
@@ -33,23 +40,18 @@ TurnResult = Literal["match", "no-match", "poo", "still-lucky", "a-bit-unlucky",
 #: player's last cards were drawn in another's mess, or the safety cap on turns.
 Reason = Literal["last-card", "last-card-drawn", "cap"]
 
-_LUCK: dict[str, str] = {"a-bit-unlucky": "a bit unlucky", "really-unlucky": "really unlucky"}
+#: A card the reader may not know, where a sentence names the card drawn.
+A_CARD = N_("a card")
 
 
-def _he(voice: Voice, seat: int) -> str:
-    """The seat as the subject again later in the sentence: "he", or "you"."""
-    return "you" if seat == voice.reader else "he"
+def _card(voice: Voice, face: str) -> str:
+    """A face with its article ("a hen", "chicken poo") in the voice's language."""
+    return voice.gettext(terms.WITH_ARTICLE[face])
 
 
-def _his(voice: Voice, seat: int) -> str:
-    """The seat's own: "his", or "your"."""
-    return "your" if seat == voice.reader else "his"
-
-
-def places_text(places: tuple[int, ...]) -> str:
-    """Places by their letters, in place order: 'b, d and k'."""
-    names = [PLACE_NAMES[p] for p in sorted(places)]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def places_text(places: tuple[int, ...], voice: Voice | None = None) -> str:
+    """Places by their letters, in place order: 'b, d and k' (in ``voice``'s language)."""
+    return (voice or Voice()).joined([PLACE_NAMES[p] for p in sorted(places)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +69,13 @@ class Dealt(Event):
             hand if s == seat else None for s, hand in enumerate(self.hands)))
 
     def text(self) -> str:
-        return f"The chicken run is laid out face down; {self.each} animal cards each."
+        return self.told_in(Voice())
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.fill(voice.ngettext(
+            "The chicken run is laid out face down; {n} animal card each.",
+            "The chicken run is laid out face down; {n} animal cards each.", self.each),
+            n=self.each)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,24 +102,49 @@ class TurnedOver(Event):
     draws: int = 0
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
-        voice, seat, result = Voice(reader), self.seat, self.result
-        at = f"at {PLACE_NAMES[self.place]}"
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        seat, result, n = self.seat, self.result, self.draws
         if result == "match":
-            return (f"{voice.does(seat, 'lays')} {article(self.laid)} and "
-                    f"{voice.verb(seat, 'finds')} it {at}: a match.")
-        if result == "poo":
-            return (f"{voice.does(seat, 'lays')} {article(self.laid)} and "
-                    f"{voice.verb(seat, 'turns')} over chicken poo {at}!")
-        if result == "no-match":
-            return (f"{voice.does(seat, 'lays')} {article(self.laid)} and "
-                    f"{voice.verb(seat, 'turns')} over {article(self.face)} {at}: no match.")
-        if result == "still-lucky":
-            return f"{voice.does(seat, 'turns')} over a shovel {at}: still lucky, no mess."
-        return (f"{voice.does(seat, 'turns')} over {article(self.face)} {at}: "
-                f"{_LUCK[result]}, {_he(voice, seat)} must draw {self.draws} cards.")
+            message = voice.pick(
+                seat, N_("You lay {card} and find it at {place}: a match."),
+                N_("{seat} lays {card} and finds it at {place}: a match."))
+        elif result == "poo":
+            message = voice.pick(
+                seat, N_("You lay {card} and turn over chicken poo at {place}!"),
+                N_("{seat} lays {card} and turns over chicken poo at {place}!"))
+        elif result == "no-match":
+            message = voice.pick(
+                seat, N_("You lay {card} and turn over {face} at {place}: no match."),
+                N_("{seat} lays {card} and turns over {face} at {place}: no match."))
+        elif result == "still-lucky":
+            message = voice.pick(
+                seat, N_("You turn over a shovel at {place}: still lucky, no mess."),
+                N_("{seat} turns over a shovel at {place}: still lucky, no mess."))
+        elif result == "a-bit-unlucky":
+            return voice.fill(voice.pick(seat, voice.ngettext(
+                "You turn over {face} at {place}: a bit unlucky, you must draw {n} card.",
+                "You turn over {face} at {place}: a bit unlucky, you must draw {n} cards.", n),
+                voice.ngettext(
+                "{seat} turns over {face} at {place}: a bit unlucky, he must draw {n} card.",
+                "{seat} turns over {face} at {place}: a bit unlucky, he must draw {n} cards.",
+                n)), seat=Seats.of(seat), face=_card(voice, self.face),
+                place=PLACE_NAMES[self.place], n=n)
+        else:
+            return voice.fill(voice.pick(seat, voice.ngettext(
+                "You turn over {face} at {place}: really unlucky, you must draw {n} card.",
+                "You turn over {face} at {place}: really unlucky, you must draw {n} cards.",
+                n), voice.ngettext(
+                "{seat} turns over {face} at {place}: really unlucky, he must draw {n} card.",
+                "{seat} turns over {face} at {place}: really unlucky, he must draw {n} cards.",
+                n)), seat=Seats.of(seat), face=_card(voice, self.face),
+                place=PLACE_NAMES[self.place], n=n)
+        return voice.say(message, seat=Seats.of(seat), card=_card(voice, self.laid),
+                         face=_card(voice, self.face), place=PLACE_NAMES[self.place])
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +156,16 @@ class FaceUpMatch(Event):
     animal: AnimalName
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
-        return (f"{Voice(reader).does(self.seat, 'lays')} {article(self.animal)}: it already "
-                "lies face up, so the card goes out.")
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(voice.pick(
+            self.seat, N_("You lay {card}: it already lies face up, so the card goes out."),
+            N_("{seat} lays {card}: it already lies face up, so the card goes out.")),
+            seat=Seats.of(self.seat), card=_card(voice, self.animal))
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,16 +187,28 @@ class Drew(Event):
         return Drew(self.seat, self.victim, self.source, None)
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
-        voice = Voice(reader)
-        draws, whose = voice.does(self.seat, "draws"), voice.your(self.victim)
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        card = voice.gettext(A_CARD) if self.animal is None else _card(voice, self.animal)
+        drawer, victim = (voice.reader == self.seat), (voice.reader == self.victim)
         if self.source == "hand":
-            card = "a card" if self.animal is None else article(self.animal)
-            return f"{draws} {card} from {whose} hand."
-        seen = "" if self.animal is None else f": {article(self.animal)}"
-        return f"{draws} the top card of {whose} stack{seen}."
+            message = (N_("You draw {card} from {victim}'s hand.") if drawer else
+                       N_("{seat} draws {card} from your hand.") if victim else
+                       N_("{seat} draws {card} from {victim}'s hand."))
+        elif self.animal is None:
+            message = (N_("You draw the top card of {victim}'s stack.") if drawer else
+                       N_("{seat} draws the top card of your stack.") if victim else
+                       N_("{seat} draws the top card of {victim}'s stack."))
+        else:
+            message = (N_("You draw the top card of {victim}'s stack: {card}.") if drawer else
+                       N_("{seat} draws the top card of your stack: {card}.") if victim else
+                       N_("{seat} draws the top card of {victim}'s stack: {card}."))
+        return voice.say(message, seat=Seats.of(self.seat), victim=Seats.of(self.victim),
+                         card=card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,12 +220,19 @@ class Shuffled(Event):
     places: tuple[int, ...]
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
-        voice = Voice(reader)
-        return (f"{voice.does(self.seat, 'shuffles')} the {len(self.places)} cards "
-                f"{_he(voice, self.seat)} turned over at {places_text(self.places)}.")
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        n = len(self.places)
+        return voice.fill(voice.pick(self.seat, voice.ngettext(
+            "You shuffle the {n} card you turned over at {places}.",
+            "You shuffle the {n} cards you turned over at {places}.", n), voice.ngettext(
+            "{seat} shuffles the {n} card he turned over at {places}.",
+            "{seat} shuffles the {n} cards he turned over at {places}.", n)),
+            seat=Seats.of(self.seat), n=n, places=places_text(self.places, voice))
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,10 +242,15 @@ class Kept(Event):
     seat: int
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
-        return f"{Voice(reader).does(self.seat, 'leaves')} the cards where they lie."
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(voice.pick(self.seat, N_("You leave the cards where they lie."),
+                                    N_("{seat} leaves the cards where they lie.")),
+                         seat=Seats.of(self.seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,14 +279,28 @@ class Refilled(Event):
         return self if seat == self.seat else Refilled(self.seat, self.count, None)
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
-        voice = Voice(reader)
-        cards = "a card" if self.count == 1 else f"{self.count} cards"
-        seen = "" if self.animals is None else f" ({', '.join(self.animals)})"
-        return (f"{voice.does(self.seat, 'draws')} {cards} from {_his(voice, self.seat)} "
-                f"stack{seen}.")
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        n, you = self.count, voice.reader == self.seat
+        if self.animals is None:
+            message = (voice.ngettext("You draw a card from your stack.",
+                                      "You draw {n} cards from your stack.", n) if you else
+                       voice.ngettext("{seat} draws a card from his stack.",
+                                      "{seat} draws {n} cards from his stack.", n))
+            cards = ""
+        else:
+            message = (voice.ngettext("You draw a card from your stack ({cards}).",
+                                      "You draw {n} cards from your stack ({cards}).", n)
+                       if you else
+                       voice.ngettext("{seat} draws a card from his stack ({cards}).",
+                                      "{seat} draws {n} cards from his stack ({cards}).", n))
+            # The cards by their names alone, as a hand lists them.
+            cards = ", ".join(voice.gettext(terms.FACES[animal]) for animal in self.animals)
+        return voice.fill(message, seat=Seats.of(self.seat), n=n, cards=cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,16 +316,23 @@ class GameOver(Event):
     reason: Reason
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
         if self.reason == "cap" or self.winner is None:
-            return "The safety cap on turns ended the game."
-        voice, seat = Voice(reader), self.winner
-        how = (f"{voice.does(seat, 'discards')} {_his(voice, seat)} last animal card"
-               if self.reason == "last-card"
-               else f"{voice.does(seat, 'has')} no cards left after the mess")
-        return f"{how}: {voice.does(seat, 'wins', start=False)}!"
+            return voice.say(N_("The safety cap on turns ended the game."))
+        seat = self.winner
+        if self.reason == "last-card":
+            message = voice.pick(seat, N_("You discard your last animal card: you win!"),
+                                 N_("{seat} discards his last animal card: {seat} wins!"))
+        else:
+            message = voice.pick(
+                seat, N_("You have no cards left after the mess: you win!"),
+                N_("{seat} has no cards left after the mess: {seat} wins!"))
+        return voice.say(message, seat=Seats.of(seat))
 
 
 #: Every event of the game (each seat's form is of the same class).

@@ -9,6 +9,11 @@ A game is the pads handed out, then fifty calls: each call heard by everyone
 
 Secrets are kept by ``seen_by``: another seat is told that a player wrote, never where,
 and nothing of another pad until the end.
+
+Each line is told in the reader's language (``told_in``, docs/languages.md): every
+sentence is written whole, one message per form (the reader, another seat, several; a
+letter or a Blank), marked for the game's catalog.  The words the players write stay
+English, in every language: the game scores English words.
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gamenight.engine.events import Event
-from gamenight.engine.voice import Voice
+from gamenight.engine.voice import Seats, Voice
 from gamenight.games.fluster.board import BLANK, Side
+from gamenight.i18n import N_
 
 #: How a row or column of a block is read: "Down" from the top, "Across" from the left.
 Direction = Literal["down", "across"]
@@ -45,14 +51,19 @@ class PadsHandedOut(Event):
     players: int
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
         if self.players == 1:
-            who = "The player gets" if reader is None else "You get"
-            return f"{who} a pad of two blocks, numbered at random."
-        return (f"Each of the {self.players} players gets a pad of two blocks, "
-                "numbered at random.")
+            return voice.say(
+                N_("The player gets a pad of two blocks, numbered at random.")
+                if voice.reader is None else
+                N_("You get a pad of two blocks, numbered at random."))
+        return voice.say(N_("Each of the {n} players gets a pad of two blocks, numbered at "
+                            "random."), n=self.players)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +78,20 @@ class Called(Event):
     times: int
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
-        calls = Voice(reader).does(self.caller, "calls")
-        return f"{calls} {symbol_name(self.letter)} for square {self.number}."
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        if self.letter == BLANK:
+            message = voice.pick(self.caller, N_("You call a Blank for square {number}."),
+                                 N_("{seat} calls a Blank for square {number}."))
+        else:
+            message = voice.pick(self.caller, N_("You call {letter} for square {number}."),
+                                 N_("{seat} calls {letter} for square {number}."))
+        return voice.say(message, seat=Seats.of(self.caller), letter=self.letter,
+                         number=self.number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +117,17 @@ class CallWritten(Event):
     forced: bool
 
     def text(self) -> str:
-        where = " in the one square of it left." if self.forced else "."
-        return f"Everyone has written {symbol_name(self.letter)} {self.number}{where}"
+        return self.told_in(Voice())
+
+    def told_in(self, voice: Voice) -> str:
+        if self.letter == BLANK:
+            message = (N_("Everyone has written a Blank {number} in the one square of it left.")
+                       if self.forced else N_("Everyone has written a Blank {number}."))
+        else:
+            message = (N_("Everyone has written {letter} {number} in the one square of it "
+                          "left.") if self.forced else
+                       N_("Everyone has written {letter} {number}."))
+        return voice.say(message, letter=self.letter, number=self.number)
 
 
 #: A word a written square completed: ("across", row, word) or ("down", column, word),
@@ -124,17 +153,35 @@ class SquareWritten(Event):
         return self if seat == self.seat else None
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
         if not self.words:
             return ""
-        made = [f"{word} ({direction.capitalize()}, {'row' if direction == 'across' else 'column'} "
-                f"{line})" for direction, line, word in self.words]
-        points = sum(len(word) for _, _, word in self.words)
-        creates = Voice(reader).does(self.seat, "creates")
-        return (f"{creates} {' and '.join(made)} in the {self.side} block: "
-                f"{points} point{'s' if points != 1 else ''}.")
+        # (A square is in one row and one column: it completes two words at most.)
+        made = voice.joined([voice.say(N_("{word} (Across, row {line})") if direction == "across"
+                                       else N_("{word} (Down, column {line})"),
+                                       word=word, line=line)
+                             for direction, line, word in self.words])
+        n = sum(len(word) for _, _, word in self.words)
+        you = voice.reader == self.seat
+        if self.side == "left":
+            message = (voice.ngettext("You create {words} in the left block: {n} point.",
+                                      "You create {words} in the left block: {n} points.", n)
+                       if you else
+                       voice.ngettext("{seat} creates {words} in the left block: {n} point.",
+                                      "{seat} creates {words} in the left block: {n} points.", n))
+        else:
+            message = (voice.ngettext("You create {words} in the right block: {n} point.",
+                                      "You create {words} in the right block: {n} points.", n)
+                       if you else
+                       voice.ngettext("{seat} creates {words} in the right block: {n} point.",
+                                      "{seat} creates {words} in the right block: {n} points.",
+                                      n))
+        return voice.fill(message, seat=Seats.of(self.seat), words=made, n=n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,11 +198,16 @@ class PadScored(Event):
     grand_total: int
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
-        return (f"{Voice(reader).name(self.seat)}: A {self.a}, B {self.b}, C {self.c}, "
-                f"D {self.d}, bonuses {self.bonuses}, Grand Total {self.grand_total}.")
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(N_("{seat}: A {a}, B {b}, C {c}, D {d}, bonuses {bonuses}, "
+                            "Grand Total {total}."), seat=Seats.of(self.seat), a=self.a,
+                         b=self.b, c=self.c, d=self.d, bonuses=self.bonuses,
+                         total=self.grand_total)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,18 +224,24 @@ class GameOver(Event):
     winners: tuple[int, ...]
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
         best = self.scores[self.winners[0]]
-        voice = Voice(reader)
         if len(self.scores) == 1:
-            verdict = f"Grand Total {best}."
-        elif len(self.winners) == 1:
-            verdict = f"{voice.does(self.winners[0], 'wins')} with {best}."
+            message = N_("Every square is filled: the game is over. Grand Total {best}.")
         else:
-            verdict = f"{voice.group_does(self.winners, 'shares')} the win with {best}."
-        return f"Every square is filled: the game is over. {verdict}"
+            message = voice.pick_group(
+                self.winners,
+                N_("Every square is filled: the game is over. You win with {best}."),
+                N_("Every square is filled: the game is over. {seat} wins with {best}."),
+                N_("Every square is filled: the game is over. {seats} share the win with "
+                   "{best}."))
+        return voice.say(message, seat=Seats(self.winners), seats=Seats(self.winners),
+                         best=best)
 
 
 #: Every event of the game (``Game.event_types``): the redacted forms are the same

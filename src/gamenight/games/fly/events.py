@@ -8,6 +8,11 @@ Decision 8), so every seat sees every event whole: no event overrides ``seen_by`
 
 Cards are their ids (0-24 the flies, 25 and 26 the blanks; ``cards.name``), places are
 (row, column) counted from 0 at the box, and lengths are inches, as in the view.
+
+Each line is told in the reader's language (``told_in``, docs/languages.md): every
+sentence is written whole, one message per form (the reader, another seat; one fly or
+several), marked for the game's catalog, with the cards named in the game's words
+(``terms``) and the numbers written as the language writes them.
 """
 
 from __future__ import annotations
@@ -17,9 +22,11 @@ from typing import Literal
 
 from gamenight.engine.events import Event
 from gamenight.engine.memo import latest, made_once
-from gamenight.engine.voice import Voice
+from gamenight.engine.voice import Seats, Voice
+from gamenight.games.fly import terms
 from gamenight.games.fly.cards import name
 from gamenight.games.fly.table import Move
+from gamenight.i18n import N_
 
 #: How a game of FLY ends (``Outcome.reason``): only the two blank cards are left on the
 #: table, or the safety cap on drops ended it (truncated).
@@ -34,7 +41,10 @@ class TableLaidOut(Event):
     cards: tuple[int, ...]
 
     def text(self) -> str:
-        return "The table is laid out: 9 x 3 cards, the box beside row 1."
+        return self.told_in(Voice())
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(N_("The table is laid out: 9 x 3 cards, the box beside row 1."))
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +57,17 @@ class SwatterDropped(Event):
     angle: int
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
-        return (f"{Voice(reader).does(self.seat, 'drops')} the swatter aimed at "
-                f"({self.x:.2f}, {self.y:.2f}) turned {self.angle} degrees.")
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(voice.pick(
+            self.seat, N_("You drop the swatter aimed at ({x}, {y}) turned {angle} degrees."),
+            N_("{seat} drops the swatter aimed at ({x}, {y}) turned {angle} degrees.")),
+            seat=Seats.of(self.seat), x=voice.number(self.x, 2), y=voice.number(self.y, 2),
+            angle=self.angle)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,15 +82,30 @@ class SwatterLanded(Event):
     covered: tuple[int, ...]
 
     def text(self) -> str:
-        return self.told_to(None)
+        return self.told_in(Voice())
 
     def told_to(self, reader: int | None) -> str:
-        where = f"It lands at ({self.x:.2f}, {self.y:.2f}), {self.angle:.0f} degrees"
-        if not self.covered:
-            return f"{where}, covering no fly completely."
-        them = "them" if len(self.covered) > 1 else "it"
-        return (f"{where}, covering {', '.join(name(c) for c in self.covered)}: "
-                f"{Voice(reader).does(self.seat, 'collects', start=False)} {them}.")
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        n = len(self.covered)
+        if not n:
+            message = voice.gettext(N_(
+                "It lands at ({x}, {y}), {angle} degrees, covering no fly completely."))
+        elif voice.reader == self.seat:
+            message = voice.ngettext(
+                "It lands at ({x}, {y}), {angle} degrees, covering {flies}: you collect it.",
+                "It lands at ({x}, {y}), {angle} degrees, covering {flies}: you collect them.",
+                n)
+        else:
+            message = voice.ngettext(
+                "It lands at ({x}, {y}), {angle} degrees, covering {flies}: {seat} collects it.",
+                "It lands at ({x}, {y}), {angle} degrees, covering {flies}: "
+                "{seat} collects them.", n)
+        flies = ", ".join(voice.gettext(terms.CARD_NAMES[name(card)]) for card in self.covered)
+        return voice.fill(message, seat=Seats.of(self.seat), flies=flies,
+                         x=voice.number(self.x, 2), y=voice.number(self.y, 2),
+                         angle=voice.number(self.angle, 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +149,12 @@ class GameOver(Event):
     winners: tuple[int, ...]
 
     def text(self) -> str:
+        return self.told_in(Voice())
+
+    def told_in(self, voice: Voice) -> str:
         if self.reason == "cap":
-            return "The safety cap on drops ended the game."
-        return "Only the two blank cards remain: the game is over."
+            return voice.say(N_("The safety cap on drops ended the game."))
+        return voice.say(N_("Only the two blank cards remain: the game is over."))
 
 
 #: Every event FLY emits (the schema lists them; none has a redacted form).

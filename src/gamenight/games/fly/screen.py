@@ -14,7 +14,7 @@ state accepts or refuses.  The screen never judges a rule itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -28,7 +28,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from gamenight.engine.events import narration
-from gamenight.engine.voice import Voice
+from gamenight.engine.voice import Seats, voice_for
 from gamenight.games.fly.actions import Drop
 from gamenight.games.fly.cards import (
     CARD_HEIGHT,
@@ -52,7 +52,7 @@ from gamenight.games.fly.geometry import (
 )
 from gamenight.games.fly.table import Move, apply_moves
 from gamenight.games.fly.views import CardView, FlyView, LastDropView
-from gamenight.i18n import N_, game_texts
+from gamenight.i18n import N_, current, game_texts
 from gamenight.tui.app import GameScreen, PlayApp
 from gamenight.tui.fit import newest_lines
 from gamenight.tui.table import TableScreen
@@ -145,22 +145,29 @@ def drop_frames(last: LastDropView) -> list[Frame]:
     places: list[int | None] = list(last["before"])
     landing = (last["landing"]["x"], last["landing"]["y"], last["landing"]["angle"])
     covered = frozenset(last["covered"])
-    what = ", ".join(f"the {name(c)}" for c in last["covered"]) or "no fly"
-    frames = [Frame(list(places), f"The swatter lands: it covers {what}.", landing, covered)]
     if not covered:
-        return frames
+        return [Frame(list(places), _("The swatter lands: it covers no fly."), landing)]
+    frames = [Frame(list(places), _("The swatter lands: it covers {flies}.").format(
+        flies=_flies(last["covered"])), landing, covered)]
     places = [None if c in covered else c for c in places]
-    frames.append(Frame(list(places), "The covered cards are collected."))
+    frames.append(Frame(list(places), _("The covered cards are collected.")))
     for move in last["moves"]:
         # One move at a time, replayed by the rules' own ``apply_moves`` (which also
         # drops the empty places left at the end of the lowest row).
         (r0, c0), (r1, c1) = move["from"], move["to"]
         places = apply_moves(places, [Move(move["card"], move["kind"], (r0, c0), (r1, c1))])
-        how = ("slides left, toward the box" if move["kind"] == "slide"
-               else f"moves up to the end of row {move['to'][0] + 1}")
-        frames.append(Frame(list(places), f"The {name(move['card'])} {how}.",
+        caption = (_("The {card} slides left, toward the box.") if move["kind"] == "slide"
+                   else _("The {card} moves up to the end of row {row}."))
+        frames.append(Frame(list(places), caption.format(card=card_words(move["card"]),
+                                                         row=move["to"][0] + 1),
                             moving=move["card"]))
     return frames
+
+
+def _flies(cards: Sequence[int]) -> str:
+    """The flies a drop covered, each with its article in English ("the red star, the
+    blue heart"), as a caption names them."""
+    return ", ".join(_("the {card}").format(card=card_words(card)) for card in cards)
 
 
 def _inside(width: float, length: float,
@@ -277,7 +284,8 @@ class FlyScreen(TableScreen):
         self.ghost: list[float] = [4.5, 4.5, 0.0]
         self.frames_shown: list[Frame] = []  # every frame of every drop shown, in order
         self.scale = SCALES[-1]
-        self.voice = Voice(table.seat, tuple(table.seat_names))
+        # The seats as this table names them, in the terminal's language.
+        self.voice = voice_for(current(), table.seat, table.seat_names).within(__name__)
         self._queue: list[Frame] = []
         self._showing: Frame | None = None
         self._timer: Timer | None = None
@@ -350,7 +358,8 @@ class FlyScreen(TableScreen):
     def _draw_log(self) -> None:
         log = self.query_one("#log", Static)
         lines = [self.table.told(line)
-                 for line in narration(self.table.state.events, self.table.seat, as_you=True)]
+                 for line in narration(self.table.state.events, self.table.seat, as_you=True,
+                                       language=current())]
         size = log.content_size
         width, height = (size.width, size.height) if size.height > 0 else (60, 4)
         log.update("\n".join(newest_lines(lines, width, height)))
@@ -396,7 +405,9 @@ class FlyScreen(TableScreen):
                                             view["drops"]).format(n=view["drops"]))
         if self.table.my_turn:
             return Text.assemble(head, (_("Your drop"), "bold green"))
-        return Text(head + f"{self.voice.does(view['current'], 'holds')} the swatter")
+        return Text(head + self.voice.say(self.voice.pick(
+            view["current"], N_("You hold the swatter"), N_("{seat} holds the swatter")),
+            seat=Seats.of(view["current"])))
 
     def _seats(self, view: FlyView) -> Table:
         table = Table(expand=True, box=None, pad_edge=False)
@@ -440,9 +451,14 @@ class FlyScreen(TableScreen):
         last = view["last_drop"]
         if last is None:
             return Text("")
-        what = ", ".join(f"the {name(c)}" for c in last["covered"]) or "no fly"
-        return Text(f"Last drop: {self.voice.does(last['seat'], 'covered', 'covered')} "
-                    f"{what}.")
+        seat = last["seat"]
+        if last["covered"]:
+            said = self.voice.pick(seat, N_("Last drop: You covered {flies}."),
+                                   N_("Last drop: {seat} covered {flies}."))
+        else:
+            said = self.voice.pick(seat, N_("Last drop: You covered no fly."),
+                                   N_("Last drop: {seat} covered no fly."))
+        return Text(self.voice.say(said, seat=Seats.of(seat), flies=_flies(last["covered"])))
 
     def _keep_ghost_on_table(self, view: FlyView) -> None:
         cards = len(view["table"])

@@ -2,12 +2,22 @@
 // words as the terminal's), newest at the bottom.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** Lines kept on the page: a long game's early turns are in its record. */
 const KEEP = 300;
 
-/** A seat named in a line of the story ("Seat 1 lays an owl", "... seat 2's turn"). */
-const SEAT = /\b[Ss]eat (\d+)\b/g;
+/**
+ * A seat named in a line of the story ("Seat 1 lays an owl", "... seat 2's turn"): as
+ * the server names it in English (the records' lines, a replay's) and in the page's
+ * language (a room's lines come in it: "Platz 1", "Lugar 1"), each form of the
+ * catalog's "Seat {seat}" with its number as the one group that matched.
+ */
+const SEAT = new RegExp([...new Set(["Seat {seat}", "seat {seat}", t("Seat {seat}"),
+                                     t("seat {seat}")])]
+  .map((form) => form.split("{seat}").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("(\\d+)"))
+  .map((form) => `\\b${form}\\b`).join("|"), "g");
 
 /**
  * A line of the server's with each seat number put as the seat's name (when it has
@@ -16,7 +26,10 @@ const SEAT = /\b[Ss]eat (\d+)\b/g;
  * @returns {string}
  */
 export function namedSeats(line, names) {
-  return line.replace(SEAT, (whole, seat) => names[Number(seat)] || whole);
+  return line.replace(SEAT, (whole, ...groups) => {
+    const seat = groups.find((group) => typeof group === "string");
+    return names[Number(seat)] || whole;
+  });
 }
 
 export class GameLog {

@@ -24,13 +24,27 @@ RECORD_BOT_PREFIX = "bot:"
 OPEN_SEAT = "Open seat"
 
 
+def bot_parts(spec: str) -> tuple[str, list[str]] | None:
+    """What a bot's name is made of: the bot's own name and the words its spec adds
+    (its level, its settings), as the spec writes them: ``("sharp", ["quick",
+    "error=0.1"])`` for ``sharp:quick:error=0.1``; None for a spec with no bot's name in
+    it.  The room sends them (``SeatInfo.bot_name``), so that a client names a bot in its
+    own language by this one rule."""
+    kind, *rest = [part.strip() for part in spec.split(":")]
+    if not kind:
+        return None
+    return kind, [part for part in rest if part]
+
+
 def bot_name(spec: str) -> str:
     """A bot spec as a person reads it: "perfect bot, average" for ``perfect:average``,
-    "sharp bot" for ``sharp``; the level and settings as the spec writes them."""
-    kind, *rest = [part.strip() for part in spec.split(":")]
-    if not kind:  # no bot's name in it: shown as written
+    "sharp bot" for ``sharp``; the level and settings as the spec writes them
+    (:func:`bot_parts`)."""
+    parts = bot_parts(spec)
+    if parts is None:  # no bot's name in it: shown as written
         return spec
-    return ", ".join([f"{kind} bot", *(part for part in rest if part)])
+    kind, words = parts
+    return ", ".join([f"{kind} bot", *words])
 
 
 def seat_names(people: Sequence[str | None], bots: Sequence[str | None]) -> list[str]:

@@ -14,7 +14,11 @@ the action's text (``act`` / ``pass``); in a race or a secret decision with the 
 id and the reaction time measured from the moment the screen showing the window was
 painted (``docs/fairness.md``).  The server's pings are answered before anything else
 is done with a message; a dropped connection is opened again with growing pauses, and
-the server's ``fresh`` update puts the table back as it stands.
+the server's ``fresh`` update puts the table back as it stands.  Every frame is read with
+the protocol's own declared models (``protocol.read_server``) and an update's events with
+the game's own event types: a frame that is not one of them is told on the screen and
+skipped, and the app goes on; one that comes instead of the answer to ``join`` means the
+other end is no gamenight room, and the app closes saying so.
 
 Before the host starts, a :class:`WaitingRoom` shows the seats filling; after the game
 the table shows the results and r asks for a rematch (it starts once every person
@@ -25,13 +29,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import re
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
+from pydantic import TypeAdapter, ValidationError
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -45,10 +51,18 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from gamenight.engine import PASS, Acting, Game, IllegalAction, Outcome, View
 from gamenight.engine.events import Event
+from gamenight.engine.strict import refusal
 from gamenight.i18n import _, ngettext
 from gamenight.live import Pauses
 from gamenight.seats import bot_name
-from gamenight.server.protocol import Error, RoomInfo, Update, Welcome
+from gamenight.server.protocol import (
+    Error,
+    ProtocolError,
+    RoomInfo,
+    ServerMessage,
+    Update,
+    read_server,
+)
 from gamenight.tui.app import TERMINAL_PAUSES, GameScreen, PlayApp
 from gamenight.tui.help import HowToPlay
 from gamenight.tui.join import RoomAddress, Ticket
@@ -63,11 +77,50 @@ MAX_MESSAGE = 2**24
 SENT_KEPT = 1000
 #: A seat named in a line of the story ("Seat 1 lays an owl", "... seat 2's turn").
 _SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
+#: How much of a problem with a frame the screen shows (a refusal can list many fields).
+PROBLEM_SHOWN = 160
 
 
-def _tupled(value: Any) -> Any:
-    """JSON lists as the tuples an event's fields hold."""
-    return tuple(_tupled(item) for item in value) if isinstance(value, list) else value
+@functools.cache
+def _readers(game: Game) -> tuple[dict[str, TypeAdapter[Event]], dict[str, TypeAdapter[Any]]]:
+    """The game's declared models of what an update carries: each event type by its name
+    (``Game.event_types``, the frozen dataclasses ``gamenight schema`` publishes), and its
+    ``view`` and ``told`` types (``Game.view_type``, ``Game.told_type``) where it declares
+    them."""
+    events = {kind.__name__: TypeAdapter(kind) for kind in game.event_types}
+    declared: dict[str, Any] = {"view": game.view_type, "told": game.told_type}
+    parts = {name: TypeAdapter[Any](kind) for name, kind in declared.items()
+             if kind is not None}
+    return events, parts
+
+
+def read_events(game: Game, update: Update) -> list[Event]:
+    """The events of ``update`` as ``game``'s own events, read by their declared types (a
+    JSON list becomes the tuple a field holds); ProtocolError ("malformed") for an event
+    the game does not have or one whose fields are not its own.  The view and what the
+    seat is told are checked against the game's types too, so that a screen is never
+    handed one it cannot draw."""
+    events, parts = _readers(game)
+    parsed = []
+    for index, data in enumerate(update["events"]):
+        reader = events.get(data["event"])
+        if reader is None:
+            raise ProtocolError("malformed", f"events[{index}] is no event of "
+                                f"{game.title}, not {data['event']!r}")
+        fields = {key: value for key, value in data.items() if key != "event"}
+        try:
+            parsed.append(reader.validate_python(fields))
+        except ValidationError as exc:
+            raise ProtocolError("malformed", refusal(
+                exc, f"events[{index}], a {data['event']} of {game.title}")) from None
+    for name, reader in parts.items():
+        if name in update:
+            try:
+                reader.validate_python(update[name])  # type: ignore[literal-required]
+            except ValidationError as exc:
+                raise ProtocolError("malformed", refusal(
+                    exc, f"the {name} of an update of {game.title}")) from None
+    return parsed
 
 
 def room_names(room: RoomInfo) -> list[str]:
@@ -87,8 +140,6 @@ class RemoteState:
         self.game = game
         self.seat = seat
         self.players = int(first["view"].get("players", 0))
-        self._event_types: dict[str, type[Event]] = {t.__name__: t
-                                                     for t in game.event_types}
         #: The events of the game so far, in this seat's form (``Event.seen_by``).
         self.events: list[Event] = []
         self.latest = first
@@ -102,18 +153,15 @@ class RemoteState:
 
     def take(self, update: Update) -> None:
         """The next update of this game: its events join the story (a ``fresh`` one
-        holds the whole story), its view and acting replace the last."""
-        parsed = [self._event(data) for data in update["events"]]
+        holds the whole story), its view and acting replace the last.  ProtocolError,
+        changing nothing, for events or a view that are not the game's."""
+        parsed = read_events(self.game, update)
         if update["fresh"]:
             self.events = parsed
         else:
             self.events.extend(parsed)
         self.latest = update
         self._legal = None
-
-    def _event(self, data: dict[str, Any]) -> Event:
-        fields = {key: _tupled(value) for key, value in data.items() if key != "event"}
-        return self._event_types[data["event"]](**fields)
 
     # -- what a screen reads ---------------------------------------------------------------
     def acting(self) -> Acting:
@@ -226,6 +274,8 @@ class RemotePlayApp(PlayApp):
         #: The messages sent but pongs, newest last (the last ``SENT_KEPT``).
         self.sent: deque[dict[str, Any]] = deque(maxlen=SENT_KEPT)
         self.failure: str | None = None  # why the app gave up, for the command to print
+        #: The last frame from the server that could not be read, as the person is told.
+        self.trouble: str | None = None
         self._ws: ClientConnection | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._reconnect_first_s = reconnect_first_s
@@ -305,7 +355,8 @@ class RemotePlayApp(PlayApp):
                     "{n} open seat: a bot takes it if it is still open when the game starts.",
                     "{n} open seats: a bot takes each one still open when the game starts.",
                     open_seats).format(n=open_seats)
-        return Group(table, Text(status, style="bold"),
+        told = [Text(self.trouble, style="yellow")] if self.trouble else []
+        return Group(table, Text(status, style="bold"), *told,
                      Text(_("Invite: {link}").format(link=self.address.invite), style="dim"))
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -338,10 +389,13 @@ class RemotePlayApp(PlayApp):
                     await self._send_now({"type": "join", "token": self.ticket.token})
                     async for frame in ws:
                         try:
-                            message = json.loads(frame)
-                        except ValueError:
-                            continue  # not JSON: nothing in it to draw
-                        if message.get("type") == "ping":
+                            message = read_server(frame)
+                        except ProtocolError as exc:
+                            self._unreadable(str(exc))
+                            if self.failure is not None:
+                                break
+                            continue
+                        if message["type"] == "ping":
                             # At once, before drawing: the server measures the round trip.
                             await self._send_now({"type": "pong", "id": message["id"]})
                             continue
@@ -383,23 +437,42 @@ class RemotePlayApp(PlayApp):
             await self._send_now(message)  # a drop is seen, and mended, by the reader
 
     # -- what the server says -------------------------------------------------------------
-    def _take(self, message: dict[str, Any]) -> None:
+    def _unreadable(self, problem: str) -> None:
+        """A frame that is not one of the server's messages (or an update whose events or
+        view are not the game's): told, and skipped.  Instead of the answer to ``join``,
+        it means the other end is no gamenight room: the app closes, saying so."""
+        if not self.connected:
+            self.failure = (f"{self.address.ws_url} does not answer as a gamenight room "
+                            f"does: {problem}")
+            self.exit(return_code=1)
+            return
+        if len(problem) > PROBLEM_SHOWN:
+            problem = problem[:PROBLEM_SHOWN - 1] + "…"
+        self.trouble = _("The server sent a message this table cannot read ({problem}): "
+                         "it was skipped.").format(problem=problem)
+        self._tell(self.trouble)
+        if self._waiting is not None and self._waiting.is_attached:
+            self._waiting.refresh_room()
+
+    def _take(self, message: ServerMessage) -> None:
         if not self.is_running:
             return  # the app is shutting down: its screens are being taken apart
-        kind = message.get("type")
-        if kind == "welcome":
-            welcome = cast(Welcome, message)
+        if message["type"] == "welcome":
+            welcome = message
             self.connected = True
             self.host = welcome["host"]
             self._room(welcome["room"])
             if welcome["room"]["status"] != "lobby":
                 self._tell("")
-        elif kind == "room":
+        elif message["type"] == "room":
             self._room(message["room"])
-        elif kind == "update":
-            self._update(cast(Update, message))
-        elif kind == "error":
-            self._error(cast(Error, message))
+        elif message["type"] == "update":
+            try:
+                self._update(message)
+            except ProtocolError as exc:  # its events or view are not the game's
+                self._unreadable(str(exc))
+        elif message["type"] == "error":
+            self._error(message)
 
     def _room(self, room: RoomInfo) -> None:
         before = self.room

@@ -287,13 +287,14 @@ def _protocol_document() -> _Document:
     messages each way: what a client receives is written as the server sends it
     (pydantic's serialization schema), what it sends as the server accepts it
     (validation: with its limits, and a field with a default left optional)."""
-    from gamenight.server import app, protocol, replays
+    from gamenight.server import app, protocol, refusals, replays
 
     clients = list(get_args(protocol.AnyClientMessage))
     servers = list(get_args(protocol.ServerMessage))
     sent = [app.NewRoom, app.TableQuery, app.NewLessonRoom, app.NewSeat, *clients]
     received = [*servers, app.GameInfo, app.TableSizes, app.RoomMade, app.LessonInfo,
-                replays.Replay, protocol.GameView, protocol.GameEvent]
+                replays.Replay, protocol.GameView, protocol.GameEvent,
+                refusals.CodedRefusal]
     defs: dict[str, Schema] = {}
     modes: list[tuple[list[Any], Literal["validation", "serialization"]]] = [
         (sent, "validation"), (received, "serialization")]

@@ -126,6 +126,15 @@ def _most_cards(centre: tuple[int, ...]) -> frozenset[int]:
     return frozenset(c for c, n in enumerate(counts) if n == top)
 
 
+# A seat's choices change only when it slaps (the centre stays as it is while a hunt
+# lasts), and they are asked at every step of a race: made once per centre and hands.
+@latest(1024)
+def slaps_left(centre: tuple[int, ...], slapped: frozenset[int]) -> tuple[Action, ...]:
+    """What a seat may do in a hunt: put a hand on a fly of ``centre`` it has no hand on
+    yet (``slapped``), or pass."""
+    return (*[SLAPS[c] for c in centre if c not in slapped], PASS)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayedGame:
     """A game of the match that ended (the first, or a deciding game): who played it, and
@@ -150,18 +159,18 @@ class Hunt:
     """One hunt: a reaction window over the centre as it lay when the hunt began.
 
     ``trigger`` is the card that started it (a swatter or a fifth colour: not in the
-    centre while the hunt lasts), ``allowed`` the colours that may be hit (judged then),
+    centre while the hunt lasts), ``centre`` the flies it is over (the centre stays as
+    it is while the hunt lasts), ``allowed`` the colours that may be hit (judged then),
     ``slapped`` the flies each seat has a hand on, ``last_hand`` the time of each seat's
-    latest hand (0 before its first), ``legal`` each seat's legal actions once worked
-    out (None until then, and again once it has slapped: see ``_legal_actions``)."""
+    latest hand (0 before its first)."""
 
     trigger: int
     revealer: int
+    centre: tuple[int, ...]
     allowed: frozenset[int]
     window: ReactionWindow
-    slapped: list[set[int]]
+    slapped: list[frozenset[int]]
     last_hand: list[float]
-    legal: list[tuple[Action, ...] | None]
 
     @classmethod
     def opened(cls, trigger: int, revealer: int, centre: Sequence[int], players: int,
@@ -172,24 +181,23 @@ class Hunt:
         priority = [(s - revealer) % players for s in range(players)]
         window = ReactionWindow(range(players) if seats is None else seats, deadline_ms,
                                 priority)
-        return cls(trigger, revealer, allowed_colours(centre), window,
-                   [set() for _ in range(players)], [0.0] * players, [None] * players)
+        return cls(trigger, revealer, tuple(centre), allowed_colours(centre), window,
+                   [frozenset()] * players, [0.0] * players)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Hunt:
         """A copy as independent as a deep one, and some five times cheaper: only the
-        window, the sets of flies slapped and the lists are copied; the colours allowed
-        (a frozenset) and each seat's legal actions (a tuple of frozen actions) are
-        never changed, only replaced (a search clones the state at every step)."""
-        return Hunt(self.trigger, self.revealer, self.allowed, copy.deepcopy(self.window, memo),
-                    [set(flies) for flies in self.slapped], self.last_hand.copy(),
-                    self.legal.copy())
+        window and the lists are copied; the centre, the colours allowed and each seat's
+        flies slapped (a tuple, frozensets) are never changed, only replaced (a search
+        clones the state at every step)."""
+        return Hunt(self.trigger, self.revealer, self.centre, self.allowed,
+                    copy.deepcopy(self.window, memo),
+                    self.slapped.copy(), self.last_hand.copy())
 
     def place(self, seat: int, card: int, at_ms: float) -> None:
         """A hand of ``seat`` flat on ``card`` at ``at_ms``."""
         # Two hands of one seat at the very same instant go in card order.
         self.window.add(seat, card, at_ms, tie=card)
-        self.slapped[seat].add(card)
-        self.legal[seat] = None  # one fly fewer to slap
+        self.slapped[seat] = self.slapped[seat] | {card}
         # Kept as hands land, so that finishing need not look through every hand.
         if at_ms > self.last_hand[seat]:
             self.last_hand[seat] = at_ms
@@ -260,14 +268,7 @@ class FliegenKlatschenState(GameState[Action]):
         hunt = self.hunt
         if hunt is None or seat not in hunt.window.pending:  # done, or sitting out
             return []
-        # The centre stays as it is while a hunt lasts, so a seat's choices change only
-        # when it slaps: worked out once per hand (asked at every step of a race).
-        legal = hunt.legal[seat]
-        if legal is None:
-            mine = hunt.slapped[seat]
-            legal = hunt.legal[seat] = (*[SLAPS[c] for c in self.centre if c not in mine],
-                                        PASS)
-        return list(legal)
+        return list(slaps_left(hunt.centre, hunt.slapped[seat]))
 
     def _verify(self, seat: int, action: Action, at_ms: float | None) -> None:
         phase = self.phase

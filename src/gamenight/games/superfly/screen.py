@@ -291,10 +291,13 @@ class SuperflyScreen(TableScreen):
         for note in told["notes"]:
             head.append(f" · {say(note['text'])}", style=NOTE_STYLES.get(note["kind"], ""))
         lines = [head]
-        # The flies nobody swatted share a line: the turn fits a short terminal.
-        alone = [NAMES[fly["card"]] for fly in last["flies"] if not fly["claimants"]]
+        # The flies nobody swatted share a line (the turn fits a short terminal), each
+        # told in the game's words, as the browser tells it ("yellow 2: Nobody swatted it").
+        alone: list[str] = []
         for fly, clauses in zip(last["flies"], told["flies"], strict=True):
             if not fly["claimants"]:
+                alone.append(f"{NAMES[fly['card']]}: "
+                             + " ".join(say(clause["text"]) for clause in clauses))
                 continue
             line = Text(f"{NAMES[fly['card']]}: ")
             line.append(", ".join(say(c["text"]) for c in clauses if c["kind"] == "roll"))
@@ -304,7 +307,7 @@ class SuperflyScreen(TableScreen):
                                 style=CLAUSE_STYLES.get(clause["kind"], ""))
             lines.append(line)
         if alone:
-            lines.append(Text(f"Nobody swatted {', '.join(alone)}."))
+            lines.append(Text(" · ".join(alone)))
         shown = view["last_round"]
         if last["round_over"] and shown is not None:
             won = voice.group_does(shown["winners"], "wins")

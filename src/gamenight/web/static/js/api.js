@@ -12,13 +12,21 @@ import { language, t } from "./i18n.js";
 /** @typedef {import("./types/protocol").SeatTaken} SeatTaken */
 /** @typedef {import("./types/protocol").Replay} Replay */
 /** @typedef {import("./types/protocol").LessonInfo} LessonInfo */
+/** @typedef {import("./types/protocol").CodedRefusal} CodedRefusal */
 
-/** A refused request, with a sentence for a person. */
+/**
+ * A refused request, with a sentence for a person; and, for a refusal in a room (a seat
+ * that cannot be taken), its code, by which a page says it in its own language.
+ */
 export class ApiError extends Error {
-  /** @param {number} status  @param {string} message */
-  constructor(status, message) {
+  /**
+   * @param {number} status  @param {string} message
+   * @param {CodedRefusal["code"] | null} [code]
+   */
+  constructor(status, message, code = null) {
     super(message);
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -39,6 +47,16 @@ function detailOf(body) {
 }
 
 /**
+ * The code of a refusal in a room (`CodedRefusal`), or null for one without.
+ * @param {unknown} body
+ * @returns {CodedRefusal["code"] | null}
+ */
+function codeOf(body) {
+  if (typeof body !== "object" || body === null || !("code" in body)) return null;
+  return typeof body.code === "string" ? /** @type {CodedRefusal["code"]} */ (body.code) : null;
+}
+
+/**
  * A JSON request; ApiError when it is refused.
  * @param {string} path
  * @param {RequestInit} [init]
@@ -49,7 +67,8 @@ async function request(path, init) {
   const body = await response.json().catch(() => null);
   if (!response.ok) {
     throw new ApiError(response.status,
-      detailOf(body) ?? t("The server answered {status}.", { status: response.status }));
+      detailOf(body) ?? t("The server answered {status}.", { status: response.status }),
+      codeOf(body));
   }
   return body;
 }

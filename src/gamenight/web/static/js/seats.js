@@ -8,18 +8,18 @@ import { t } from "./i18n.js";
 /** @typedef {import("./types/protocol").SeatInfo} SeatInfo */
 
 /**
- * A bot spec as a person reads it, in the page's language, spelled as the server's
- * `gamenight.seats.bot_name` spells it in English: "sharp bot" for `sharp`, "sharp bot,
- * expert" for `sharp:expert`, "sharp bot, quick, error=0.1" for `sharp:quick:error=0.1`.
- * The bot's name and its settings are the spec's own words (the lobby shows them as they
- * are); only "bot" is translated.
- * @param {string} spec
+ * The bot playing a seat, named in the page's language from the parts the server sends
+ * (`SeatInfo.bot_name`: the bot's name and its level and settings, as its spec writes
+ * them): "sharp bot, quick" in English, "Bot sharp, quick" where the language puts it so.
+ * Only "bot" is a word to translate; the parts are the spec's own words (the lobby shows
+ * them as they are).  A seat whose bot the server gives no parts for shows its spec.
+ * @param {SeatInfo} seat
+ * @returns {string | null} null where no bot plays the seat
  */
-export function botTitle(spec) {
-  const [kind, ...rest] = spec.split(":").map((part) => part.trim());
-  if (!kind) return spec; // no bot's name in it: shown as written
-  // The settings are a list of the spec's words after the bot's name, as in Python.
-  return [t("{name} bot", { name: kind }), ...rest.filter(Boolean)].join(", ");
+export function botTitle(seat) {
+  if (seat.bot_name === undefined) return seat.bot;
+  const { name, words } = seat.bot_name;
+  return [t("{name} bot", { name }), ...words].join(", ");
 }
 
 /**
@@ -31,7 +31,7 @@ export function botTitle(spec) {
  */
 export function seatName(seat) {
   if (seat.kind === "person") return seat.shown;
-  const name = seat.bot !== null ? botTitle(seat.bot) : t("Open seat");
+  const name = botTitle(seat) ?? t("Open seat");
   return seat.alike === undefined ? name : `${name} #${seat.alike}`;
 }
 
@@ -58,7 +58,7 @@ export function drawSeats(list, seats, marks) {
     }
     if (seat.kind === "person") {
       if (seat.bot !== null) {
-        tags.push(h("span", { class: "tag away" }, t("away: {bot} plays", { bot: botTitle(seat.bot) })));
+        tags.push(h("span", { class: "tag away" }, t("away: {bot} plays", { bot: botTitle(seat) ?? "" })));
       } else if (!seat.connected) {
         tags.push(h("span", { class: "tag away" }, t("away")));
       }

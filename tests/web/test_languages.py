@@ -200,6 +200,7 @@ def test_a_german_browser_plays_superfly_in_german(pages: PageMaker) -> None:
     expect(page.locator(".sf-hand-box .sf-title")).to_contain_text("Deine Hand")
     colours = re.compile("^(rot|orange|gelb|grün|blau|lila)$")
     expect(page.locator(".sf-centre .sf-card .sf-colour").first).to_have_text(colours)
+    expect(page.locator(".sf-last")).to_contain_text("Noch kein Durchgang gespielt")
     for _ in range(3):  # a few turns: pass when asked, and see the prompt say so
         ready_if_asked(page)
         expect(page.locator(".sf")).to_have_attribute("data-can-act", "true", timeout=15_000)
@@ -209,6 +210,7 @@ def test_a_german_browser_plays_superfly_in_german(pages: PageMaker) -> None:
             re.compile("Du passt: Warten auf die anderen|Die Fliegenklatschen landen"))
         expect(page.locator(".sf")).to_have_attribute("data-can-act", "false")
     expect(page.locator(".sf-seats")).to_contain_text(re.compile(r"\d+ Karten?"))
+    expect(page.locator(".sf-last .sf-title")).to_have_text(re.compile(r"^Zuletzt: Durchgang \d"))
     assert axe_problems(page) == []
 
 

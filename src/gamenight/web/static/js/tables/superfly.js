@@ -321,16 +321,17 @@ export function createTable(root, ctx) {
    * @param {SuperflyView} v  @param {Told | null} told  @param {boolean} revealed
    */
   function drawLast(v, told, revealed) {
-    const t = v.last_turn;
-    if (t === null || told === null) {
-      fill(last, h("p", { class: "note" }, "No turn played yet. ◆ marks the first player."));
+    const turn = v.last_turn;
+    if (turn === null || told === null) {
+      fill(last, h("p", { class: "note" }, t("No turn played yet. ◆ marks the first player.")));
       return;
     }
     /** @param {string} text */
     const named = (text) => namedSeats(text, ctx.names);
     fill(last,
-      h("h2", { class: "sf-title" }, `Last turn (${t.turn}${t.final ? ", final" : ""})`),
-      h("ul", { class: `sf-flies${revealed ? " sf-revealing" : ""}` }, t.flies.map((fly, i) => {
+      h("h2", { class: "sf-title" }, turn.final ? t("Last turn ({turn}, final)", { turn: turn.turn })
+        : t("Last turn ({turn})", { turn: turn.turn })),
+      h("ul", { class: `sf-flies${revealed ? " sf-revealing" : ""}` }, turn.flies.map((fly, i) => {
         /** @type {(Node | string)[]} */
         const parts = [chip(cardOf(fly.card))];
         let rolls = 0;
@@ -338,7 +339,7 @@ export function createTable(root, ctx) {
           if (clause.kind === "roll") {
             // The rolls come in the order of the fly's swatters: each one's die drawn
             // after its words (decoration: the words say the number).
-            const face = t.dice[fly.claimants[rolls] ?? -1];
+            const face = turn.dice[fly.claimants[rolls] ?? -1];
             parts.push(`${rolls ? ", " : " "}${named(clause.text)}`);
             if (face != null) parts.push(die(face, { className: "sf-die" }));
             rolls += 1;

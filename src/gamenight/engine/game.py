@@ -52,6 +52,7 @@ from gamenight.engine.memo import latest, made_once
 from gamenight.engine.outcome import MEAN_SCORE, Outcome, SummaryColumn
 from gamenight.engine.pace import Pace
 from gamenight.engine.seeding import copy_generator
+from gamenight.i18n import DEFAULT
 
 if TYPE_CHECKING:
     from gamenight.engine.standings import Standings
@@ -946,11 +947,13 @@ class GameState(ABC, Generic[ActionT]):
         Fresh containers, or frozen ones (``engine.frozen.freeze``) where a part is
         shared with other views or kept by the state: never the state's own lists."""
 
-    def told(self, seat: int | None) -> Mapping[str, Any] | None:
+    def told(self, seat: int | None, language: str = DEFAULT) -> Mapping[str, Any] | None:
         """What a person at ``seat`` (None: a spectator) is told in words beside the
         view: the game's narration of the table as it stands (a last turn in words: who
         rolled what, who takes which card), in the shape ``Game.told_type``
-        declares, or None where the game tells nothing there.
+        declares, or None where the game tells nothing there; in ``language`` (a code
+        of ``gamenight.i18n.LANGUAGES``) where the game's telling is translated, else
+        in English.
 
         For people only: bots never ask for it, so a simulation pays nothing for
         sentences (the server puts it in each person's ``update``, the terminal draws
@@ -960,11 +963,18 @@ class GameState(ABC, Generic[ActionT]):
         """
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             seat = check_seat(seat, self.players)
+        return self._told_in(seat, language)
+
+    def _told_in(self, seat: int | None, language: str) -> Mapping[str, Any] | None:
+        """What ``seat`` (checked, as for ``_view``) is told beside its view in
+        ``language`` (see :meth:`told`): by default the English ``_told``, for a game
+        whose telling is not translated yet (as ``Event.told_in`` defaults to
+        ``told_to``)."""
         return self._told(seat)
 
     def _told(self, seat: int | None) -> Mapping[str, Any] | None:
-        """What ``seat`` (checked, as for ``_view``) is told beside its view (see
-        :meth:`told`): by default, nothing."""
+        """What ``seat`` (checked, as for ``_view``) is told beside its view, in
+        English (see :meth:`told`): by default, nothing."""
         return None
 
     def seen_step(self, step: Step, seat: int, acting: Acting) -> JSON:

@@ -70,6 +70,7 @@ from gamenight.games.fliegen_klatschen.events import (
     hunt_over_event,
     revealed_event,
 )
+from gamenight.games.fliegen_klatschen.narration import HuntToldView, last_hunt, told_to
 from gamenight.games.fliegen_klatschen.views import (
     FliegenKlatschenFacts,
     FliegenKlatschenView,
@@ -595,6 +596,15 @@ class FliegenKlatschenState(GameState[Action]):
         return {"seat": seat, **table,
                 "my_won": self._memo.kept(seat, tuple(self.won[seat]), frozen_flies_json)}
 
+    def _told_in(self, seat: int | None, language: str) -> HuntToldView | None:
+        # The hunt under way or the last one in words, as this seat reads them
+        # (``narration``): for people only, never in a view, so that no bot pays for
+        # sentences.  Made once a step per seat and language, for the server's updates
+        # to its people and spectators to share.
+        return self._memo.of_step(
+            self.history, ("told", seat, language),
+            lambda: told_to(last_hunt(self.events, seat), seat, language))
+
     def score_of(self, seat: int) -> int:
         """``seat``'s score so far: the values of the flies it has won, added up."""
         return score(self.won[seat])
@@ -676,6 +686,7 @@ class FliegenKlatschen(Game):
     # not a ``type``: the base's annotation is too narrow for it.
     view_type = FliegenKlatschenView
     facts_type = FliegenKlatschenFacts
+    told_type = HuntToldView
     event_types = EVENT_TYPES
     options: ClassVar[tuple[Option, ...]] = (
         Option("remove", 0, "cards taken out unseen after shuffling, for a shorter game",

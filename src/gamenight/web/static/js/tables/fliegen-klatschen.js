@@ -27,6 +27,7 @@
 import { h } from "../dom.js";
 import { COLOUR_LOOKS, insect, swatter, symbol } from "../draw.js";
 import { onTableKey } from "../keys.js";
+import { namedSeats } from "../log.js";
 import { onPress } from "../press.js";
 import { t, tn, word } from "../i18n.js";
 
@@ -48,12 +49,22 @@ import { t, tn, word } from "../i18n.js";
  * @typedef {FlyCard["colour"]} Colour
  */
 /**
- * What became of one hunt, gathered from its events, shown once it is over.
- * @typedef {{revealer: number, trigger: number, hands: Hand[],
- *            wins: {seat: number, card: number}[],
- *            penalties: {seat: number, hit: number, card: number | null}[],
- *            nothing: boolean, over: boolean}} HuntStory
+ * The hunt told in words to this seat, beside the view (the update's `told`), and the
+ * kinds of verdict it gives a hand.
+ * @typedef {import("../types/fliegen-klatschen").Told} FkTold
+ * @typedef {import("../types/fliegen-klatschen").VerdictView["kind"]} VerdictKind
  */
+
+/**
+ * How a verdict looks: a fly won as a seat's win is drawn, a penalty as its penalty.
+ * @type {Record<VerdictKind, string>}
+ */
+const VERDICT_LOOKS = {
+  "won": " fk-news-win",
+  "penalty": " fk-news-penalty",
+  "penalty-nothing": " fk-news-penalty",
+  "underneath": "",
+};
 
 /**
  * A colour's letter: with the pattern, what tells colours apart without seeing colour.
@@ -257,8 +268,6 @@ export function createTable(root, ctx) {
   let latest = null;
   /** @type {FliegenKlatschenView | null} */
   let view = null;
-  /** The hunt being played or the one just over. @type {HuntStory | null} */
-  let hunt = null;
   /** A word for each seat about what just happened to it (won, penalised).
    * @type {Map<number, {text: string, kind: string}>} */
   let news = new Map();
@@ -341,42 +350,23 @@ export function createTable(root, ctx) {
     return latest.window ? `w${latest.window.id}` : `s${latest.game}:${latest.step}`;
   }
 
-  /** What the events tell: the hunt's story, and news for the seats. @param {FkEvent[]} events */
+  /** What the events tell: news for the seats, and the hands just landed. @param {FkEvent[]} events */
   function readEvents(events) {
     for (const event of events) {
       switch (event.event) {
         case "Dealt":
-          hunt = null;
-          news = new Map();
-          break;
         case "Revealed":
           news = new Map();
-          if (event.hunt) {
-            hunt = {revealer: event.seat, trigger: event.card, hands: [], wins: [],
-                    penalties: [], nothing: false, over: false};
-          }
-          break;
-        case "NothingToHit":
-          if (hunt) {
-            hunt.nothing = true;
-            hunt.over = true;
-          }
           break;
         case "Slapped":
-          hunt?.hands.push({seat: event.seat, card: event.card, at_ms: event.at_ms});
           landed.add(`${event.seat}:${event.card}`);
           break;
         case "FlyWon":
-          hunt?.wins.push({seat: event.seat, card: event.card});
           addNews(event.seat, `+ ${named(event.card)}`, "win");
           break;
         case "Penalty":
-          hunt?.penalties.push({seat: event.seat, hit: event.hit, card: event.card});
           addNews(event.seat, event.card === null ? t("✗ wrong fly (nothing to lose)")
             : t("✗ wrong fly: − {card}", { card: named(event.card) }), "penalty");
-          break;
-        case "HuntOver":
-          if (hunt) hunt.over = true;
           break;
         default:
           break;
@@ -659,40 +649,32 @@ export function createTable(root, ctx) {
     return button;
   }
 
+  /**
+   * The hunt under way or the last one, as the server tells it to this seat (the
+   * update's `told`, games/fliegen_klatschen/narration.py): its words are the server's,
+   * in this page's language, with the room's names put for "Seat 2" as the log does.
+   */
   function drawStory() {
-    if (!hunt || !view) {
+    const told = /** @type {FkTold | undefined} */ (latest?.told);
+    if (!told || !view) {
       story.replaceChildren();
       return;
     }
-    const h = hunt;
-    const head = el("h3", "fk-story-title");
-    const trigger = cardOf(h.trigger).kind === "swatter" ? t("a swatter")
-      : t("a fifth colour ({card})", { card: named(h.trigger) });
-    const words = { name: nameOf(h.revealer), trigger };
-    head.textContent = h.over ? t("Last hunt ({name} revealed {trigger})", words)
-      : t("Hunt: {name} revealed {trigger}", words);
+    /** @param {string} text */
+    const withNames = (text) => namedSeats(text, ctx.names);
+    const head = el("h3", "fk-story-title", withNames(told.head));
     const lines = el("ol", "fk-story-lines");
-    if (h.nothing) lines.append(el("li", "", t("The centre was empty: the hunt caught nothing.")));
-    const sorted = [...h.hands].sort((a, b) => a.at_ms - b.at_ms);
-    for (const hand of sorted) {
+    for (const note of told.notes) lines.append(el("li", "", withNames(note.text)));
+    // The hands come in the order of time, the first on a fly underneath.
+    for (const hand of told.hands) {
       const line = el("li", "fk-story-hand");
-      line.append(t("{name} on {card} at {time}", { name: nameOf(hand.seat), card: named(hand.card), time: ms(hand.at_ms) }));
-      if (h.over) {
-        const won = h.wins.some((w) => w.seat === hand.seat && w.card === hand.card);
-        const penalty = h.penalties.find((p) => p.seat === hand.seat && p.hit === hand.card);
-        if (won) {
-          line.append(el("span", "fk-verdict fk-news-win", t("✓ won it")));
-        } else if (penalty) {
-          line.append(el("span", "fk-verdict fk-news-penalty", penalty.card === null
-            ? t("✗ wrong colour: had no fly to lose")
-            : t("✗ wrong colour: {card} goes under the pile", { card: named(penalty.card) })));
-        } else {
-          line.append(el("span", "fk-verdict", t("– another hand was underneath")));
-        }
+      line.append(withNames(hand.text));
+      if (hand.verdict) {
+        line.append(el("span", `fk-verdict${VERDICT_LOOKS[hand.verdict.kind]}`,
+          withNames(hand.verdict.text)));
       }
       lines.append(line);
     }
-    if (h.over && !sorted.length && !h.nothing) lines.append(el("li", "", t("Nobody slapped.")));
     story.replaceChildren(head, lines);
   }
 
@@ -784,10 +766,7 @@ export function createTable(root, ctx) {
     update(update) {
       const v = /** @type {FliegenKlatschenView} */ (/** @type {unknown} */ (update.view));
       const fresh = update.fresh;
-      if (fresh) {
-        hunt = null;
-        news = new Map();
-      }
+      if (fresh) news = new Map();
       latest = update;
       view = v;
       slaps = new Map();

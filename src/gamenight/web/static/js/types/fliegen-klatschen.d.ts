@@ -87,6 +87,16 @@ export interface Hand {
 }
 
 /**
+ * One hand of the hunt ("Seat 2 on red 3 at 412 ms") and, once the hunt is over,
+ * its verdict.
+ */
+export interface HandLineView {
+  text: string;
+  /** None while the hunt lasts: no hand is judged before every seat has finished. */
+  verdict: VerdictView | null;
+}
+
+/**
  * Every hand was checked; the card that started the hunt (``card``, revealed by
  * ``seat``) goes back in the box, out of play.
  */
@@ -112,6 +122,12 @@ export interface HuntView {
 export interface LastReveal {
   seat: number;
   card: FlyCard | SwatterCard;
+}
+
+/** A sentence on the hunt as a whole ("Nobody slapped.") and what it tells. */
+export interface NoteView {
+  kind: "nothing-to-hit" | "nobody-slapped";
+  text: string;
 }
 
 /**
@@ -210,6 +226,26 @@ export interface TableView {
   deciding?: DecidingView;
   won_cards?: FlyCard[][];
   outcome?: OutcomeJSON;
+}
+
+/** The hunt under way, or the last one, as one reader reads it. */
+export interface Told {
+  /** Whether the hunt is over (its hands judged). */
+  over: boolean;
+  /**
+   * Who started it, and with what: "Hunt: Seat 2 revealed a swatter", "Last hunt (you
+   * revealed a fifth colour (red 3))".
+   */
+  head: string;
+  /** Every hand put down, in the order of time (the first on a fly is underneath). */
+  hands: HandLineView[];
+  notes: NoteView[];
+}
+
+/** What became of one hand ("✓ won it") and what it tells. */
+export interface VerdictView {
+  kind: "won" | "penalty" | "penalty-nothing" | "underneath";
+  text: string;
 }
 
 export type View = SeatView | SpectatorView;

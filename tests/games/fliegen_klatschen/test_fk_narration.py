@@ -1,0 +1,261 @@
+"""The hunt told in words (``narration``, what ``state.told(seat, language)`` tells a
+person beside the view): the hunt under way and the last one, each hand in the order of
+time with its verdict once every hand is checked -- a fly won, a wrong colour's penalty
+(a fly lost, or none to lose), another hand underneath -- in the reader's form ("You on
+red 4", "du", "tu") and language.  Only public facts are told: a game a seat cannot tell
+from this one tells it the same.  The views hold none of it: bots never pay for it."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from gamenight.engine import PASS, GameState
+from gamenight.games import GAMES
+from gamenight.games.fliegen_klatschen.rules import GAME, FliegenKlatschenState
+from gamenight.server.protocol import update
+from tests.games.fliegen_klatschen.fk_table import (
+    BLUE,
+    GREEN,
+    ORANGE,
+    PURPLE,
+    RED,
+    YELLOW,
+    flies,
+    fly,
+    pass_all,
+    reveal,
+    slap,
+    swatter,
+    table,
+)
+
+R3, R4, G1, Y1 = fly(RED, 3), fly(RED, 4), fly(GREEN, 1), fly(YELLOW, 1)
+LANGUAGES = ("en", "de", "pt")
+#: How each language names the reader at the start of a hand's line.
+YOU = {"en": "You on ", "de": "Du auf ", "pt": "Tu em "}
+#: How each language names a seat ("Seat 2", "Platz 2", "Lugar 2"), at a sentence's start
+#: or within one.
+SEAT = {"en": re.compile(r"\b[Ss]eat (\d+)"), "de": re.compile(r"\bPlatz (\d+)"),
+        "pt": re.compile(r"\b[Ll]ugar (\d+)")}
+
+
+def hunt(players: int, centre: list[int], won: list[list[int]] | None = None,
+         trigger: int | None = None) -> FliegenKlatschenState:
+    """A table whose seat 0 reveals ``trigger`` (a swatter by default) over ``centre``."""
+    piles = [flies(ORANGE, 16)[2 * k:2 * k + 2] for k in range(players)]
+    piles[0].append(swatter() if trigger is None else trigger)
+    state = table(players, piles, centre=centre, won=won)
+    reveal(state)
+    return state
+
+
+def lines(told: Any) -> list[str]:
+    """Each hand as the table shows it: its line, then its verdict."""
+    return [hand["text"] + (f" {hand['verdict']['text']}" if hand["verdict"] else "")
+            for hand in told["hands"]]
+
+
+def texts(told: Any) -> list[str]:
+    return [told["head"], *lines(told), *(note["text"] for note in told["notes"])]
+
+
+def a_hunt_of_every_verdict() -> FliegenKlatschenState:
+    """Seat 0 reveals a swatter over red 3, red 4, green 1 (red is allowed); seat 1 is
+    underneath on red 4, seat 2 on it later; seat 0 hits green 1 and pays with its yellow
+    1; seat 2 hits green 1 too, with nothing won to lose."""
+    state = hunt(3, [R3, R4, G1], won=[[Y1], [], []])
+    slap(state, 2, R4, 400)  # arrives first, lands later
+    slap(state, 1, R4, 250)
+    slap(state, 0, G1, 300)
+    slap(state, 2, G1, 450.5)
+    return state
+
+
+def test_before_the_first_hunt_nothing_is_told() -> None:
+    state = table(3, [[fly(RED, 1)], [fly(RED, 2)], [fly(BLUE, 2)]])
+    assert state.told(0) is None and state.told(None, "de") is None
+    reveal(state)  # a fly to the centre: no hunt
+    assert state.told(1, "pt") is None
+
+
+def test_the_hunt_under_way_tells_its_hands_in_the_order_of_time_and_no_verdict() -> None:
+    state = a_hunt_of_every_verdict()
+    told = state.told(0)
+    assert told is not None and told["over"] is False
+    assert told["head"] == "Hunt: you revealed a swatter"
+    assert lines(told) == ["Seat 1 on red 4 at 250 ms", "You on green 1 at 300 ms",
+                           "Seat 2 on red 4 at 400 ms", "Seat 2 on green 1 at 450 ms"]
+    assert state.told(None)["head"] == "Hunt: seat 0 revealed a swatter"
+
+
+def test_once_over_each_hand_is_told_what_became_of_it() -> None:
+    state = a_hunt_of_every_verdict()
+    pass_all(state)
+    assert state.won == [[], [R4], []] and state.piles[0][0] == Y1
+    told = state.told(0)
+    assert told["over"] is True and told["notes"] == []
+    assert told["head"] == "Last hunt (you revealed a swatter)"
+    assert lines(told) == [
+        "Seat 1 on red 4 at 250 ms ✓ won it",
+        "You on green 1 at 300 ms ✗ wrong colour: yellow 1 goes under your pile",
+        "Seat 2 on red 4 at 400 ms – another hand was underneath",
+        "Seat 2 on green 1 at 450 ms ✗ wrong colour: had no fly to lose",
+    ]
+    assert [hand["verdict"]["kind"] for hand in told["hands"]] == [
+        "won", "penalty", "underneath", "penalty-nothing"]
+    assert lines(state.told(1))[0] == "You on red 4 at 250 ms ✓ you won it"
+    assert lines(state.told(2))[3] == (
+        "You on green 1 at 450 ms ✗ wrong colour: you had no fly to lose")
+    assert lines(state.told(None))[1] == (
+        "Seat 0 on green 1 at 300 ms ✗ wrong colour: yellow 1 goes under the pile")
+
+
+def test_the_hunt_is_told_in_german_and_portuguese_to_du_and_tu() -> None:
+    state = a_hunt_of_every_verdict()
+    pass_all(state)
+    de, pt = state.told(0, "de"), state.told(0, "pt")
+    assert de["head"] == "Letzte Jagd (du hast eine Fliegenklatsche aufgedeckt)"
+    assert lines(de) == [
+        "Platz 1 auf rote 4 nach 250 ms ✓ gewonnen",
+        "Du auf grüne 1 nach 300 ms ✗ falsche Farbe: gelbe 1 kommt unter deinen Stapel",
+        "Platz 2 auf rote 4 nach 400 ms – eine andere Hand lag darunter",
+        "Platz 2 auf grüne 1 nach 450 ms ✗ falsche Farbe: hatte keine Fliege zu verlieren",
+    ]
+    assert pt["head"] == "Última caçada (tu revelaste um mata-moscas)"
+    assert lines(pt)[1] == ("Tu em 1 verde aos 300 ms ✗ cor não permitida: 1 amarelo vai "
+                            "para o fundo do teu monte")
+    assert lines(state.told(1, "pt"))[0] == "Tu em 4 vermelho aos 250 ms ✓ ganhaste-a"
+    assert state.told(None, "de")["head"] == (
+        "Letzte Jagd (Platz 0 hat eine Fliegenklatsche aufgedeckt)")
+
+
+def test_a_fifth_colour_is_named_and_the_last_hunt_stays_told_until_the_next() -> None:
+    centre = [fly(RED, 1), fly(YELLOW, 2), fly(GREEN, 3), fly(BLUE, 4)]
+    state = hunt(2, centre, trigger=fly(PURPLE, 5))
+    assert state.phase == "hunt"
+    assert state.told(1)["head"] == "Hunt: seat 0 revealed a fifth colour (purple 5)"
+    assert state.told(0, "de")["head"] == "Jagd: du hast eine fünfte Farbe aufgedeckt (lila 5)"
+    pass_all(state)
+    told = state.told(1)
+    assert told["head"] == "Last hunt (seat 0 revealed a fifth colour (purple 5))"
+    assert told["notes"] == [{"kind": "nobody-slapped", "text": "Nobody slapped."}]
+    assert state.told(1, "pt")["notes"][0]["text"] == "Ninguém acertou."
+    red = fly(RED, 2)  # seat 1's next card, from the box: a colour already there
+    state.box.remove(red)
+    state.piles[1].append(red)
+    reveal(state)  # no hunt: the last one is still told
+    assert state.phase == "reveal" and state.told(1) == told
+
+
+def test_a_hunt_over_an_empty_centre_is_told_it_caught_nothing() -> None:
+    state = hunt(2, [])
+    assert state.phase == "reveal"
+    told = state.told(None, "de")
+    assert told["over"] is True and told["hands"] == []
+    assert told["notes"] == [{"kind": "nothing-to-hit",
+                              "text": "Die Mitte war leer: Die Jagd hat nichts gebracht."}]
+
+
+def test_the_views_hold_none_of_the_words_and_the_telling_is_made_once_a_step() -> None:
+    state = a_hunt_of_every_verdict()
+    pass_all(state)
+    for seat in (0, 1, 2, None):
+        view = json.dumps(state.view(seat), ensure_ascii=False)
+        for language in LANGUAGES:
+            told = state.told(seat, language)
+            assert told is state.told(seat, language)  # shared by the step's updates
+            for text in texts(told):
+                assert text not in view, (seat, text)
+
+
+def test_the_update_tells_it_in_the_connection_s_language() -> None:
+    state = a_hunt_of_every_verdict()
+    pass_all(state)
+    message = update(state, 0, 1, [], None, fresh=True, language="de")
+    assert message["told"]["head"] == "Letzte Jagd (du hast eine Fliegenklatsche aufgedeckt)"
+    assert update(state, None, 1, [], None, fresh=True)["told"]["head"] == (
+        "Last hunt (seat 0 revealed a swatter)")
+
+
+def test_superfly_s_last_turn_is_still_told_in_english_whatever_the_language() -> None:
+    state = GAMES["superfly"].new(3, 1)
+    rng = random.Random(1)
+    while state.told(0) is None:
+        play_one(state, rng)
+    assert state.told(0, "de") == state.told(0)
+
+
+def play_one(state: GameState[Any], rng: random.Random) -> None:
+    """One step of a random game: chance, or a random seat's action (a slap before a
+    pass where it may, so that hunts have hands), at a random moment in a window."""
+    acting = state.acting()
+    if acting.kind == "chance":
+        state.draw_chance()
+        return
+    seat = rng.choice(acting.seats)
+    legal = state.legal_actions(seat)
+    action = rng.choice([a for a in legal if a != PASS] or legal)
+    timed = acting.kind in ("window", "simultaneous")
+    state.apply(seat, action, rng.uniform(0, 2500) if timed else None)
+
+
+def played_states(seed: int, players: int) -> list[FliegenKlatschenState]:
+    """Every state of a short random game, as clones."""
+    state = GAME.new(players, seed, remove=60)
+    rng = random.Random(seed)
+    states = []
+    while not state.is_over:
+        play_one(state, rng)
+        states.append(state.clone())
+    return states  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_every_hunt_of_played_games_is_told_whole_to_every_reader_in_each_language(
+        players: int) -> None:
+    verdicts: set[str] = set()
+    for seed in range(3):
+        for state in played_states(seed, players)[::3]:
+            for seat in [*range(players), None]:
+                english = state.told(seat)
+                for language in LANGUAGES:
+                    told = state.told(seat, language)
+                    if told is None:
+                        assert english is None
+                        continue
+                    for text in texts(told):
+                        assert "{" not in text and "}" not in text, text
+                        # The reader is "you", never its seat's number.
+                        assert all(int(n) != seat for n in SEAT[language].findall(text)), text
+                    for hand in told["hands"]:
+                        if hand["verdict"] is not None:
+                            verdicts.add(hand["verdict"]["kind"])
+                    if language != "en":
+                        assert told["head"] != english["head"]
+                    if seat is not None:
+                        mine = [h["text"] for h in told["hands"] if h["text"].startswith(
+                            YOU[language])]
+                        assert len(mine) == sum(
+                            h["text"].startswith(YOU["en"]) for h in english["hands"])
+    assert verdicts >= {"won", "penalty", "underneath"}, verdicts
+
+
+def test_a_seat_is_told_the_same_in_every_game_it_cannot_tell_from_this_one() -> None:
+    """Built from public facts only: a game whose hidden deal is redrawn for the seat
+    (``resample``) tells it, and a spectator, the same hunt in every language."""
+    compared = differing = 0
+    for seed in range(4):
+        for state in played_states(seed, 3)[5::7]:
+            for seat in range(3):
+                twin = state.resample(seat, random.Random(seed * 100 + seat))
+                differing += twin.digest() != state.digest()
+                for language in LANGUAGES:
+                    assert twin.told(seat, language) == state.told(seat, language)
+                    assert twin.told(None, language) == state.told(None, language)
+                compared += state.told(seat) is not None
+    assert compared > 10 and differing > compared // 3, (compared, differing)

@@ -1,0 +1,52 @@
+"""Fliegen klatschen's story of a hunt in the browser is the server's (issue 37,
+"narration is the server's"): a German browser plays against two bots, slapping the
+first fly in each hunt, and the hunt's story shows the server's German words (the update's
+``told``, games/fliegen_klatschen/narration.py), with the room's names put for the seats,
+and no English."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import expect
+
+from tests.web.pages import PageMaker, ready_if_asked
+from tests.web.test_languages import room_in
+
+#: A hunt with a verdict in a whole game takes a few seconds; this bounds a stuck one.
+PLAY_S = 90.0
+GERMAN_VERDICT = re.compile(
+    r"^(✓ gewonnen|✗ falsche Farbe: .+|– eine andere Hand lag darunter)$")
+
+
+def test_a_german_browser_reads_the_server_s_german_story_of_the_hunt(pages: PageMaker) -> None:
+    page = pages.open(locale="de-DE")
+    room_in(page, "de", "fliegen-klatschen", players=3, bots=2,
+            options={"deadline_ms": 1500})
+    table = page.locator(".fk")
+    expect(table).to_be_visible()
+    verdicts = page.locator(".fk-story .fk-verdict")
+    ends = time.monotonic() + PLAY_S
+    while verdicts.count() == 0:
+        assert time.monotonic() < ends, f"no hunt was told in {PLAY_S:g} s"
+        ready_if_asked(page, by_key=True)
+        state = table.evaluate("(t) => ({...t.dataset})")
+        assert state["phase"] != "over", "the game ended before a hunt had a hand down"
+        if state["canAct"] == "true":
+            if state["phase"] == "hunt":
+                page.keyboard.press("1")  # a hand on the first fly, then done
+                page.keyboard.press("p")
+            else:
+                page.keyboard.press(" ")
+        page.wait_for_timeout(50)
+    story = page.locator(".fk-story")
+    expect(story.locator(".fk-story-title")).to_have_text(re.compile(r"^(Letzte )?Jagd\b"))
+    expect(verdicts.first).to_have_text(GERMAN_VERDICT)
+    # Every hand's line in German, the seats by the room's names (Ana is "Du").
+    lines = story.locator(".fk-story-hand")
+    for line in lines.all():
+        expect(line).to_have_text(re.compile(r"^.+ auf .+ nach \d+ ms"))
+    text = story.inner_text()
+    assert not re.search(r"\b(Seat|Platz|seat) \d", text), text
+    assert "won it" not in text and "revealed" not in text and "Hunt" not in text, text

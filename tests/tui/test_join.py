@@ -175,6 +175,37 @@ async def test_the_terminal_plays_seat_1_beside_a_browser_player_at_seat_0(
         await ann.close()
 
 
+@pytest.mark.usefixtures("german")
+async def test_a_german_terminal_is_told_the_story_in_german_with_the_rooms_names(
+        server: LiveServer, tmp_path: Path) -> None:
+    """``--lang de`` joins with the language: the server tells the story in German
+    ("Platz 0 lässt ... fallen"), and the log names the seat as the room does ("Ann")."""
+    made = server.post("/api/rooms", {"game": "fly", "players": 2, "seats": [None, None],
+                                      "options": {"swatter_width": 2.0}, "name": "Ann"})
+    address = parse_invite(made["invite"])
+    ticket, room = join(address, "Tess", SeatStore(tmp_path / "seats"))
+    app = RemotePlayApp(get_game("fly"), address, ticket, room=room, pauses=NO_PAUSE)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.connected)
+        assert next(m for m in app.sent if m["type"] == "join")["lang"] == "de"
+        ann = await Player.connect(server.ws_url, made["code"],
+                                   {"type": "join", "token": made["host_token"]}, name="Ann")
+        await ann.wait_for(lambda m: m["type"] == "welcome")
+        await ann.send({"type": "start"})
+        anns_game = asyncio.create_task(play_randomly(ann, 0, random.Random(1)))
+        try:
+            await until(pilot, lambda: app.my_turn, GAME_S)
+            await answered(pilot, app, "space")
+            await until(pilot, lambda: "Ann lässt die Klatsche fallen" in showing(app, "#log"),
+                        GAME_S)
+            log = showing(app, "#log")
+            assert "Du lässt die Klatsche fallen" in log, log
+            assert "Platz 0" not in log and "Seat" not in log and "drops" not in log, log
+        finally:
+            anns_game.cancel()
+            await ann.close()
+
+
 async def test_a_slap_in_a_hunt_carries_its_window_and_the_server_keeps_its_time(
         server: LiveServer, tmp_path: Path) -> None:
     app, made = seated(server, SeatStore(tmp_path / "seats"), "fliegen-klatschen",
@@ -230,7 +261,7 @@ async def test_a_dropped_connection_is_opened_again_and_the_seat_joined(
         await dropped.close()
         await until(pilot, lambda: app.connected and app._ws is not dropped)
         joins = [m for m in app.sent if m["type"] == "join"]
-        assert joins == [{"type": "join", "token": app.ticket.token}] * 2
+        assert joins == [{"type": "join", "token": app.ticket.token, "lang": "en"}] * 2
         seats = server.get(f"/api/rooms/{made['code']}")["seats"]
         assert [(s["name"], s["connected"]) for s in seats if s["kind"] == "person"] == [
             ("Tess", True)]

@@ -133,7 +133,7 @@ async def test_frames_the_terminal_cannot_read_are_told_and_the_table_plays_on(
             await until(pilot, lambda: app.state is not None
                         and app.state.latest["step"] == later["step"])
             assert app.is_running and app.connected and app.failure is None
-            assert heard[0] == {"type": "join", "token": "token"}
+            assert heard[0] == {"type": "join", "token": "token", "lang": "en"}
 
 
 async def test_a_server_that_answers_join_with_no_room_message_is_left_with_one_line(
@@ -148,4 +148,4 @@ async def test_a_server_that_answers_join_with_no_room_message_is_left_with_one_
         assert app.return_code == 1
         assert app.failure == (f"{address.ws_url} does not answer as a gamenight room does: "
                                "a message is a JSON object with a type")
-        assert heard == [{"type": "join", "token": "token"}]  # asked once, not again
+        assert heard == [{"type": "join", "token": "token", "lang": "en"}]  # asked once, not again

@@ -4,12 +4,9 @@ the process's language set as ``--lang de`` sets it (``gamenight.i18n.use``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from textual.widgets import Log
 
-from gamenight import i18n
 from gamenight.engine.events import narration
 from gamenight.games.by_golly.screen import PLACE_KEYS
 from gamenight.live import Pauses
@@ -17,15 +14,6 @@ from gamenight.tui.app import HUMAN, build_app
 from tests.tui.pilot import shown, until
 
 BOTS_WAIT = Pauses(turn_s=30.0, after_window_s=0.0)  # the bots never move in this test
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    i18n.use("de")
-    try:
-        yield
-    finally:
-        i18n.use("en")  # the next test in this process speaks English again
 
 
 @pytest.mark.usefixtures("german")

@@ -52,7 +52,9 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from gamenight.engine import PASS, Acting, Game, IllegalAction, Outcome, View
 from gamenight.engine.events import Event
 from gamenight.engine.strict import refusal
-from gamenight.i18n import _, ngettext
+from gamenight.engine.voice import SEAT
+from gamenight.i18n import _, current, ngettext
+from gamenight.i18n.catalogs import translations
 from gamenight.live import Pauses
 from gamenight.seats import bot_name
 from gamenight.server.protocol import (
@@ -75,10 +77,18 @@ RECONNECT_MAX_S = 8.0
 MAX_MESSAGE = 2**24
 #: How many sent messages the app remembers, pongs aside (what tests read).
 SENT_KEPT = 1000
-#: A seat named in a line of the story ("Seat 1 lays an owl", "... seat 2's turn").
-_SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
 #: How much of a problem with a frame the screen shows (a refusal can list many fields).
 PROBLEM_SHOWN = 160
+
+
+@functools.cache
+def seat_pattern(language: str) -> re.Pattern[str]:
+    """A seat named in a line of the story as the server's voice names it, in English or
+    in ``language`` ("Seat 1 lays an owl", "... seat 2's turn", "Platz 2 legt aus"): the
+    voice's own words (``engine.voice.SEAT``), the seat's number the one group matched."""
+    forms = sorted({*SEAT, *(translations(language).gettext(form) for form in SEAT)})
+    numbered = [re.escape(form).replace(re.escape("{seat}"), r"(\d+)") for form in forms]
+    return re.compile(rf"\b(?:{'|'.join(numbered)})\b")
 
 
 @functools.cache
@@ -322,10 +332,10 @@ class RemotePlayApp(PlayApp):
         names = room_names(room)
 
         def name(found: re.Match[str]) -> str:
-            seat = int(found[2])
+            seat = int(next(number for number in found.groups() if number is not None))
             return names[seat] if seat < len(names) and names[seat] else found[0]
 
-        return _SEAT.sub(name, line)
+        return seat_pattern(current()).sub(name, line)
 
     def lobby_text(self) -> RenderableType:
         """The waiting room: the seats as they fill, what happens next, the invite."""
@@ -386,7 +396,9 @@ class RemotePlayApp(PlayApp):
                 async with connect(self.address.ws_url, max_size=MAX_MESSAGE,
                                    open_timeout=10) as ws:
                     self._ws = ws
-                    await self._send_now({"type": "join", "token": self.ticket.token})
+                    # In the terminal's language (``--lang``): the server tells the story in it.
+                    await self._send_now({"type": "join", "token": self.ticket.token,
+                                          "lang": current()})
                     async for frame in ws:
                         try:
                             message = read_server(frame)

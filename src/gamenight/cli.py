@@ -195,9 +195,9 @@ def _add_language(p: argparse.ArgumentParser) -> None:
     from gamenight.i18n import listed
 
     p.add_argument("--lang", type=_language, default=None, metavar="LANG",
-                   help=f"the language of the screens and pages: {listed()} (default: "
-                        "$GAMENIGHT_LANG, else the locale's $LC_ALL, $LC_MESSAGES or $LANG, "
-                        "else English); the game's story stays in English")
+                   help=f"the language of the screens, pages and the game's story: {listed()} "
+                        "(default: $GAMENIGHT_LANG, else the locale's $LC_ALL, $LC_MESSAGES or "
+                        "$LANG, else English)")
 
 
 def _use_language(args: argparse.Namespace) -> str:
@@ -384,6 +384,7 @@ def build_parser() -> Parser:
                    help="for records of a word game played with your own word list: its file "
                         "(the record names the list by the hash of its words; replay never "
                         "opens a path written in a record)")
+    _add_language(p)
 
     p = command("keygen", "Make a key pair (or a shared secret) for signing records.",
                 "  gamenight keygen keys/\n"
@@ -522,6 +523,17 @@ def build_parser() -> Parser:
     p.add_argument("--api-docs", action="store_true",
                    help="serve the API's documentation pages at /docs and /redoc (they "
                         "load their scripts from a CDN; /openapi.json is always served)")
+    p.add_argument("--process-id", default=None, metavar="ID",
+                   help="this process's id, one of several `gamenight serve` processes "
+                        "sharing one --database behind a proxy that routes by room code "
+                        "(docs/haproxy.cfg): each room is then played by one process at "
+                        "a time, which holds its lease; give every process its own id "
+                        "(default: one process serves the database)")
+    p.add_argument("--lease", type=_seconds, default=ServerConfig().lease_s,
+                   metavar="SECONDS",
+                   help=f"with --process-id: how long a process holds a room unless it "
+                        f"renews its lease, so how long the rooms of a process that died "
+                        f"wait for another (default {ServerConfig().lease_s:g})")
 
     p = command("bench", "Time random play and bot play on one core, next to OpenSpiel; "
                 "or a game server under load (bench server).",
@@ -925,6 +937,7 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
 
         load_option_file(get_game(record.game), args.dictionary)
     verify(record, args.key)  # the hash (and signature) before anything is told
+    language = _use_language(args)  # the story's; records keep events, not sentences
     if not args.quiet:
         out.print(_printable(f"{record.game} (rules {record.rules_version}), "
                              f"{record.players} players, seed {record.seed}"), markup=False)
@@ -936,7 +949,7 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
         if args.quiet:
             return
         # The story as anyone at the table saw it: a spectator's form of each event.
-        for line in narration(state.events[seen:]):
+        for line in narration(state.events[seen:], language=language):
             out.print(f"[{index + 1}] {line}", markup=False)
         seen = len(state.events)
 
@@ -1386,7 +1399,8 @@ def cmd_serve(args: argparse.Namespace, out: Console, err: Console) -> int:
                           keep_finished_s=args.keep_finished_days * 86400.0,
                           allowed_hosts=tuple(args.allowed_host),
                           trusted_proxies=tuple(args.trust_proxy),
-                          api_docs=args.api_docs)
+                          api_docs=args.api_docs, process_id=args.process_id,
+                          lease_s=args.lease)
     serve(config, lambda line: out.print(line, highlight=False, soft_wrap=True))
     return 0
 

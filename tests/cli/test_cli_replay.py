@@ -258,3 +258,39 @@ def test_a_sign_key_without_records_to_sign_is_a_bad_argument(gamenight: Gamenig
     assert "--records" in one_error_line(gamenight("simulate", "fly", "--games", "1",
                                                    "--sign-key", key), 2)
     assert "--record" in one_error_line(gamenight("play", "fly", "--sign-key", key), 2)
+
+
+def test_replay_tells_the_story_in_the_language_asked(gamenight: Gamenight,
+                                                      tmp_path: Path) -> None:
+    """Records keep events, not sentences: ``--lang de`` tells a By Golly! record in German
+    (each line as a spectator reads it), and the verdict is the same."""
+    game = get_game("by-golly")
+    state = game.new(2, seed=3)
+    play_out(state, make_bots(game, ["random", "random"], 3))
+    path = tmp_path / "game.json"
+    path.write_text(rec.record_of(state).dumps())
+    english = gamenight("replay", str(path))
+    german = gamenight("replay", "--lang", "de", str(path))
+    assert english.returncode == german.returncode == 0, german.stderr
+    told = [line for line in german.stdout.splitlines() if line.startswith("[")]
+    assert told == [f"[{n}] {line}" for n, line in _numbered(state, "de")]
+    assert any("Hühnerhof" in line for line in told), told
+    assert german.stdout.splitlines()[-1] == english.stdout.splitlines()[-1]  # the verdict
+
+
+def _numbered(state: Any, language: str) -> list[tuple[int, str]]:
+    """Each step's number and the lines its events tell a spectator in ``language``, the
+    record replayed here (``record.replay``, as the command replays it)."""
+    from gamenight.engine.events import narration
+
+    lines: list[tuple[int, str]] = []
+    seen = 0
+
+    def tell(index: int, step: Any, replayed: Any) -> None:
+        nonlocal seen
+        lines.extend((index + 1, line)
+                     for line in narration(replayed.events[seen:], language=language))
+        seen = len(replayed.events)
+
+    rec.replay(rec.record_of(state), tell)
+    return lines

@@ -18,7 +18,8 @@ def test_serve_help_says_where_it_listens_and_how_to_invite(gamenight: Gamenight
     done = gamenight("serve", "--help")
     assert done.returncode == 0
     for words in ("127.0.0.1", "--host", "--port", "--database", "postgresql://",
-                  "--public-url", "invite", "--grace", "--data-dir", "--origin"):
+                  "--public-url", "invite", "--grace", "--data-dir", "--origin",
+                  "--process-id", "--lease"):
         assert words in done.stdout, words
 
 

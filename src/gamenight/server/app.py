@@ -58,11 +58,25 @@ from gamenight.record import Record, loads, redact
 from gamenight.server import kernel_rtt, protocol, replays
 from gamenight.server.config import ServerConfig
 from gamenight.server.guard import LINK
+from gamenight.server.leases import HeldElsewhereError, Leases
 from gamenight.server.protocol import ProtocolError, RoomInfo
-from gamenight.server.refusals import SEAT_REFUSED, Refusal, refused
+from gamenight.server.refusals import (
+    SEAT_REFUSED,
+    Refusal,
+    RefusedError,
+    refused,
+    refused_with_code,
+)
 from gamenight.server.room import Client, Room, log_failure
 from gamenight.server.schemas import protocol_schema
-from gamenight.server.store import RoomRow, Store, StoreError, default_database_url, sqlalchemy_url
+from gamenight.server.store import (
+    Lease,
+    RoomRow,
+    Store,
+    StoreError,
+    default_database_url,
+    sqlalchemy_url,
+)
 from gamenight.server.writer import ThreadExecutor, Writer
 from gamenight.signing import PRIVATE_KEY_FILE, SigningKey, generate_key_pair, read_signing_key
 from gamenight.version import __version__
@@ -75,8 +89,17 @@ CLOSE_POLICY = 1008
 CLOSE_NO_ROOM = 4404
 #: The room is stored but cannot be played (it could not be taken up after a restart).
 CLOSE_UNAVAILABLE = 4409
-#: The store cannot read the room now (its database is not answering): try again later.
+#: The store cannot read the room now (its database is not answering), or another
+#: process holds it still (several processes, ``server.leases``): try again later.
 CLOSE_TRY_AGAIN = 1013
+#: The room is played by another process from now on ("service restart": join again;
+#: through the proxy, the room's new owner is reached).
+CLOSE_MOVED = 1012
+#: What a request for a room another process holds is answered (503), and when to ask
+#: again: its owner has been asked to hand it over.
+HELD_ELSEWHERE = ("another server process plays this room right now; it is being "
+                  "handed over: ask again in a moment")
+HAND_OVER_RETRY_S = 1
 #: What a request the store could not take is answered (503), and when to ask again.
 STORE_DOWN = "the server cannot store that right now: its database is not answering"
 RETRY_AFTER_S = 5
@@ -169,23 +192,34 @@ class Server:
         self.websockets: dict[str, int] = {}
         #: The answers of heavy requests worked out lately (``replays.AnswerCache``).
         self.answers = replays.AnswerCache()
+        #: This process's leases on its rooms when several share the database
+        #: (``--process-id``); None: one process serves it, as always.
+        self.leases = None if config.process_id is None else Leases(
+            self.store, self.writer, config.process_id, config.lease_s)
 
     def write_beside(self, loop: asyncio.AbstractEventLoop) -> None:
         """From now on the writer runs in a thread of its own and settles each write on
         ``loop``, which never waits for the database (``server.writer``)."""
         self.writer.executor = ThreadExecutor(loop)
+        if self.leases is not None:
+            self.leases.listen(loop, self)
 
     def resume(self) -> int:
         """Take up every unfinished room the store holds (after a restart); returns how
         many.  Each plays on from where it was stored; one that cannot is reported and
-        left out (:meth:`why_unavailable`), and every other room goes on."""
+        left out (:meth:`why_unavailable`), and every other room goes on.  One of
+        several processes takes up only the rooms it claims (``Leases.resume``)."""
+        if self.leases is not None:
+            self.leases.resume(self)
+            return len(self.rooms)
         for row in self.store.unfinished_rooms():
             room = self._take_up(row, play_on=True)
             if room is not None:
                 self.rooms[room.code] = room
         return len(self.rooms)
 
-    def _take_up(self, row: RoomRow, *, play_on: bool) -> Room | None:
+    def _take_up(self, row: RoomRow, *, play_on: bool, lease: Lease | None = None
+                 ) -> Room | None:
         """The stored room ``row`` taken up (and, with ``play_on``, played on), or None
         for one that cannot be, reported in the log by the start of its code only (the
         code is the room's key) and kept in :attr:`unavailable`."""
@@ -197,7 +231,8 @@ class Server:
             return None
         try:
             room = Room.resume(row, game, store=self.store, key=self.key,
-                               pauses=self.config.pauses, writer=self.writer)
+                               pauses=self.config.pauses, writer=self.writer, lease=lease)
+            room.on_moved = self._moved
             if play_on:
                 room.advance()
         except (OptionError, IllegalAction) as exc:
@@ -218,19 +253,39 @@ class Server:
         whose last game was over when the server started is not taken up with the others
         (nothing in it runs) but the first time someone asks for it, to see the result,
         fetch the record or play a rematch.  None for no such room, and for one that
-        cannot be taken up (:meth:`why_unavailable` says why)."""
+        cannot be taken up (:meth:`why_unavailable` says why).
+
+        One of several processes claims the room first (``Leases.claim``), then reads
+        it (so it reads every write of its last owner), and plays it on from there:
+        HeldElsewhereError while another process holds it."""
         room = self.rooms.get(code)
         if room is None:
             if code in self.unavailable:
                 return None
-            row = self.store.room(code)
-            if row is None or row.host_token_hash == FORGOTTEN:
+            lease = None if self.leases is None else self.leases.claim(code)
+            if self.leases is not None and lease is None:
                 return None
-            room = self._take_up(row, play_on=False)
+            row = self.store.room(code)
+            if row is not None and row.host_token_hash != FORGOTTEN:
+                room = self._take_up(row, play_on=lease is not None, lease=lease)
             if room is None:
+                if self.leases is not None:
+                    self.leases.release([code])
                 return None
             self.rooms[code] = room
         return room
+
+    def _moved(self, room: Room) -> None:
+        """``room`` is played by another process now: let it go."""
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+
+    def made(self, room: Room) -> None:
+        """A room just made here is held, to be played here; one of several processes
+        holds none: the proxy sends the room's requests to the process its code hashes
+        to, which claims it (docs/server.md, "Sticky routing by room code")."""
+        if self.leases is None:
+            self.rooms[room.code] = room
 
     def why_unavailable(self, code: str) -> str | None:
         """Why the stored room ``code`` cannot be played, or None where nothing is known
@@ -245,6 +300,8 @@ class Server:
                 if room.idle(now, self.config.idle_room_s)]
         for code in idle:
             self.rooms.pop(code).close()
+        if idle and self.leases is not None:
+            self.leases.release(idle)
         return len(idle)
 
     def forget_old(self, now: float) -> int:
@@ -255,7 +312,7 @@ class Server:
         at = time.monotonic()
         in_use = {code for code, room in self.rooms.items() if not room.idle(at, 0.0)}
         codes = self.store.forget_rooms(now - self.config.keep_finished_s, keep=in_use,
-                                        most=FORGET_AT_ONCE)
+                                        most=FORGET_AT_ONCE, owner=self.config.process_id)
         for code in codes:
             room = self.rooms.pop(code, None)
             if room is not None:
@@ -310,6 +367,9 @@ class Server:
         for room in self.rooms.values():
             room.close()
         self.writer.close()  # what was handed to it is made first
+        if self.leases is not None:
+            self.leases.close()
+            self.leases.release_all()  # stopping cleanly: others take the rooms at once
         self.store.close()
 
 
@@ -509,10 +569,13 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         tidying = asyncio.create_task(held.keep_tidy())
+        leasing = None if held.leases is None else asyncio.create_task(held.leases.keep(held))
         try:
             yield
         finally:
             tidying.cancel()
+            if leasing is not None:
+                leasing.cancel()
             held.close()
 
     app = FastAPI(title="gamenight", version=__version__, lifespan=lifespan,
@@ -553,6 +616,18 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         srv.answers.put(key, body)
         return body
 
+    @app.exception_handler(HeldElsewhereError)
+    async def held_elsewhere(_: Request, exc: HeldElsewhereError) -> Response:
+        """A room another process plays still (several processes): it has been asked to
+        hand the room over; the client asks again in a moment (through the proxy)."""
+        return JSONResponse({"detail": HELD_ELSEWHERE}, status_code=503,
+                            headers={"Retry-After": str(HAND_OVER_RETRY_S)})
+
+    @app.exception_handler(RefusedError)
+    async def refused_in_a_room(_: Request, exc: RefusedError) -> Response:
+        """A refusal with its code (``refusals.CodedRefusal``), which a client translates."""
+        return JSONResponse({"detail": exc.detail, "code": exc.code}, status_code=exc.status)
+
     @app.exception_handler(StoreError)
     async def store_failed(_: Request, exc: StoreError) -> Response:
         """A request the store did not take (a seat, a new room): nothing was taken, and
@@ -574,8 +649,8 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         if room is None:
             why = srv.why_unavailable(code)
             # 409: the room is there, but in a state no request can change.
-            raise HTTPException(404, "no such room") if why is None else \
-                HTTPException(409, why)
+            raise RefusedError(404, "no-room", "no such room") if why is None else \
+                RefusedError(409, "room-unavailable", why)
         return room
 
     @app.get("/api/health")
@@ -637,7 +712,7 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         except OptionError as exc:
             raise invalid(str(exc)) from None
         await room.created  # StoreError: 503 (``store_failed``)
-        srv.rooms[room.code] = room
+        srv.made(room)
         taken = None
         if name is not None and any(s.kind == "open" for s in room.seats):
             seat, token = await room.take_seat(name, token=host_token)
@@ -688,25 +763,25 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
             store=srv.store, key=srv.key, pauses=config.pauses,
             position=position, lesson=chosen.name, writer=srv.writer)
         await room.created
-        srv.rooms[room.code] = room
+        srv.made(room)
         seat, token = await room.take_seat(name, chosen.seat, token=host_token)
         return RoomMade(code=room.code, invite=f"{config.url}/r/{room.code}",
                         host_token=host_token, seat=SeatTaken(seat=seat, token=token))
 
-    @app.get("/api/rooms/{code}", responses={**refused(404, 409), 503: STORE_REFUSED})
+    @app.get("/api/rooms/{code}", responses={**refused_with_code(404, 409),
+                                             503: STORE_REFUSED})
     async def room_info(code: str) -> RoomInfo:
         return the_room(code).info()
 
     @app.post("/api/rooms/{code}/seats", status_code=201,
-              responses={**refused(400, 404, 409, 413), 503: STORE_REFUSED})
+              responses={**refused(400, 413), **refused_with_code(404, 409),
+                         503: STORE_REFUSED})
     async def take_seat(code: str, new: NewSeat) -> SeatTaken:
         room = the_room(code)
-        try:
-            seat, token = await room.take_seat(clean_name(new.name), new.seat)
-        except StoreError:
-            raise  # 503 (``store_failed``): not stored, so not taken, and the seat stays open
-        except ValueError as exc:
-            raise HTTPException(409, str(exc)) from None
+        # Refused (``RefusedError``: 409 with its code) if the seat cannot be taken; a
+        # StoreError is a 503 (``store_failed``): not stored, so not taken, and the seat
+        # stays open.
+        seat, token = await room.take_seat(clean_name(new.name), new.seat)
         return SeatTaken(seat=seat, token=token)
 
     def asked_seat(text: str, players: int, *, spectator: bool) -> int | None:
@@ -832,7 +907,10 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
                                    serialization.PublicFormat.SubjectPublicKeyInfo).decode()
 
     def invite(code: str) -> str | None:
-        return None if the_server().room(code) is None else f"{config.url}/r/{code}"
+        try:
+            return None if the_server().room(code) is None else f"{config.url}/r/{code}"
+        except HeldElsewhereError:  # the room is there, played by another process still
+            return f"{config.url}/r/{code}"
 
     # The browser client: the lobby, the room page (the invite link's target), its files.
     web.mount(app, invite=invite)
@@ -859,6 +937,10 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
     async def open_room(ws: WebSocket, srv: Server, code: str) -> None:
         try:
             room = srv.room(code)
+        except HeldElsewhereError:  # another process plays it still: it hands it over
+            await ws.send_text(protocol.dumps(protocol.error("unavailable", HELD_ELSEWHERE)))
+            await ws.close(code=CLOSE_TRY_AGAIN)
+            return
         except StoreError:  # a room not held in memory, and a store that cannot read it
             await ws.send_text(protocol.dumps(protocol.error(
                 "unavailable", "the server cannot read this room right now: its database "
@@ -1095,7 +1177,7 @@ class Connection:
     def __init__(self, ws: WebSocket, room: Room, config: ServerConfig) -> None:
         self.ws, self.room, self.config = ws, room, config
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.client = Client(self._queue)
+        self.client = Client(self._queue, self._moved)
         self.limits = config.limits
         self.bucket = Bucket(self.limits.messages_per_s, self.limits.burst)
         # Each refusal for the rate costs a strike; strikes come back at the message rate,
@@ -1122,6 +1204,12 @@ class Connection:
             self._cut()
             return
         self.outbox.put_nowait(text)
+
+    def _moved(self) -> None:
+        """The room is played by another process now: what was queued is sent, then the
+        connection is closed (:data:`CLOSE_MOVED`); its client joins again."""
+        self.close_code = CLOSE_MOVED
+        self.outbox.put_nowait(None)
 
     def _cut(self) -> None:
         """Close the connection at once, dropping what waits to be sent: its client has
@@ -1224,6 +1312,8 @@ class Connection:
                 if "token" not in message and not message.get("spectator"):
                     raise ProtocolError("malformed", "join with a seat's token, or as a "
                                                      "spectator (spectator: true)")
+                if not client.joined:  # (a second join is refused, and changes nothing)
+                    client.language = protocol.join_language(message)
                 room.join(client, message.get("token"))
             elif not client.joined:
                 raise ProtocolError("not-joined", "join first")

@@ -133,6 +133,14 @@ class ServerConfig:
     #: load their scripts from a CDN, onto the origin whose pages hold seat tokens.  The
     #: OpenAPI document (``/openapi.json``) is always served.
     api_docs: bool = False
+    #: This process's id among several ``gamenight serve`` processes that share one
+    #: database behind a proxy routing by room code (``server.leases``): each room is
+    #: then played by one process at a time, which holds its lease.  None: one process
+    #: serves the database, and holds no leases.
+    process_id: str | None = None
+    #: How long a lease lasts unless renewed (renewed every third of it): a process that
+    #: dies holds its rooms this long at most.
+    lease_s: float = 10.0
 
     @property
     def url(self) -> str:

@@ -24,9 +24,12 @@ from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 from typing_extensions import TypedDict
 
 from gamenight.engine import Game, GameState
-from gamenight.engine.events import Event, EventJSON
+from gamenight.engine.events import Event, EventJSON, tell
 from gamenight.engine.game import ReferColumns, refer_columns
 from gamenight.engine.outcome import OutcomeJSON
+from gamenight.engine.strict import refusal
+from gamenight.engine.voice import voice_for
+from gamenight.i18n import DEFAULT, choose
 
 PROTOCOL_VERSION = 1
 #: A seat's legal actions are listed in full (a client shows what a click will do from
@@ -42,12 +45,16 @@ PingId = Annotated[int, Field(ge=0, le=2**53)]
 
 # -- client -> server ----------------------------------------------------------------------
 class Join(TypedDict):
-    """The first message of a connection: a seat's token, or a spectator."""
+    """The first message of a connection: a seat's token, or a spectator; and the
+    language the story is told in on this connection (``docs/languages.md``)."""
 
     __pydantic_config__ = _STRICT  # type: ignore[misc]
     type: Literal["join"]
     token: NotRequired[Annotated[str, Field(min_length=1, max_length=128)]]
     spectator: NotRequired[bool]
+    #: The language the person reads, as a language tag ("de", "pt-PT"): the lines of
+    #: each update are told in it where the server speaks it, else in English.
+    lang: NotRequired[Annotated[str, Field(min_length=1, max_length=35)]]
 
 
 class Act(TypedDict):
@@ -121,6 +128,16 @@ _CLIENT = TypeAdapter[Any](ClientMessage)
 
 
 # -- server -> client ----------------------------------------------------------------------
+class BotName(TypedDict):
+    """A bot's name in its parts (``gamenight.seats.bot_parts``): the bot's own name
+    ("sharp") and the words its spec adds, its level and settings as written ("quick",
+    "error=0.1").  English spells it "sharp bot, quick, error=0.1" (``shown``); a client
+    puts the parts in its own language's words, and derives nothing from the spec."""
+
+    name: str
+    words: list[str]
+
+
 class SeatInfo(TypedDict):
     """A seat as everyone sees it: who plays it, never their token."""
 
@@ -138,6 +155,9 @@ class SeatInfo(TypedDict):
     #: The bot playing it: the room's bot, or the default bot sitting in for a person
     #: who has been gone longer than the room's grace period.
     bot: str | None
+    #: That bot's name in its parts, for a client to name it in its own language; absent
+    #: where no bot plays the seat.
+    bot_name: NotRequired[BotName]
     connected: bool
     rematch: bool
 
@@ -330,6 +350,32 @@ def read_client(frame: str | bytes, limit: int) -> AnyClientMessage:
     return message
 
 
+#: Any message the server sends, read by its ``type`` (what a client reads: the terminal's).
+_SERVER = TypeAdapter[Any](Annotated[ServerMessage, Field(discriminator="type")])
+
+
+def read_server(frame: str | bytes) -> ServerMessage:
+    """The server message in ``frame``, read as a client reads it: ProtocolError
+    ("malformed") if it is not JSON or not one of the server messages, with every field
+    of the kind declared (strictly: ``"3"`` is no number).  Fields a message does not
+    declare are let through unread: a newer server may send more."""
+    try:
+        message: ServerMessage = _SERVER.validate_json(frame, strict=True)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        if first["type"] == "json_invalid":
+            problem = "not JSON"
+        elif first["type"] == "union_tag_invalid":
+            tag = (first.get("ctx") or {}).get("tag")
+            problem = f"an unknown message type {tag!r}"
+        elif not first["loc"]:
+            problem = "a message is a JSON object with a type"
+        else:
+            problem = refusal(exc, "a server message")
+        raise ProtocolError("malformed", problem) from None
+    return message
+
+
 def _first_problem(exc: ValidationError) -> str:
     """A short sentence for the first thing wrong with a client frame."""
     error = exc.errors(include_url=False, include_input=False)[0]
@@ -353,15 +399,23 @@ def acting_info(state: GameState[Any]) -> ActingInfo:
     return {"kind": acting.kind, "seats": list(acting.seats), "deadline_ms": acting.deadline_ms}
 
 
+def join_language(join: Join) -> str:
+    """The language a joining connection is told the story in: its ``lang`` where the
+    server speaks it, else English."""
+    return choose([join["lang"]]) if "lang" in join else DEFAULT
+
+
 def seen_events(events: Sequence[Event], seat: int | None) -> list[Event]:
     """``events`` as ``seat`` may know them (``Event.seen_by``)."""
     return [seen for seen in (event.seen_by(seat) for event in events) if seen is not None]
 
 
 def update(state: GameState[Any], seat: int | None, game_number: int,
-           events: Sequence[Event], window: WindowInfo | None, *, fresh: bool) -> Update:
+           events: Sequence[Event], window: WindowInfo | None, *, fresh: bool,
+           language: str = DEFAULT) -> Update:
     """The update for ``seat`` (None: a spectator) after ``events``: built from the
-    seat's view, its form of the events, who acts, and its own legal actions only."""
+    seat's view, its form of the events, who acts, and its own legal actions only; its
+    lines told in ``language`` (a code of ``gamenight.i18n.LANGUAGES``)."""
     # A race or a secret choice is open only once its window is (the pause after the
     # last one, the moment before its update has gone): until then nothing is offered,
     # so no client sends an action the room must refuse.
@@ -371,7 +425,8 @@ def update(state: GameState[Any], seat: int | None, game_number: int,
     listed = len(legal) <= MAX_LEGAL_LISTED
     seen = seen_events(events, seat)
     game = state.game
-    told = [(event, event.told_to(seat)) for event in seen]
+    voice = voice_for(language, seat)
+    told = [(event, tell(event, voice)) for event in seen]
     message: Update = {
         "type": "update",
         "game": game_number,
@@ -388,7 +443,7 @@ def update(state: GameState[Any], seat: int | None, game_number: int,
         "legal_count": len(legal),
         "window": window,
     }
-    words = state.told(seat)
+    words = state.told(seat, language)
     if words is not None:
         message["told"] = words
     return message

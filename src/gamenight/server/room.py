@@ -50,13 +50,15 @@ from typing import Any, Literal
 
 from gamenight.bots.base import Bot, make_bot
 from gamenight.engine import Acting, Game, GameState, IllegalAction, OptionError, Pass, Step
+from gamenight.i18n import DEFAULT
 from gamenight.live import LoopScheduler, Pauses, Scheduler, StaleActionError, TableRunner, Timer
 from gamenight.record import record_of, sign
-from gamenight.seats import alike_numbers, numbered, unnumbered_names
+from gamenight.seats import alike_numbers, bot_parts, numbered, unnumbered_names
 from gamenight.server import protocol
 from gamenight.server.fairness import Latency, SeatLag, grace_ms
 from gamenight.server.protocol import ProtocolError, RoomInfo, SeatInfo, WindowInfo
-from gamenight.server.store import RoomRow, SeatRow, Store, StoreError
+from gamenight.server.refusals import RefusedError
+from gamenight.server.store import Lease, LeaseLostError, RoomRow, SeatRow, Store, StoreError
 from gamenight.server.writer import Pending, Writer
 from gamenight.signing import SigningKey
 
@@ -85,6 +87,10 @@ READY_MOST_S = 20.0
 #: The refusal of a game's start that the store did not take.
 CANNOT_START = ("the server cannot start the game right now: its database is not "
                 "answering; try again in a moment")
+#: What a room that another server process plays now answers (several processes on one
+#: database, ``server.leases``): its connections are closed, and join again through the
+#: proxy, which sends them to the new owner.
+MOVED = "this room is played by another server process now: join again"
 
 
 def log_failure(what: str, exc: BaseException) -> None:
@@ -107,10 +113,13 @@ def new_seed() -> int:
 
 class Client:
     """One connection to a room: what the room sends it goes through ``send`` (which
-    queues the text and never blocks)."""
+    queues the text and never blocks); ``moved`` closes it, after what was queued, when
+    the room is played by another process from now on (its client joins again)."""
 
-    def __init__(self, send: Callable[[str], None]) -> None:
+    def __init__(self, send: Callable[[str], None],
+                 moved: Callable[[], None] | None = None) -> None:
         self.send_text = send
+        self.moved = moved or (lambda: None)
         self.seat: int | None = None
         self.joined = False
         self.host = False
@@ -120,6 +129,8 @@ class Client:
         self.fresh = True
         # Set once its connection has closed (``Room.leave``).
         self.left = False
+        # The language its updates tell the story in (its ``join``'s ``lang``).
+        self.language = DEFAULT
 
     def send(self, message: protocol.ServerMessage) -> None:
         self.send_text(protocol.dumps(message))
@@ -160,7 +171,7 @@ class Room:
                  store: Store, key: SigningKey, pauses: Pauses,
                  created_at: float | None = None, position: dict[str, Any] | None = None,
                  lesson: str | None = None, scheduler: Scheduler | None = None,
-                 writer: Writer | None = None) -> None:
+                 writer: Writer | None = None, lease: Lease | None = None) -> None:
         self.game = game
         self.code = code
         self.players = players
@@ -241,6 +252,16 @@ class Room:
         #: whatever connection the seat plays from (a reconnection refills nothing).
         self.lags: dict[int, SeatLag] = {}
         self._lags_of = 0  # the game they are of
+        #: This process's lease on the room, when several share the database
+        #: (``server.leases``): every write of the room is made under it.  None: one
+        #: process serves the database.
+        self.lease = lease
+        #: Why the room is no longer played here (another process holds it now), once
+        #: it is not (:meth:`lose`); its server lets it go (``on_moved``).
+        self.moved: str | None = None
+        self.on_moved: Callable[[Room], None] = lambda _: None
+        # Handing over to another process (:meth:`hand_over`): nothing more is played.
+        self._handing_over = False
 
     def _failed(self, exc: BaseException) -> None:
         """A room's failure must not take the server down: logged, and the room waits."""
@@ -298,7 +319,7 @@ class Room:
     @classmethod
     def resume(cls, row: RoomRow, game: Game, *, store: Store, key: SigningKey,
                pauses: Pauses, scheduler: Scheduler | None = None,
-               writer: Writer | None = None) -> Room:
+               writer: Writer | None = None, lease: Lease | None = None) -> Room:
         """The room ``row`` as it was stored: its last game replayed step by step (its
         bots shown every step, as in play), its open window opened again at the time
         of the last action in it.  OptionError for a stored table the game does not
@@ -310,7 +331,7 @@ class Room:
         room = cls(game, row.code, row.players, dict(row.options), seats,
                    row.host_token_hash, row.grace_s, store=store, key=key, pauses=pauses,
                    created_at=row.created_at, position=row.position, lesson=row.lesson,
-                   scheduler=scheduler, writer=writer)
+                   scheduler=scheduler, writer=writer, lease=lease)
         if row.games:
             for seat in seats:  # as _begin seated them: an empty seat has the default bot
                 if seat.kind == "open":
@@ -383,17 +404,21 @@ class Room:
         """A person named ``name`` takes ``seat`` (or the first open one): the seat and
         its token (a new one, or ``token``: the host sits with the host's token, so one
         token both plays the seat and starts the game) once the store has them.
-        ValueError at once if there is none open; the Pending holds the StoreError if
-        the store does not take it (the seat stays open)."""
+        RefusedError (a ValueError with its code) at once if there is none open; the
+        Pending holds the StoreError if the store does not take it (the seat stays
+        open)."""
+        if self.moved is not None or self._handing_over:
+            raise LeaseLostError(MOVED)
         if self.state is not None or self._starting:
-            raise ValueError("the game has started: ask for a seat at the next game")
+            raise RefusedError(409, "game-started",
+                               "the game has started: ask for a seat at the next game")
         open_seats = [s for s in self.seats if s.kind == "open" and not s.taking]
         if seat is not None:
             open_seats = [s for s in open_seats if s.seat == seat]
             if not open_seats:
-                raise ValueError(f"seat {seat} is not open")
+                raise RefusedError(409, "seat-not-open", f"seat {seat} is not open")
         if not open_seats:
-            raise ValueError("every seat is taken")
+            raise RefusedError(409, "seats-taken", "every seat is taken")
         chosen = open_seats[0]
         token = secrets.token_urlsafe(TOKEN_BYTES) if token is None else token
         digest = token_hash(token)
@@ -407,12 +432,15 @@ class Room:
             chosen.taking = False
             if done.error is not None:
                 seated.settle(None, done.error)
+                if isinstance(done.error, LeaseLostError):
+                    self.lose()
                 return
             chosen.name, chosen.token_hash = name, digest
             self.broadcast_room()
             seated.settle((chosen.seat, taken), None)
 
-        self.writer.call(lambda into, _: into.update_seat(code, row)).then(stored)
+        lease = self.lease
+        self.writer.call(lambda into, _: into.update_seat(code, row, lease)).then(stored)
         return seated
 
     def shown_names(self) -> list[str]:
@@ -437,6 +465,9 @@ class Room:
         for seat, number in zip(seats, alike, strict=True):
             if number is not None:
                 seat["alike"] = number
+            parts = None if seat["bot"] is None else bot_parts(seat["bot"])
+            if parts is not None:
+                seat["bot_name"] = {"name": parts[0], "words": parts[1]}
         info: RoomInfo = {
             "code": self.code, "game": self.game.id, "title": self.game.title,
             "players": self.players, "options": dict(self.options), "status": self.status,
@@ -471,6 +502,9 @@ class Room:
         the room and, once a game is on, the game as its seat may know it."""
         if client.joined:
             raise ProtocolError("not-allowed", "this connection has already joined")
+        if self.moved is not None or self._handing_over:
+            client.moved()  # it joins again, through the proxy, where the room is now
+            return
         seat: Seat | None = None
         host = False
         if token is not None:
@@ -532,6 +566,8 @@ class Room:
         self.clients.discard(client)
         if not self.clients:
             self.quiet_since = time.monotonic()
+        if self.moved is not None or self._handing_over:
+            return  # played elsewhere now: its seats wait for nobody here
         if not client.joined or client.seat is None:
             if client.joined:
                 self.broadcast_room()
@@ -566,6 +602,7 @@ class Room:
 
     # -- games ----------------------------------------------------------------------------
     def start(self, client: Client) -> None:
+        self._here()
         if not client.host:
             raise ProtocolError("not-allowed", "only the host starts the game")
         if self.state is not None or self._starting:
@@ -573,6 +610,7 @@ class Room:
         self._begin_or_refuse(client)
 
     def rematch(self, client: Client) -> None:
+        self._here()
         if client.seat is None:
             raise ProtocolError("not-allowed", "a spectator cannot ask for a rematch")
         if self.status != "over":
@@ -607,12 +645,15 @@ class Room:
         number, seed, position, code = self.number + 1, new_seed(), self.position, self.code
         self._starting = True
         epoch = self._epoch
+        lease = self.lease
         starting = self.writer.call(
-            lambda store, _: store.start_game(code, number, seed, position))
+            lambda store, _: store.start_game(code, number, seed, position, lease))
 
         def started(done: Pending[None]) -> None:
             self._starting = False
-            if done.error is None and epoch == self._epoch:
+            if isinstance(done.error, LeaseLostError):
+                self.lose()
+            elif done.error is None and epoch == self._epoch:
                 self._begun(number, seed)
 
         starting.then(started)
@@ -644,6 +685,7 @@ class Room:
         """The person at ``client``'s seat is ready for the first race or decision; it
         opens once everyone in it is.  Said again, or when nothing waits, it changes
         nothing."""
+        self._here()
         if client.seat is None:
             raise ProtocolError("not-allowed", "a spectator has nothing to be ready for")
         if self._ready is None or client.seat in self._ready:
@@ -696,6 +738,7 @@ class Room:
             reaction_ms: float | None) -> None:
         """A person's action, as its text; ProtocolError (nothing changed) if it cannot
         be taken."""
+        self._here()
         state, table = self.state, self.table
         if state is None or table is None or state.is_over:
             raise ProtocolError("not-playing", "no game is being played")
@@ -746,7 +789,8 @@ class Room:
     def advance(self) -> None:
         """Play on from the state as it stands (``TableRunner.advance``); nothing runs
         while the room is paused for its store (it plays on once the store is back)."""
-        if self.table is not None and self.paused is None:
+        if (self.table is not None and self.paused is None and self.moved is None
+                and not self._handing_over):
             self.table.advance()
 
     # -- what the table tells the room (``live.runner.TableHost``) -----------------------------
@@ -851,15 +895,55 @@ class Room:
             self._ready_timer.cancel()
             self._ready_timer = None
 
+    # -- several processes (``server.leases``) -------------------------------------------------
+    def _here(self) -> None:
+        """ProtocolError while the room is not played here (any more)."""
+        if self.moved is not None or self._handing_over:
+            raise ProtocolError("unavailable", MOVED)
+
+    def lose(self, found: str = "the store refused a write of it") -> None:
+        """Another process holds the room now (its lease here ran out and was claimed, so
+        the store refused a write of it, or the lease was not renewed): it stops at once,
+        tells nothing more (what waited for a commit is let go: that commit was not, or
+        will not be, told here), and every connection is closed, to join again where
+        the room is now, which replays it from the store."""
+        if self.moved is not None:
+            return
+        self.moved = MOVED
+        log.warning("room %s is played by another process now (%s): its connections are "
+                    "closed", self.code[:4], found)
+        self.close()
+        for client in list(self.clients):
+            client.moved()
+        self.on_moved(self)
+
+    def hand_over(self, release: Callable[[Writer], Pending[Any]]) -> None:
+        """Another process is asked for the room (the proxy sends its requests there now):
+        nothing more is played here (between two steps: a room changes one step at a
+        time), every commit handed over is made and told, then ``release(writer)``
+        gives the lease up, after them, and the room's connections are closed: they join
+        again through the proxy, and the new owner claims the room."""
+        if self._handing_over or self.moved is not None:
+            return
+        self._handing_over = True
+        log.info("room %s is handed over to another process", self.code[:4])
+        if self.table is not None:
+            self.table.stop()
+        for timer in [seat.gone for seat in self.seats] + [self._retry, self._ready_timer]:
+            if timer is not None:
+                timer.cancel()
+        release(self.writer).then(lambda _: self.lose("it was handed over"))
+
     # -- committing and telling --------------------------------------------------------------
     def _flush(self) -> None:
         """Hand the steps not yet stored (and the signed record of a finished game) to
         the writer, and queue for every connection what it has not been told: sent once
         the writer has made those commits (:meth:`_send`).  If the store does not take
         them, nobody is told anything of them and the room pauses (:meth:`_pause`)."""
-        if self.paused is not None:
+        if self.paused is not None or self._handing_over or self.moved is not None:
             # Nothing is told while the store is away: the table whose commit failed
-            # may still call on its way out.
+            # may still call on its way out.  Nor is anything played once the room is
+            # handed over to another process.
             return
         state = self.state
         assert state is not None
@@ -868,7 +952,7 @@ class Room:
             first, upto = self.submitted, len(history)
             self.submitted = upto
             self._commit(self.writer.add_steps(self.code, self.number, first,
-                                               history[first:upto]),
+                                               history[first:upto], self.lease),
                          lambda: self._stored_up_to(upto))
             if self.paused is not None:
                 return  # the writer answered at once: the store did not take them
@@ -888,7 +972,8 @@ class Room:
                 self._tell(client)
             elif not quiet:
                 self._send(client, protocol.update(state, client.seat, self.number, events,
-                                                   self._window_info(), fresh=False))
+                                                   self._window_info(), fresh=False,
+                                                   language=client.language))
 
     def _store_record(self) -> None:
         """The finished game's record, signed by the server, handed to the store."""
@@ -901,8 +986,8 @@ class Room:
         record = sign(replace(record_of(state, self.shown_names()), flags=tuple(flags)),
                       self.key)
         self._recorded = True  # handed over: a failure sets the game up again (_pause)
-        self._commit(self.writer.finish_game(self.code, self.number, record.to_json()),
-                     lambda: None)
+        self._commit(self.writer.finish_game(self.code, self.number, record.to_json(),
+                                             self.lease), lambda: None)
 
     def _commit(self, pending: Pending[None], made: Callable[[], None]) -> None:
         """A commit of the room handed to the writer: when it is made, ``made`` runs,
@@ -915,6 +1000,9 @@ class Room:
                    made: Callable[[], None]) -> None:
         if epoch != self._epoch:
             return  # let go by a pause (or the room's close): nobody waits for it
+        if isinstance(done.error, LeaseLostError):
+            self.lose()  # another process plays the room now: nothing more is told here
+            return
         if done.error is not None:
             self._pause(done.error)
             return
@@ -986,10 +1074,10 @@ class Room:
         and plays on, each connection sent the game whole; until then it asks again,
         each time waiting twice as long."""
         self._retry = None
-        code, epoch = self.code, self._epoch
+        code, epoch, lease = self.code, self._epoch, self.lease
 
         def ask(store: Store, _: object) -> RoomRow | None:
-            store.check_writes(code)
+            store.check_writes(code, lease)
             return store.room(code)
 
         self.writer.call(ask).then(lambda answer: self._store_answered(answer, epoch))
@@ -997,6 +1085,9 @@ class Room:
     def _store_answered(self, answer: Pending[RoomRow | None], epoch: int) -> None:
         if epoch != self._epoch or self.paused is None:
             return  # the room was let go meanwhile
+        if isinstance(answer.error, LeaseLostError):
+            self.lose()  # another process took the room over while its store was away
+            return
         if answer.error is not None:
             self._retry_s = min(2 * self._retry_s, RETRY_MOST_S)
             self._retry = self.scheduler.later(self._retry_s, self._try_store)
@@ -1026,7 +1117,7 @@ class Room:
         client.fresh = False
         self._send(client, protocol.update(state, client.seat, self.number,
                                            state.events[:self.told], self._window_info(),
-                                           fresh=True))
+                                           fresh=True, language=client.language))
 
     def _window_info(self) -> WindowInfo | None:
         table = self.table

@@ -98,6 +98,9 @@ MAX_SEED = 2**63 - 1
 #: The key of the PostgreSQL advisory lock held while migrating, so that two servers
 #: started at once on one empty database do not both create its tables.
 MIGRATION_LOCK = 0x67616D656E69  # "gameni"
+#: The PostgreSQL channel on which a process asks another to hand a room over
+#: (``Store.ask_hand_over``; ``server.leases`` listens).
+HAND_OVER_CHANNEL = "gamenight_hand_over"
 
 T = TypeVar("T")
 
@@ -163,13 +166,41 @@ class RoomRow:
 
 
 @dataclass(frozen=True, slots=True)
+class Lease:
+    """A process's hold on a room (several processes serving one database,
+    ``server.leases``): the process's id and the epoch its claim gave the room.  Every
+    write made under a lease is made only while the room's row still names that owner
+    and that epoch, in the write's own transaction: a process whose lease another has
+    taken over can never write to the room again."""
+
+    owner: str
+    epoch: int
+
+
+@dataclass(frozen=True, slots=True)
+class Renewed:
+    """A room whose lease :meth:`Store.renew_all` renewed: its epoch, and whether another
+    process has asked for it to be handed over (``asked_by``)."""
+
+    epoch: int
+    asked: bool
+
+
+class LeaseLostError(StoreError):
+    """A write refused because the writer's lease on the room is gone: another process
+    claimed it (the lease ran out), or it was released.  Nothing was written."""
+
+
+@dataclass(frozen=True, slots=True)
 class StepBatch:
-    """Steps to append to one game's history: ``steps[0]`` goes at index ``first``."""
+    """Steps to append to one game's history: ``steps[0]`` goes at index ``first``;
+    under ``lease`` (None: one process serves the database, and holds no leases)."""
 
     code: str
     number: int
     first: int
     steps: Sequence[Step]
+    lease: Lease | None = None
 
 
 # -- the tables ----------------------------------------------------------------------------
@@ -199,6 +230,14 @@ class RoomTable(Base):
     created_at: Mapped[float] = mapped_column(Double)
     lesson: Mapped[str | None] = mapped_column(String)
     position: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    #: The process that plays the room now (None: none), until ``lease_until`` (Unix
+    #: seconds by the database's clock); ``epoch`` grows with each claim, and every
+    #: write of the owner names it (``Lease``); ``asked_by``: a process that asked the
+    #: owner to hand the room over (revision ``0003``, ``server.leases``).
+    owner: Mapped[str | None] = mapped_column(String, index=True)
+    lease_until: Mapped[float | None] = mapped_column(Double)
+    epoch: Mapped[int] = mapped_column(server_default="0")
+    asked_by: Mapped[str | None] = mapped_column(String)
 
     seats: Mapped[list[SeatTable]] = relationship(order_by="SeatTable.seat")
     games: Mapped[list[GameTable]] = relationship(order_by="GameTable.number")
@@ -276,7 +315,29 @@ _FINISH = (update(_GAMES)
            .values(record=bindparam("finished_record", type_=_GAMES.c.record.type)))
 
 
-def _add_batches_statement(rows: int, batches: int, *, typed: bool) -> Insert:
+def _database_now(typed: bool) -> ColumnElement[float]:
+    """The time now, in Unix seconds, by the database's own clock: the processes that
+    share a database on several machines need agree on no clock but its."""
+    if typed:  # PostgreSQL: the time of this moment, not of the transaction's start
+        return cast(func.extract("epoch", func.clock_timestamp()), Double())
+    return (func.julianday("now") - 2440587.5) * 86400.0
+
+
+def _holds(code: ColumnElement[str], owner: ColumnElement[str | None],
+           epoch: ColumnElement[int | None]) -> ColumnElement[bool]:
+    """Whether the room ``code``'s row names ``owner`` and ``epoch``: a write under a
+    lease (:class:`Lease`) is made only then.  On PostgreSQL the row is locked (``FOR
+    SHARE``) until the write commits, so a claim waits for it, and a write that waited
+    for a claim reads the row as the claim left it: never both (SQLite makes one write
+    at a time)."""
+    rooms = _ROOMS.c
+    return (select(rooms.code)
+            .where(rooms.code == code, rooms.owner == owner, rooms.epoch == epoch)
+            .with_for_update(read=True).exists())
+
+
+def _add_batches_statement(rows: int, batches: int, *, typed: bool,
+                           leased: bool = False) -> Insert:
     """``INSERT INTO steps ... SELECT`` of ``rows`` steps in ``batches`` batches, each of
     its own room's game, all or none, in one statement: one round trip however many
     rooms' steps it carries (the writer's group commit, ``server.writer``).
@@ -289,7 +350,9 @@ def _add_batches_statement(rows: int, batches: int, *, typed: bool) -> Insert:
     by the primary key.  So each batch goes in whole exactly where its history ends, or
     none does: no round trip to look first.  ``typed``: the times are cast to their
     column's type (PostgreSQL types a UNION's columns by their first row, and a time
-    that is NULL there would make the column text; SQLite needs no cast)."""
+    that is NULL there would make the column text; SQLite needs no cast).  ``leased``:
+    each batch also names its lease (``batch_owner_B``, ``batch_epoch_B``; NULL for
+    none), and goes in only while its room's row names that owner and epoch."""
     steps, games = _STEPS.c, _GAMES.c
     selected = [select(bindparam(f"code_{k}", type_=String()).label("room_code"),
                        bindparam(f"number_{k}", type_=Integer()).label("game_number"),
@@ -300,7 +363,11 @@ def _add_batches_statement(rows: int, batches: int, *, typed: bool) -> Insert:
                 for k in range(rows)]
     heads = [select(bindparam(f"batch_code_{b}", type_=String()).label("code"),
                     bindparam(f"batch_number_{b}", type_=Integer()).label("number"),
-                    bindparam(f"batch_first_{b}", type_=Integer()).label("first"))
+                    bindparam(f"batch_first_{b}", type_=Integer()).label("first"),
+                    *([cast(bindparam(f"batch_owner_{b}", type_=String()), String())
+                       .label("owner"),
+                       cast(bindparam(f"batch_epoch_{b}", type_=Integer()), Integer())
+                       .label("epoch")] if leased else []))
              for b in range(batches)]
     batch = (selected[0] if rows == 1 else union_all(*selected)).subquery("batch")
     head = (heads[0] if batches == 1 else union_all(*heads)).subquery("head")
@@ -310,7 +377,11 @@ def _add_batches_statement(rows: int, batches: int, *, typed: bool) -> Insert:
                   exists().where(steps.room_code == head.c.code,
                                  steps.game_number == head.c.number,
                                  steps.index == head.c.first - 1))
-    refused = exists().select_from(head).where(~and_(open_game, follows))
+    allowed = and_(open_game, follows)
+    if leased:
+        allowed = and_(allowed, or_(head.c.owner.is_(None),
+                                    _holds(head.c.code, head.c.owner, head.c.epoch)))
+    refused = exists().select_from(head).where(~allowed)
     return insert(_STEPS).from_select(
         ["room_code", "game_number", "index", "seat", "value", "at_ms"],
         select(batch).where(~refused)).execution_options(preserve_rowcount=True)
@@ -455,9 +526,12 @@ class Store:
             self.close()
             raise StoreError(f"cannot open the database {shown}: {_message(exc)}") from exc
         self._sessions = sessionmaker(self._engine, expire_on_commit=False)
-        # add_step_batches's statement for each shape met so far (rows, batches): an
-        # action and the chance that follows it, a few rooms' at once.
-        self._add_batches: dict[tuple[int, int], Insert] = {}
+        # add_step_batches's statement for each shape met so far (rows, batches, and
+        # whether under leases): an action and the chance that follows it, a few
+        # rooms' at once.
+        self._add_batches: dict[tuple[int, int, bool], Insert] = {}
+        #: PostgreSQL (values cast to their types; the database's own clock read so).
+        self._typed = self.url.get_backend_name() == "postgresql"
 
     def close(self) -> None:
         """Close every connection (the store cannot be used after)."""
@@ -526,9 +600,11 @@ class Store:
                                       position=game.position, record=game.record))
                 _insert_steps(session, room.code, game.number, 0, game.steps)
 
-    def update_seat(self, code: str, seat: SeatRow) -> None:
-        """Store who holds ``seat.seat`` now (a person who sat, a bot that took over, ...)."""
+    def update_seat(self, code: str, seat: SeatRow, lease: Lease | None = None) -> None:
+        """Store who holds ``seat.seat`` now (a person who sat, a bot that took over, ...),
+        under ``lease`` if given (else LeaseLostError)."""
         with self._transaction(f"update seat {seat.seat} of room {code}") as session:
+            self._hold(session, code, lease)
             stored = session.get(SeatTable, (code, seat.seat))
             if stored is None:
                 if session.get(RoomTable, code) is None:
@@ -537,11 +613,13 @@ class Store:
             _fill_seat(session, code, stored, seat)
 
     def start_game(self, code: str, number: int, seed: int,
-                   position: dict[str, Any] | None) -> None:
+                   position: dict[str, Any] | None, lease: Lease | None = None) -> None:
         """Store the start of the room's game ``number``: 1 for its first game, one more
-        than the last for a rematch, which comes only after that game's record."""
+        than the last for a rematch, which comes only after that game's record; under
+        ``lease`` if given (else LeaseLostError)."""
         _check_seed(seed)
         with self._transaction(f"start game {number} in room {code}") as session:
+            self._hold(session, code, lease)
             if session.get(RoomTable, code) is None:
                 raise StoreError(f"there is no room {code}")
             last = session.execute(
@@ -594,11 +672,12 @@ class Store:
                 rows += batch_rows
                 heads.append(batch)
         if heads:
-            shape = (len(rows), len(heads))
+            leased = any(batch.lease is not None for batch in heads)
+            shape = (len(rows), len(heads), leased)
             statement = self._add_batches.get(shape)
             if statement is None:
                 statement = self._add_batches[shape] = _add_batches_statement(
-                    *shape, typed=self.url.get_backend_name() == "postgresql")
+                    len(rows), len(heads), typed=self._typed, leased=leased)
             params: dict[str, Any] = {}
             for k, row in enumerate(rows):
                 params[f"code_{k}"] = row["room_code"]
@@ -611,6 +690,10 @@ class Store:
                 params[f"batch_code_{b}"] = batch.code
                 params[f"batch_number_{b}"] = batch.number
                 params[f"batch_first_{b}"] = batch.first
+                if leased:
+                    lease = batch.lease
+                    params[f"batch_owner_{b}"] = None if lease is None else lease.owner
+                    params[f"batch_epoch_{b}"] = None if lease is None else lease.epoch
             try:
                 added = connection.execute(statement, params).rowcount
             except IntegrityError:
@@ -625,6 +708,7 @@ class Store:
         """Why ``batch`` does not go where its game's history ends (None if it would)."""
         doing = f"store steps of game {batch.number} in room {batch.code}"
         try:
+            self._check_lease(batch.code, batch.lease, doing)
             self._check_place(batch.code, batch.number, batch.first, doing)
         except StoreError as exc:
             return exc
@@ -652,21 +736,30 @@ class Store:
                              f"steps from index {first} would {problem}")
 
     def finish_game(self, code: str, number: int, record: dict[str, Any],
-                    connection: Connection | None = None) -> None:
+                    connection: Connection | None = None, lease: Lease | None = None
+                    ) -> None:
         """Store the finished game's signed record (once: a game has one record), in one
-        statement (on ``connection``, the writer's, if given); the database is asked why
-        only when it refuses."""
+        statement (on ``connection``, the writer's, if given), under ``lease`` if given
+        (else LeaseLostError); the database is asked why only when it refuses."""
         doing = f"store the record of game {number} in room {code}"
-        params = {"finished_code": code, "finished_number": number, "finished_record": record}
+        params: dict[str, Any] = {"finished_code": code, "finished_number": number,
+                                  "finished_record": record}
+        statement = _FINISH
+        if lease is not None:
+            statement = _FINISH.where(_holds(bindparam("finished_code"),
+                                             bindparam("finished_owner"),
+                                             bindparam("finished_epoch")))
+            params |= {"finished_owner": lease.owner, "finished_epoch": lease.epoch}
         if connection is not None:
             try:
-                stored = connection.execute(_FINISH, params).rowcount
+                stored = connection.execute(statement, params).rowcount
             except SQLAlchemyError as exc:
                 raise StoreError(f"could not {doing}: {_message(exc)}") from exc
         else:
-            stored = self._once_more(doing, lambda c: c.execute(_FINISH, params).rowcount)
+            stored = self._once_more(doing, lambda c: c.execute(statement, params).rowcount)
         if stored == 1:
             return
+        self._check_lease(code, lease, doing)
         with self._transaction(doing) as session:
             finished = session.connection().execute(
                 _GAME_OVER, {"code": code, "number": number}).scalar()
@@ -674,7 +767,7 @@ class Store:
             raise StoreError(f"room {code} has no game {number}")
         raise StoreError(f"room {code}'s game {number} has its record already")
 
-    def check_writes(self, code: str) -> None:
+    def check_writes(self, code: str, lease: Lease | None = None) -> None:
         """Write to the room ``code``'s row and commit, leaving the database as it was:
         StoreError while the database cannot take a write (a server that does not
         answer, a read-only file, a full disk).  A room paused by a failed commit asks
@@ -683,13 +776,153 @@ class Store:
         The row is changed and changed back in the one transaction, so that its commit
         has something to make durable (a page in SQLite's log, a record in PostgreSQL's):
         SQLite skips an update that leaves a row's bytes as they were, and such a commit
-        succeeds on a full disk."""
+        succeeds on a full disk.  Under ``lease``, LeaseLostError once it is gone."""
         rooms = _ROOMS.c
         with self._transaction(f"write to room {code}") as session:
+            self._hold(session, code, lease)
             connection = session.connection()
             for change in (1, -1):
                 connection.execute(update(_ROOMS).where(rooms.code == code)
                                    .values(players=rooms.players + change))
+
+    # -- leases (several processes on one database: ``server.leases``) -------------------------
+    def _hold(self, session: Session, code: str, lease: Lease | None) -> None:
+        """In ``session``'s transaction: LeaseLostError unless the room's row names ``lease``
+        (nothing to check for None).  The row is written (to itself), so the check holds
+        its lock until the transaction ends: a claim of another process waits for it, on
+        PostgreSQL as on SQLite."""
+        if lease is None:
+            return
+        rooms = _ROOMS.c
+        held = session.connection().execute(
+            update(_ROOMS).where(rooms.code == code, rooms.owner == lease.owner,
+                                 rooms.epoch == lease.epoch).values(epoch=rooms.epoch))
+        if held.rowcount != 1:
+            raise LeaseLostError(f"room {code} is no longer this process's to write to: "
+                            f"another process holds it")
+
+    def _check_lease(self, code: str, lease: Lease | None, doing: str) -> None:
+        """LeaseLostError (saying ``doing``) if a write under ``lease`` was refused for it."""
+        if lease is None:
+            return
+        with self._transaction(doing) as session:
+            found = session.execute(select(RoomTable.owner, RoomTable.epoch)
+                                    .where(RoomTable.code == code)).first()
+        if found is not None and tuple(found) != (lease.owner, lease.epoch):
+            raise LeaseLostError(f"could not {doing}: this process's lease on the room is gone "
+                            f"(another process holds it)")
+
+    def now(self) -> float:
+        """The database's time now (Unix seconds): the clock every lease is read by."""
+        with self._transaction("read the database's clock") as session:
+            return float(session.execute(select(_database_now(self._typed))).scalar_one())
+
+    def claim(self, code: str, owner: str, lease_s: float) -> int | None:
+        """Take the room ``code`` for the process ``owner`` for ``lease_s`` seconds, if
+        nobody holds it, ``owner`` does, or its lease has run out: its new epoch (one
+        more than before, so every write of an earlier holder is refused from now on).
+        None if another process holds it, or there is no such room.  One statement."""
+        rooms, now = _ROOMS.c, _database_now(self._typed)
+        with self._transaction(f"claim room {code}") as session:
+            return session.execute(
+                update(_ROOMS)
+                .where(rooms.code == code, or_(rooms.owner.is_(None), rooms.owner == owner,
+                                               rooms.lease_until < now))
+                .values(owner=owner, lease_until=now + lease_s, epoch=rooms.epoch + 1,
+                        asked_by=None)
+                .returning(rooms.epoch)).scalar()
+
+    def renew_all(self, owner: str, lease_s: float,
+                  connection: Connection | None = None) -> dict[str, Renewed]:
+        """Renew for ``lease_s`` seconds the lease of every room ``owner`` holds, in one
+        statement (on ``connection``, the writer's, if given): those rooms, by code.  A
+        room the process thinks it holds and is not among them, or is at another epoch,
+        was taken over by another process."""
+        rooms, now = _ROOMS.c, _database_now(self._typed)
+        statement = (update(_ROOMS).where(rooms.owner == owner)
+                     .values(lease_until=now + lease_s)
+                     # The column itself: SQLite 3.40 returns an IS NOT NULL of it wrong.
+                     .returning(rooms.code, rooms.epoch, rooms.asked_by))
+
+        def renew(on: Connection) -> dict[str, Renewed]:
+            return {code: Renewed(epoch, asker is not None)
+                    for code, epoch, asker in on.execute(statement)}
+
+        if connection is not None:
+            try:
+                return renew(connection)
+            except SQLAlchemyError as exc:
+                raise StoreError(f"could not renew the leases: {_message(exc)}") from exc
+        with self._transaction("renew the leases") as session:
+            return renew(session.connection())
+
+    def release(self, owner: str, codes: Sequence[str] | None = None,
+                connection: Connection | None = None) -> int:
+        """Let go the leases ``owner`` holds (of the rooms ``codes`` only, if given): any
+        process may claim those rooms at once.  How many were let go."""
+        rooms = _ROOMS.c
+        statement = update(_ROOMS).where(rooms.owner == owner).values(
+            owner=None, lease_until=None, asked_by=None)
+        if codes is not None:
+            if not codes:
+                return 0
+            statement = statement.where(rooms.code.in_(list(codes)))
+        if connection is not None:
+            try:
+                return connection.execute(statement).rowcount
+            except SQLAlchemyError as exc:
+                raise StoreError(f"could not release leases: {_message(exc)}") from exc
+        with self._transaction("release leases") as session:
+            return session.connection().execute(statement).rowcount
+
+    def ask_hand_over(self, code: str, asker: str,
+                      connection: Connection | None = None) -> bool:
+        """Ask the process that holds the room ``code`` (another than ``asker``, its lease
+        still running) to hand it over: noted in its row (its owner sees it when it
+        renews its leases) and, on PostgreSQL, notified at once on the channel
+        :data:`HAND_OVER_CHANNEL` (``<asker> <code>``).  Whether anyone holds it."""
+        rooms, now = _ROOMS.c, _database_now(self._typed)
+        statement = (update(_ROOMS)
+                     .where(rooms.code == code, rooms.owner.is_not(None),
+                            rooms.owner != asker, rooms.lease_until >= now)
+                     .values(asked_by=asker))
+
+        def ask(on: Connection) -> bool:
+            asked = on.execute(statement).rowcount == 1
+            if asked and self._typed:
+                on.execute(select(func.pg_notify(HAND_OVER_CHANNEL, f"{asker} {code}")))
+            return asked
+
+        if connection is not None:
+            try:  # autocommitted: the notice goes once the row says so
+                return ask(connection)
+            except SQLAlchemyError as exc:
+                raise StoreError(f"could not ask for room {code}: {_message(exc)}") from exc
+        with self._transaction(f"ask for room {code}") as session:
+            return ask(session.connection())
+
+    def asked(self, code: str, lease: Lease) -> bool:
+        """Whether ``lease`` still holds the room ``code`` and another process has asked
+        for it to be handed over."""
+        rooms = _ROOMS.c
+        with self._transaction(f"read who asks for room {code}") as session:
+            return session.execute(
+                select(rooms.asked_by.is_not(None))
+                .where(rooms.code == code, rooms.owner == lease.owner,
+                       rooms.epoch == lease.epoch)).scalar() is True
+
+    def orphans(self, expired_s: float, most: int) -> list[str]:
+        """Up to ``most`` rooms with a game in play that nobody holds: released, or whose
+        lease ran out over ``expired_s`` seconds ago (its process died or stalled).  A
+        lobby is not among them: nothing runs in it until someone asks for it."""
+        rooms, now = _ROOMS.c, _database_now(self._typed)
+        in_play = select(_GAMES.c.room_code).where(_GAMES.c.record.is_(None))
+        with self._transaction("look for rooms nobody holds") as session:
+            return list(session.scalars(
+                select(rooms.code)
+                .where(rooms.code.in_(in_play), rooms.host_token_hash != "",
+                       or_(rooms.owner.is_(None), rooms.lease_until < now - expired_s))
+                .order_by(rooms.lease_until, rooms.code).limit(most)))
 
     # -- reading ---------------------------------------------------------------------------
     def room(self, code: str) -> RoomRow | None:
@@ -720,7 +953,7 @@ class Store:
                 GameTable.room_code == code, GameTable.number == number))
 
     def forget_rooms(self, made_before: float, keep: set[str] | frozenset[str] = frozenset(),
-                     most: int = 100) -> list[str]:
+                     most: int = 100, owner: str | None = None) -> list[str]:
         """Forget the rooms made before ``made_before`` (Unix seconds) in which nothing
         is being played (a lobby, or every game over), but those in ``keep``, the oldest
         first and at most ``most``; returns their codes.  A room in its lobby goes whole.
@@ -728,19 +961,23 @@ class Store:
         rest: its seats, its players (their names and their tokens' hashes), its games'
         steps (each record holds them) and its host token's hash, which becomes "" (no
         token hashes to it): nobody can join it or play in it again.  (``server.app``
-        (``Server``) serves such a room's records, and no room.)  One transaction."""
+        (``Server``) serves such a room's records, and no room.)  One transaction.
+        ``owner``: a process among several on the database, which leaves alone the rooms
+        another process holds (people may be in their lobby)."""
         from sqlalchemy import delete
 
         rooms = _ROOMS.c
         seats, players = Base.metadata.tables["seats"], Base.metadata.tables["players"]
         in_play = select(_GAMES.c.room_code).where(_GAMES.c.record.is_(None))
         played = select(_GAMES.c.room_code)
+        free = [] if owner is None else [or_(rooms.owner.is_(None), rooms.owner == owner,
+                                             rooms.lease_until < _database_now(self._typed))]
         with self._transaction("forget old rooms") as session:
             connection = session.connection()
             found = connection.execute(
                 select(rooms.code, rooms.code.in_(played))
                 .where(rooms.created_at < made_before, rooms.host_token_hash != "",
-                       rooms.code.not_in(in_play))
+                       rooms.code.not_in(in_play), *free)
                 .order_by(rooms.created_at, rooms.code)).all()
             chosen = [(code, bool(done)) for code, done in found if code not in keep][:most]
             codes = [code for code, _ in chosen]

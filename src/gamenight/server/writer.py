@@ -53,7 +53,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from gamenight.engine import Step
-from gamenight.server.store import StepBatch, Store, StoreError
+from gamenight.server.store import Lease, StepBatch, Store, StoreError
 
 log = logging.getLogger("gamenight.server")
 
@@ -239,17 +239,21 @@ class Writer:
         self._retry_s = 0.0
 
     # -- handing writes over (on the loop) -----------------------------------------------------
-    def add_steps(self, code: str, number: int, first: int,
-                  steps: Sequence[Step]) -> Pending[None]:
-        """``Store.add_steps``, made beside the loop, with other rooms' steps at once."""
+    def add_steps(self, code: str, number: int, first: int, steps: Sequence[Step],
+                  lease: Lease | None = None) -> Pending[None]:
+        """``Store.add_steps``, made beside the loop, with other rooms' steps at once;
+        under ``lease`` (the room's, when several processes share the database: made
+        only while it holds, else ``LeaseLostError``)."""
         pending: Pending[None] = Pending()
-        self._hand_over(_Steps(StepBatch(code, number, first, list(steps)), pending))
+        self._hand_over(_Steps(StepBatch(code, number, first, list(steps), lease), pending))
         return pending
 
-    def finish_game(self, code: str, number: int, record: dict[str, Any]) -> Pending[None]:
-        """``Store.finish_game``, after every write handed over before it."""
+    def finish_game(self, code: str, number: int, record: dict[str, Any],
+                    lease: Lease | None = None) -> Pending[None]:
+        """``Store.finish_game``, after every write handed over before it (under
+        ``lease``, as :meth:`add_steps`)."""
         return self.call(lambda store, connection: store.finish_game(code, number, record,
-                                                                     connection))
+                                                                     connection, lease))
 
     def call(self, work: Callable[[Store, Connection], T]) -> Pending[T]:
         """``work(store, connection)``, after every write handed over before it: a write
@@ -298,19 +302,21 @@ class Writer:
     def _make(self, jobs: list[_Job]) -> None:
         group: list[_Steps] = []
         rows = 0
-        placed: dict[tuple[str, int], int] = {}  # where each game's batch ends in group
+        # Where each game's batch ends in group, and under which lease (a batch under
+        # another lease, the room's next holder's in this process, is not joined to it).
+        placed: dict[tuple[str, int], tuple[int, Lease | None]] = {}
         for job in jobs:
             if isinstance(job, _Steps):
                 batch = job.batch
                 key = (batch.code, batch.number)
-                joins = placed.get(key) == batch.first
+                joins = placed.get(key) == (batch.first, batch.lease)
                 if group and (rows + len(batch.steps) > self.most_rows
                               or (key in placed and not joins)):
                     self._commit(group)
                     group, rows, placed = [], 0, {}
                 group.append(job)
                 rows += len(batch.steps)
-                placed[key] = batch.first + len(batch.steps)
+                placed[key] = (batch.first + len(batch.steps), batch.lease)
                 continue
             if group:
                 self._commit(group)
@@ -330,7 +336,8 @@ class Writer:
             if key in where:  # it follows that game's batch (``_make`` keeps others apart)
                 last, jobs = joined[where[key]]
                 joined[where[key]] = (StepBatch(last.code, last.number, last.first,
-                                                [*last.steps, *batch.steps]), [*jobs, job])
+                                                [*last.steps, *batch.steps], last.lease),
+                                      [*jobs, job])
             else:
                 where[key] = len(joined)
                 joined.append((batch, [job]))

@@ -20,7 +20,7 @@ import { LessonPanel } from "./lesson.js";
 import { Drawer } from "./drawer.js";
 import { tableFor } from "./tables/index.js";
 import { Sounds, cueFor } from "./sounds.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 /** @typedef {import("./types/protocol").ServerMessage} ServerMessage */
 /** @typedef {import("./types/protocol").RoomInfo} RoomInfo */
@@ -122,6 +122,18 @@ const ERROR_WORDS = /** @type {Partial<Record<ErrorMessage["code"], string>>} */
   "too-large": t("This page sent more than the server takes at once: reload the page."),
 });
 
+/**
+ * Why a seat was refused, in the page's language, by the refusal's code (the server's
+ * English `detail` for one this page does not know).
+ */
+const SEAT_REFUSED_WORDS = /** @type {Partial<Record<NonNullable<api.ApiError["code"]>, string>>} */ ({
+  "no-room": t("This room could not be found."),
+  "room-unavailable": t("This room cannot be played on this server any more."),
+  "game-started": t("The game has started: you can watch."),
+  "seat-not-open": t("That seat has just been taken: try again."),
+  "seats-taken": t("Every seat is taken: you can watch."),
+});
+
 /** @param {ErrorMessage} error */
 function refused(error) {
   if (error.code === "bad-token") {
@@ -155,11 +167,16 @@ function linkChanged(link, retryInMs) {
 
 // -- joining -------------------------------------------------------------------------------
 
-/** @param {import("./types/protocol").Join} join */
+/**
+ * Joins the room, asking for the story in the page's language (the server tells each
+ * connection the game's lines in its own: docs/languages.md).
+ * @param {import("./types/protocol").Join} join
+ */
 function connect(join) {
   page.join.hidden = true;
   page.loading.hidden = false;
-  state.connection = new Connection(code, join, { message: received, state: linkChanged });
+  state.connection = new Connection(code, { ...join, lang: language() },
+                                    { message: received, state: linkChanged });
 }
 
 /**
@@ -207,8 +224,9 @@ page.joinForm.addEventListener("submit", async (event) => {
     api.savePass(code, state.pass);
     connect({ type: "join", token: taken.token });
   } catch (error) {
-    page.joinNote.textContent = error instanceof api.ApiError ? error.message
-      : t("The server could not be reached.");
+    page.joinNote.textContent = !(error instanceof api.ApiError)
+      ? t("The server could not be reached.")
+      : (error.code !== null && SEAT_REFUSED_WORDS[error.code]) || error.message;
   } finally {
     page.joinSit.disabled = false;
   }

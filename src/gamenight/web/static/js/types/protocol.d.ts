@@ -31,6 +31,17 @@ export interface ActingInfo {
   deadline_ms: number | null;
 }
 
+/**
+ * A bot's name in its parts (``gamenight.seats.bot_parts``): the bot's own name
+ * ("sharp") and the words its spec adds, its level and settings as written ("quick",
+ * "error=0.1").  English spells it "sharp bot, quick, error=0.1" (``shown``); a client
+ * puts the parts in its own language's words, and derives nothing from the spec.
+ */
+export interface BotName {
+  name: string;
+  words: string[];
+}
+
 export type ClientMessage = Join | Act | PassMessage | Start | Rematch | Ready | Ping | ClientPong;
 
 /** A client's answer to the server's ``ping``. */
@@ -41,6 +52,15 @@ export interface ClientPong {
    * @maximum 9007199254740992
    */
   id: number;
+}
+
+/**
+ * Why a request in a room was refused, and its code, by which a client tells the
+ * reason in its person's language.
+ */
+export interface CodedRefusal {
+  detail: string;
+  code: "no-room" | "room-unavailable" | "game-started" | "seat-not-open" | "seats-taken";
 }
 
 /** Something the client sent was refused; the connection and the room go on. */
@@ -101,7 +121,10 @@ export interface GameView {
   outcome?: OutcomeJSON;
 }
 
-/** The first message of a connection: a seat's token, or a spectator. */
+/**
+ * The first message of a connection: a seat's token, or a spectator; and the
+ * language the story is told in on this connection (``docs/languages.md``).
+ */
 export interface Join {
   type: "join";
   /**
@@ -110,6 +133,13 @@ export interface Join {
    */
   token?: string;
   spectator?: boolean;
+  /**
+   * The language the person reads, as a language tag ("de", "pt-PT"): the lines of
+   * each update are told in it where the server speaks it, else in English.
+   * @minLength 1
+   * @maxLength 35
+   */
+  lang?: string;
 }
 
 /**
@@ -345,6 +375,11 @@ export interface SeatInfo {
    * who has been gone longer than the room's grace period.
    */
   bot: string | null;
+  /**
+   * That bot's name in its parts, for a client to name it in its own language; absent
+   * where no bot plays the seat.
+   */
+  bot_name?: BotName;
   connected: boolean;
   rematch: boolean;
 }

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 
 import pytest
 
@@ -21,15 +20,6 @@ from gamenight.tui.help import HowToPlay
 from tests.tui.pilot import NO_PAUSE, shown, until
 
 GAME = get_game("fly")
-
-
-@pytest.fixture
-def portuguese() -> Iterator[None]:
-    i18n.use("pt")
-    try:
-        yield
-    finally:
-        i18n.use("en")  # the next test in this process speaks English again
 
 
 def squeezed(text: str) -> str:
@@ -101,15 +91,6 @@ def test_rules_shows_how_to_play_in_the_language_chosen(args: list[str], env: di
     done = gamenight("rules", GAME.id, *args, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(GAME.howto_text(language))
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    i18n.use("de")
-    try:
-        yield
-    finally:
-        i18n.use("en")
 
 
 @pytest.mark.usefixtures("german")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from gamenight.server.store import Store
 from tests.server.client import Player
 from tests.server.postgres import PostgresServer, PostgresUnavailableError, running_postgres
 
@@ -42,6 +43,13 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'server.db'}"
     server: PostgresServer = request.getfixturevalue("postgres")
     return server.create_database()
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    """A store on a new, empty database of each kind (``database_url``)."""
+    with Store(database_url) as opened:
+        yield opened
 
 
 @pytest.fixture

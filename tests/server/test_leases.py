@@ -13,7 +13,6 @@ for its lease: it tells nothing of it, stops, and closes its connections.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,6 @@ from gamenight.server.store import (
     HAND_OVER_CHANNEL,
     Lease,
     LeaseLostError,
-    RoomRow,
     SeatRow,
     StepBatch,
     Store,
@@ -39,24 +37,11 @@ from gamenight.server.store import (
 )
 from gamenight.server.writer import Writer
 from gamenight.signing import generate_key_pair, read_signing_key
-from tests.server.test_writer import ByHand
+from tests.server.test_writer import ByHand, a_room
 
 A, B = "process-a", "process-b"
 STEPS = [Step(0, "drop 3", None), Step(None, {"fly": 2}, None), Step(1, "swat", 412.5)]
 RUN_OUT = -1.0  # a lease claimed for a negative time has run out already
-
-
-def a_room(code: str) -> RoomRow:
-    return RoomRow(code=code, game="fly", players=2, options={}, host_token_hash="0" * 64,
-                   grace_s=60.0, created_at=1.0, seats=[SeatRow(0, None, None, None),
-                                                        SeatRow(1, None, None, "aimer")],
-                   games=[])
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[Store]:
-    with Store(database_url) as opened:
-        yield opened
 
 
 def test_a_room_is_claimed_by_one_process_until_its_lease_runs_out(store: Store) -> None:

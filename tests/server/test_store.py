@@ -60,12 +60,6 @@ def _rows(url: str, query: Executable) -> list[tuple[Any, ...]]:
         engine.dispose()
 
 
-@pytest.fixture
-def store(database_url: str) -> Iterator[Store]:
-    with Store(database_url) as opened:
-        yield opened
-
-
 def a_room(code: str = "r00m-c0de", *, players: int = 3, created_at: float = 1_700_000_000.25,
            seats: list[SeatRow] | None = None) -> RoomRow:
     return RoomRow(

@@ -143,12 +143,6 @@ def a_room(code: str) -> RoomRow:
                    games=[])
 
 
-@pytest.fixture
-def store(database_url: str) -> Iterator[Store]:
-    with Store(database_url) as opened:
-        yield opened
-
-
 def rooms_playing(store: Store, *codes: str) -> None:
     for code in codes:
         store.create_room(a_room(code))

@@ -2,7 +2,8 @@
 "narration is the server's"): a German browser plays against two bots, slapping the
 first fly in each hunt, and the hunt's story shows the server's German words (the update's
 ``told``, games/fliegen_klatschen/narration.py), with the room's names put for the seats,
-and no English."""
+and no English; so does each seat's news of the hunt beside its name (the ``told``'s
+``news``: "+ rote 3", "✗ falsche Fliege: − gelbe 1")."""
 
 from __future__ import annotations
 
@@ -18,6 +19,24 @@ from tests.web.test_languages import room_in
 PLAY_S = 90.0
 GERMAN_VERDICT = re.compile(
     r"^(✓ gewonnen|✗ falsche Farbe: .+|– eine andere Hand lag darunter)$")
+#: A fly as the German catalog names it ("rote 3"), and a seat's news of a hunt: a fly
+#: won, a penalty paid with one, or with none; one or more, in one note.
+GERMAN_FLY = r"(rote|gelbe|grüne|blaue|lila|orange) \d+"
+GERMAN_NEWS_ITEM = (rf"(\+ {GERMAN_FLY}|✗ falsche Fliege: − {GERMAN_FLY}"
+                    r"|✗ falsche Fliege \(nichts zu verlieren\))")
+GERMAN_NEWS = re.compile(rf"^{GERMAN_NEWS_ITEM}( {GERMAN_NEWS_ITEM})*$")
+#: Every note the table gave a seat, kept from the moment it appears however soon the
+#: next card takes it away.
+WATCH_NEWS_JS = """() => {
+  window.fkNews = [];
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) {
+      if (!(node instanceof Element)) continue;
+      const found = node.matches('.fk-news') ? [node] : [...node.querySelectorAll('.fk-news')];
+      for (const news of found) window.fkNews.push(news.textContent);
+    }
+  }).observe(document.body, {childList: true, subtree: true});
+}"""
 
 
 def test_a_german_browser_reads_the_server_s_german_story_of_the_hunt(pages: PageMaker) -> None:
@@ -26,6 +45,7 @@ def test_a_german_browser_reads_the_server_s_german_story_of_the_hunt(pages: Pag
             options={"deadline_ms": 1500})
     table = page.locator(".fk")
     expect(table).to_be_visible()
+    page.evaluate(WATCH_NEWS_JS)
     verdicts = page.locator(".fk-story .fk-verdict")
     ends = time.monotonic() + PLAY_S
     while verdicts.count() == 0:
@@ -50,3 +70,9 @@ def test_a_german_browser_reads_the_server_s_german_story_of_the_hunt(pages: Pag
     text = story.inner_text()
     assert not re.search(r"\b(Seat|Platz|seat) \d", text), text
     assert "won it" not in text and "revealed" not in text and "Hunt" not in text, text
+    # The hunt's news beside the seats, in the server's German: the first hand on a fly
+    # won it or paid for it, so a hunt with a verdict told someone something.
+    page.wait_for_function("() => window.fkNews.length > 0", timeout=5000)
+    news: list[str] = page.evaluate("() => window.fkNews")
+    for said in news:
+        assert GERMAN_NEWS.match(said), news

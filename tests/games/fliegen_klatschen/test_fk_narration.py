@@ -2,7 +2,8 @@
 person beside the view): the hunt under way and the last one, each hand in the order of
 time with its verdict once every hand is checked -- a fly won, a wrong colour's penalty
 (a fly lost, or none to lose), another hand underneath -- in the reader's form ("You on
-red 4", "du", "tu") and language.  Only public facts are told: a game a seat cannot tell
+red 4", "du", "tu") and language, and each seat's news of it ("+ red 4", told beside the
+seat until the next card is revealed).  Only public facts are told: a game a seat cannot tell
 from this one tells it the same.  The views hold none of it: bots never pay for it."""
 
 from __future__ import annotations
@@ -61,7 +62,13 @@ def lines(told: Any) -> list[str]:
 
 
 def texts(told: Any) -> list[str]:
-    return [told["head"], *lines(told), *(note["text"] for note in told["notes"])]
+    return [told["head"], *lines(told), *(note["text"] for note in told["notes"]),
+            *(news["text"] for news in told["news"])]
+
+
+def news_of(told: Any) -> list[tuple[int, str, str]]:
+    """Each seat's news as (seat, kind, words), in the order told."""
+    return [(news["seat"], news["kind"], news["text"]) for news in told["news"]]
 
 
 def a_hunt_of_every_verdict() -> FliegenKlatschenState:
@@ -74,6 +81,18 @@ def a_hunt_of_every_verdict() -> FliegenKlatschenState:
     slap(state, 0, G1, 300)
     slap(state, 2, G1, 450.5)
     return state
+
+
+#: The news of a_hunt_of_every_verdict, once over, in each language: seat 1 won red 4,
+#: seat 0 paid its yellow 1, seat 2 had nothing to pay with.
+NEWS = {
+    "en": [(1, "won", "+ red 4"), (0, "penalty", "✗ wrong fly: − yellow 1"),
+           (2, "penalty-nothing", "✗ wrong fly (nothing to lose)")],
+    "de": [(1, "won", "+ rote 4"), (0, "penalty", "✗ falsche Fliege: − gelbe 1"),
+           (2, "penalty-nothing", "✗ falsche Fliege (nichts zu verlieren)")],
+    "pt": [(1, "won", "+ 4 vermelho"), (0, "penalty", "✗ mosca errada: − 1 amarelo"),
+           (2, "penalty-nothing", "✗ mosca errada (nada a perder)")],
+}
 
 
 def test_before_the_first_hunt_nothing_is_told() -> None:
@@ -91,6 +110,7 @@ def test_the_hunt_under_way_tells_its_hands_in_the_order_of_time_and_no_verdict(
     assert lines(told) == ["Seat 1 on red 4 at 250 ms", "You on green 1 at 300 ms",
                            "Seat 2 on red 4 at 400 ms", "Seat 2 on green 1 at 450 ms"]
     assert state.told(None)["head"] == "Hunt: seat 0 revealed a swatter"
+    assert told["news"] == []  # nothing is judged before every seat has finished
 
 
 def test_once_over_each_hand_is_told_what_became_of_it() -> None:
@@ -132,6 +152,44 @@ def test_the_hunt_is_told_in_german_and_portuguese_to_du_and_tu() -> None:
     assert lines(state.told(1, "pt"))[0] == "Tu em 4 vermelho aos 250 ms ✓ ganhaste-a"
     assert state.told(None, "de")["head"] == (
         "Letzte Jagd (Platz 0 hat eine Fliegenklatsche aufgedeckt)")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_seat_s_news_of_the_hunt_is_told_in_each_language(language: str) -> None:
+    state = a_hunt_of_every_verdict()
+    pass_all(state)
+    # The same news for every reader: it names no seat (the table puts it beside one).
+    for seat in (0, 1, 2, None):
+        assert news_of(state.told(seat, language)) == NEWS[language], seat
+
+
+def test_a_seat_that_won_a_fly_and_paid_with_it_is_told_both_in_order() -> None:
+    """Two hands of one seat: red 3 won, then green 1, a colour not allowed, pays with
+    the fly just won."""
+    state = hunt(2, [R3, R4, G1], won=[[], [Y1]])
+    slap(state, 1, G1, 300)
+    slap(state, 1, R3, 200)
+    pass_all(state)
+    assert state.won[1] == [Y1] and state.piles[1][0] == R3
+    assert news_of(state.told(0)) == [(1, "won", "+ red 3"),
+                                      (1, "penalty", "✗ wrong fly: − red 3")]
+    assert news_of(state.told(1, "de")) == [(1, "won", "+ rote 3"),
+                                            (1, "penalty", "✗ falsche Fliege: − rote 3")]
+
+
+def test_the_news_lasts_until_the_next_card_is_revealed() -> None:
+    state = hunt(2, [R3, R4, G1], won=[[Y1], []])
+    slap(state, 1, R4, 250)
+    slap(state, 0, G1, 300)
+    pass_all(state)
+    told = state.told(None, "pt")
+    assert news_of(told) == [(1, "won", "+ 4 vermelho"),
+                             (0, "penalty", "✗ mosca errada: − 1 amarelo")]
+    state.piles[state.current].append(state.box.pop(0))  # an orange fly: no hunt
+    reveal(state)
+    assert state.phase == "reveal"
+    after = state.told(None, "pt")
+    assert after["news"] == [] and after["hands"] == told["hands"]  # the story stays
 
 
 def test_a_fifth_colour_is_named_and_the_last_hunt_stays_told_until_the_next() -> None:
@@ -219,6 +277,7 @@ def played_states(seed: int, players: int) -> list[FliegenKlatschenState]:
 def test_every_hunt_of_played_games_is_told_whole_to_every_reader_in_each_language(
         players: int) -> None:
     verdicts: set[str] = set()
+    kinds: set[str] = set()
     for seed in range(3):
         for state in played_states(seed, players)[::3]:
             for seat in [*range(players), None]:
@@ -237,18 +296,45 @@ def test_every_hunt_of_played_games_is_told_whole_to_every_reader_in_each_langua
                             verdicts.add(hand["verdict"]["kind"])
                     if language != "en":
                         assert told["head"] != english["head"]
+                        # ("+ orange 3" is German too: only a penalty's words differ.)
+                        assert all(news["text"] != said["text"] for news, said in zip(
+                            told["news"], english["news"], strict=True)
+                            if news["kind"] != "won"), told["news"]
+                    # The news is the verdicts', seat by seat (while no card has been
+                    # revealed since), and the same to every reader.
+                    judged = sorted((hand_seat(line["text"], seat), hand["verdict"]["kind"])
+                                    for hand, line in zip(told["hands"], english["hands"],
+                                                          strict=True)
+                                    if hand["verdict"] is not None
+                                    and hand["verdict"]["kind"] != "underneath")
+                    if told["news"]:
+                        assert sorted((n["seat"], n["kind"]) for n in told["news"]) == judged
+                        kinds.update(n["kind"] for n in told["news"])
+                    assert told["news"] == state.told(None, language)["news"]
                     if seat is not None:
                         mine = [h["text"] for h in told["hands"] if h["text"].startswith(
                             YOU[language])]
                         assert len(mine) == sum(
                             h["text"].startswith(YOU["en"]) for h in english["hands"])
     assert verdicts >= {"won", "penalty", "underneath"}, verdicts
+    assert kinds >= {"won", "penalty"}, kinds
+
+
+def hand_seat(english: str, reader: int | None) -> int:
+    """The seat whose hand this is, from its English line ("You on …", "Seat 2 on …")."""
+    if english.startswith(YOU["en"]):
+        assert reader is not None
+        return reader
+    found = SEAT["en"].match(english)
+    assert found is not None, english
+    return int(found[1])
 
 
 def test_a_seat_is_told_the_same_in_every_game_it_cannot_tell_from_this_one() -> None:
     """Built from public facts only: a game whose hidden deal is redrawn for the seat
-    (``resample``) tells it, and a spectator, the same hunt in every language."""
-    compared = differing = 0
+    (``resample``) tells it, and a spectator, the same hunt in every language, each
+    seat's news included."""
+    compared = differing = with_news = 0
     for seed in range(4):
         for state in played_states(seed, 3)[5::7]:
             for seat in range(3):
@@ -257,5 +343,8 @@ def test_a_seat_is_told_the_same_in_every_game_it_cannot_tell_from_this_one() ->
                 for language in LANGUAGES:
                     assert twin.told(seat, language) == state.told(seat, language)
                     assert twin.told(None, language) == state.told(None, language)
-                compared += state.told(seat) is not None
+                told = state.told(seat)
+                compared += told is not None
+                with_news += told is not None and bool(told["news"])
     assert compared > 10 and differing > compared // 3, (compared, differing)
+    assert with_news > 0, with_news

@@ -6,11 +6,12 @@ which fly, who paid a penalty, whose hand was underneath).
 Built from the public facts of the hunt: the events since the card that started it, in
 the reader's form of them (``Event.seen_by``; every event of this game is public, and
 the hands are those the views show while the hunt lasts).  The views show a hunt only
-while it lasts, and its results only as counts; what became of each hand is told here,
-for people only: the game's ``GameState.told(seat, language)``
-(``FliegenKlatschen.told_type`` is :class:`HuntToldView`), which the server puts in each
-person's update.  Kept out of the views, so that bots, which never read it, pay nothing
-for it.  A reader's telling is made once a step and shared (frozen).
+while it lasts, and its results only as counts; what became of each hand, and each seat's
+news of it ("+ red 3" beside the seat that won it), is told here, for people only: the
+game's ``GameState.told(seat, language)`` (``FliegenKlatschen.told_type`` is
+:class:`HuntToldView`), which the server puts in each person's update.  Kept out of the
+views, so that bots, which never read it, pay nothing for it.  A reader's telling is made
+once a step and shared (frozen).
 
 Told in the reader's language (``voice_for(language, seat)``; docs/languages.md, "The
 story in three languages"): each sentence is one message per form (the reader, another
@@ -77,6 +78,20 @@ class NoteView(TypedDict):
     text: str
 
 
+#: What the hunt did to a seat: it won a fly, or paid a penalty with a fly it had won
+#: (``penalty``) or had none to pay with (``penalty-nothing``).
+NewsKind = Literal["won", "penalty", "penalty-nothing"]
+
+
+class NewsView(TypedDict):
+    """One thing the hunt did to ``seat`` ("+ red 3", "✗ wrong fly: − yellow 1"), told
+    beside that seat, and what it tells."""
+
+    seat: int
+    kind: NewsKind
+    text: str
+
+
 class HuntToldView(TypedDict):
     """The hunt under way, or the last one, as one reader reads it."""
 
@@ -88,6 +103,10 @@ class HuntToldView(TypedDict):
     #: Every hand put down, in the order of time (the first on a fly is underneath).
     hands: list[HandLineView]
     notes: list[NoteView]
+    #: Each fly won and each penalty paid, seat by seat, in the order the rules judged
+    #: them (a seat with two hands may have both).  News only until the next card is
+    #: revealed: empty while the hunt lasts and once a card has been revealed after it.
+    news: list[NewsView]
 
 
 # -- the sentences, one message per form (the reader, another seat) ----------------------
@@ -111,13 +130,21 @@ _PENALTY_NOTHING = (N_("✗ wrong colour: you had no fly to lose"),
 _UNDERNEATH = N_("– another hand was underneath")
 _NOTHING_TO_HIT = N_("The centre was empty: the hunt caught nothing.")
 _NOBODY = N_("Nobody slapped.")
+# Each seat's news, beside its name (no seat in the sentence: the table puts it there).
+# Translators: a fly won, beside the seat that won it ("+ red 3").
+_NEWS_WON = N_("+ {card}")
+# Translators: a wrong colour hit: the seat's last fly won ({card}) goes under its pile.
+_NEWS_PENALTY = N_("✗ wrong fly: − {card}")
+_NEWS_PENALTY_NOTHING = N_("✗ wrong fly (nothing to lose)")
 
 
 @dataclass(frozen=True, slots=True)
 class HuntFacts:
     """The public facts of one hunt: who revealed what, the hands in the order they were
     put down (seat, fly, time), the flies won and the penalties paid (seat, fly hit,
-    fly lost or None), whether the centre was empty, and whether the hunt is over."""
+    fly lost or None), the same in the order the rules judged them (``results``),
+    whether the centre was empty, whether the hunt is over, and whether it is still the
+    latest news (no card revealed since)."""
 
     revealer: int
     trigger: int
@@ -126,6 +153,8 @@ class HuntFacts:
     penalties: tuple[tuple[int, int, int | None], ...]
     nothing: bool
     over: bool
+    results: tuple[FlyWon | Penalty, ...] = ()
+    latest: bool = True
 
 
 def last_hunt(events: Sequence[Event], seat: int | None) -> HuntFacts | None:
@@ -146,26 +175,31 @@ def last_hunt(events: Sequence[Event], seat: int | None) -> HuntFacts | None:
     hands: list[tuple[int, int, float]] = []
     wins: set[tuple[int, int]] = set()
     penalties: list[tuple[int, int, int | None]] = []
+    results: list[FlyWon | Penalty] = []
     nothing = over = False
+    latest = True
     for each in events[start + 1:]:
         seen = each.seen_by(seat)
         if isinstance(seen, Slapped):
             hands.append((seen.seat, seen.card, seen.at_ms))
         elif isinstance(seen, FlyWon):
             wins.add((seen.seat, seen.card))
+            results.append(seen)
         elif isinstance(seen, Penalty):
             penalties.append((seen.seat, seen.hit, seen.card))
+            results.append(seen)
         elif isinstance(seen, NothingToHit):
             nothing = over = True
         elif isinstance(seen, HuntOver):
             over = True
         elif isinstance(seen, Revealed):
-            break  # the next card: nothing after it is of this hunt
+            latest = False  # the next card: nothing after it is of this hunt
+            break
     # In the order of time (hands arrive in the order they were sent); stable, so hands
     # at the very same instant stay in the order the rules took them.
     hands.sort(key=lambda hand: hand[2])
     return HuntFacts(revealed.seat, revealed.card, tuple(hands), frozenset(wins),
-                     tuple(penalties), nothing, over)
+                     tuple(penalties), nothing, over, tuple(results), latest)
 
 
 def told_to(hunt: HuntFacts | None, seat: int | None, language: str) -> HuntToldView | None:
@@ -179,6 +213,7 @@ def told_to(hunt: HuntFacts | None, seat: int | None, language: str) -> HuntTold
         "head": _head(hunt, voice),
         "hands": FrozenList([_hand(hunt, hand, voice) for hand in hunt.hands]),
         "notes": FrozenList(_notes(hunt, voice)),
+        "news": FrozenList(_news(hunt, voice) if hunt.latest else []),
     })
 
 
@@ -228,3 +263,18 @@ def _notes(hunt: HuntFacts, voice: Voice) -> list[NoteView]:
         return [FrozenDict(kind="nobody-slapped",  # type: ignore[list-item]
                            text=voice.say(_NOBODY))]
     return []
+
+
+def _news(hunt: HuntFacts, voice: Voice) -> list[NewsView]:
+    news = []
+    for result in hunt.results:
+        if isinstance(result, FlyWon):
+            kind: NewsKind = "won"
+            text = voice.say(_NEWS_WON, card=card_name(result.card, voice))
+        elif result.card is None:
+            kind, text = "penalty-nothing", voice.say(_NEWS_PENALTY_NOTHING)
+        else:
+            kind = "penalty"
+            text = voice.say(_NEWS_PENALTY, card=card_name(result.card, voice))
+        news.append(FrozenDict(seat=result.seat, kind=kind, text=text))
+    return news  # type: ignore[return-value]

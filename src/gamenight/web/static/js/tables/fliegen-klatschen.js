@@ -4,12 +4,13 @@
  *
  * Everything drawn comes from the latest update: the seat's view (`views.py`: piles, won
  * flies, the centre, the card turned last, the hunt and its hands), who acts, the seat's
- * legal actions, and the events (what to animate: a hand landing, a fly won, a wrong
- * slap's penalty).  The table never works out a rule: it never marks which colours may be
- * hit (seeing the leading colour fast is the game), and what a click does is always one
- * of `update.legal`: the slap of a fly is the legal action that `update.refers` says
- * refers to its card, never a text composed here.  Cards are named by the deck the
- * server gives with the game (`ctx.facts`), not a copy of it.
+ * legal actions, the events (what to animate: a hand landing, a fly won, a wrong slap's
+ * penalty), and the hunt told in words (the update's `told`: its story, and each seat's
+ * news of it, "+ red 3", in the page's language).  The table never works out a rule: it
+ * never marks which colours may be hit (seeing the leading colour fast is the game), it
+ * composes no sentence of the rules' results (the server tells them), and what a click
+ * does is always one of `update.legal`: the slap of a fly is the legal action that
+ * `update.refers` says refers to its card, never a text composed here.
  *
  * Timing is the shell's: a slap is made on `pointerdown` (or the key's `keydown`) and the
  * input event goes to `ctx.act`, which sends the window and the reaction measured from the
@@ -44,15 +45,15 @@ import { t, tn, word } from "../i18n.js";
  * @typedef {import("../types/fliegen-klatschen").FlyCard} FlyCard
  * @typedef {import("../types/fliegen-klatschen").SwatterCard} SwatterCard
  * @typedef {import("../types/fliegen-klatschen").Hand} Hand
- * @typedef {import("../types/fliegen-klatschen").Facts} FkFacts
  * @typedef {FlyCard | SwatterCard} Card
  * @typedef {FlyCard["colour"]} Colour
  */
 /**
- * The hunt told in words to this seat, beside the view (the update's `told`), and the
- * kinds of verdict it gives a hand.
+ * The hunt told in words to this seat, beside the view (the update's `told`), the
+ * kinds of verdict it gives a hand, and each seat's news of it.
  * @typedef {import("../types/fliegen-klatschen").Told} FkTold
  * @typedef {import("../types/fliegen-klatschen").VerdictView["kind"]} VerdictKind
+ * @typedef {import("../types/fliegen-klatschen").NewsView} NewsView
  */
 
 /**
@@ -64,6 +65,17 @@ const VERDICT_LOOKS = {
   "penalty": " fk-news-penalty",
   "penalty-nothing": " fk-news-penalty",
   "underneath": "",
+};
+
+/**
+ * How a seat's news looks: a fly won as a win, a penalty (with a fly lost or none) as a
+ * penalty; a seat told both, as both ("mixed").
+ * @type {Record<NewsView["kind"], "win" | "penalty">}
+ */
+const NEWS_LOOKS = {
+  "won": "win",
+  "penalty": "penalty",
+  "penalty-nothing": "penalty",
 };
 
 /**
@@ -198,12 +210,6 @@ function chip(card) {
  * @returns {Table}
  */
 export function createTable(root, ctx) {
-  /** The deck as printed, from the server (the game's facts): events name cards by id
-   * only, and a card an event names may have left the view long ago (a fly won before
-   * this page was opened pays a penalty). */
-  const facts = /** @type {FkFacts} */ (ctx.facts);
-  /** @param {number} id @returns {Card} the face of the card with this id */
-  const cardOf = (id) => facts.cards[id];
   root.replaceChildren();
   const table = el("section", "fk");
   table.setAttribute("aria-label", t("Fliegen klatschen table"));
@@ -268,8 +274,9 @@ export function createTable(root, ctx) {
   let latest = null;
   /** @type {FliegenKlatschenView | null} */
   let view = null;
-  /** A word for each seat about what just happened to it (won, penalised).
-   * @type {Map<number, {text: string, kind: string}>} */
+  /** The server's words for each seat about what the last hunt did to it (won,
+   * penalised), in the order the rules judged them (the update's `told.news`).
+   * @type {Map<number, NewsView[]>} */
   let news = new Map();
   /** Hands that landed in the latest update, "seat:card", to pop them down. @type {Set<string>} */
   let landed = new Set();
@@ -297,11 +304,6 @@ export function createTable(root, ctx) {
   function nameOf(seat) {
     const name = ctx.names[seat] || t("Seat {seat}", { seat });
     return seat === ctx.seat ? t("{name} (you)", { name }) : name;
-  }
-
-  /** @param {number} id @returns {string} */
-  function named(id) {
-    return cardName(cardOf(id));
   }
 
   /** @param {string} action @returns {boolean} whether it is legal for this seat now */
@@ -350,23 +352,17 @@ export function createTable(root, ctx) {
     return latest.window ? `w${latest.window.id}` : `s${latest.game}:${latest.step}`;
   }
 
-  /** What the events tell: news for the seats, and the hands just landed. @param {FkEvent[]} events */
+  /** What the events show moving: the hands just landed, and the seats just told
+   * something (a fly won, a penalty), to draw the eye. @param {FkEvent[]} events */
   function readEvents(events) {
     for (const event of events) {
       switch (event.event) {
-        case "Dealt":
-        case "Revealed":
-          news = new Map();
-          break;
         case "Slapped":
           landed.add(`${event.seat}:${event.card}`);
           break;
         case "FlyWon":
-          addNews(event.seat, `+ ${named(event.card)}`, "win");
-          break;
         case "Penalty":
-          addNews(event.seat, event.card === null ? t("✗ wrong fly (nothing to lose)")
-            : t("✗ wrong fly: − {card}", { card: named(event.card) }), "penalty");
+          told.add(event.seat);
           break;
         default:
           break;
@@ -374,13 +370,13 @@ export function createTable(root, ctx) {
     }
   }
 
-  /** @param {number} seat @param {string} text @param {string} kind */
-  function addNews(seat, text, kind) {
-    told.add(seat);
-    const old = news.get(seat);
-    // A seat may win one fly and pay for another in the same hunt: both are told.
-    news.set(seat, old ? {text: `${old.text} ${text}`, kind: old.kind === kind ? kind : "mixed"}
-      : {text, kind});
+  /** Each seat's news as the server tells it to this page (none before the first hunt). */
+  function readNews() {
+    news = new Map();
+    const said = /** @type {FkTold | undefined} */ (latest?.told);
+    for (const item of said?.news ?? []) {
+      news.set(item.seat, [...(news.get(item.seat) ?? []), item]);
+    }
   }
 
   function drawStatus() {
@@ -451,8 +447,14 @@ export function createTable(root, ctx) {
       if (role) row.append(el("span", "fk-role", role));
       const said = news.get(seat);
       if (said) {
-        row.append(el("span", `fk-news fk-news-${said.kind}`, said.text));
-        if (told.has(seat)) row.classList.add(said.kind === "win" ? "fk-told" : "fk-told-penalty");
+        // A seat may win one fly and pay for another in the same hunt: both are told,
+        // each in its own words, in one note.
+        const looks = new Set(said.map((item) => NEWS_LOOKS[item.kind]));
+        const look = looks.size > 1 ? "mixed" : [...looks][0];
+        const note = el("span", `fk-news fk-news-${look}`);
+        said.forEach((item, i) => note.append(...(i ? [" "] : []), item.text));
+        row.append(note);
+        if (told.has(seat)) row.classList.add(look === "win" ? "fk-told" : "fk-told-penalty");
       }
       rows.push(row);
     }
@@ -766,7 +768,6 @@ export function createTable(root, ctx) {
     update(update) {
       const v = /** @type {FliegenKlatschenView} */ (/** @type {unknown} */ (update.view));
       const fresh = update.fresh;
-      if (fresh) news = new Map();
       latest = update;
       view = v;
       slaps = new Map();
@@ -777,6 +778,7 @@ export function createTable(root, ctx) {
       landed = new Set();
       told = new Set();
       readEvents(/** @type {FkEvent[]} */ (/** @type {unknown} */ (update.events)));
+      readNews();
       if (fresh) told = new Set(); // the whole game retold: nothing is news to this page
       // Where the table stands, for styles and for tests that play through the page.
       table.dataset.phase = v.phase;

@@ -124,6 +124,16 @@ export interface LastReveal {
   card: FlyCard | SwatterCard;
 }
 
+/**
+ * One thing the hunt did to ``seat`` ("+ red 3", "✗ wrong fly: − yellow 1"), told
+ * beside that seat, and what it tells.
+ */
+export interface NewsView {
+  seat: number;
+  kind: "won" | "penalty" | "penalty-nothing";
+  text: string;
+}
+
 /** A sentence on the hunt as a whole ("Nobody slapped.") and what it tells. */
 export interface NoteView {
   kind: "nothing-to-hit" | "nobody-slapped";
@@ -240,6 +250,12 @@ export interface Told {
   /** Every hand put down, in the order of time (the first on a fly is underneath). */
   hands: HandLineView[];
   notes: NoteView[];
+  /**
+   * Each fly won and each penalty paid, seat by seat, in the order the rules judged
+   * them (a seat with two hands may have both).  News only until the next card is
+   * revealed: empty while the hunt lasts and once a card has been revealed after it.
+   */
+  news: NewsView[];
 }
 
 /** What became of one hand ("✓ won it") and what it tells. */

@@ -40,7 +40,7 @@ from gamenight.record import Record
 from gamenight.server.protocol import seen_events
 from gamenight.signing import PUBLIC_KEY_FILE
 from tests.server.client import Message, Player, over
-from tests.server.live import LiveServer, free_port
+from tests.server.live import LiveServer, free_port, wait_until_healthy
 from tests.server.test_restart import Replayed, normal, replayed
 
 #: The configuration the package ships (docs/server.md says how to use it).
@@ -174,17 +174,8 @@ class Proxy:
         log = open(self.folder / "haproxy.log", "wb")  # noqa: SIM115
         self.process = subprocess.Popen([program, "-f", str(config), "-db"], stdout=log,
                                         stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + START_S
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"haproxy exited with {self.process.returncode}:\n"
-                                   f"{self.log()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.url}/api/health", timeout=1.0).status_code == 200:
-                    return self
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"haproxy did not answer within {START_S:g} s:\n{self.log()}")
+        wait_until_healthy(self.process, self.url, "haproxy", START_S, self.log, self.stop)
+        return self
 
     def log(self) -> str:
         path = self.folder / "haproxy.log"

@@ -20,7 +20,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,22 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def wait_until_healthy(process: subprocess.Popen[bytes], url: str, what: str, within_s: float,
+                       log: Callable[[], str], stop: Callable[[], None]) -> None:
+    """Wait until ``process`` answers ``GET url/api/health`` with 200; RuntimeError with the
+    end of its ``log`` if it exits first or has not answered ``within_s`` (then ``stop``ped)."""
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} exited with {process.returncode}:\n{log()}")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{url}/api/health", timeout=1.0).status_code == 200:
+                return
+        time.sleep(0.05)
+    stop()
+    raise RuntimeError(f"{what} did not answer within {within_s:g} s:\n{log()}")
 
 
 @dataclass
@@ -84,17 +100,8 @@ class LiveServer:
         self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT,
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"},
                                         preexec_fn=limit_files if soft is not None else None)
-        deadline = time.monotonic() + START_S
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.process.returncode}:\n"
-                                   f"{self.log()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.url}/api/health", timeout=1.0).status_code == 200:
-                    return self
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"the server did not answer within {START_S:g} s:\n{self.log()}")
+        wait_until_healthy(self.process, self.url, "the server", START_S, self.log, self.stop)
+        return self
 
     def log(self) -> str:
         return "\n".join(p.read_text(errors="replace")[-4000:]

@@ -1,5 +1,6 @@
 """Settings every test shares: how many workers the suite runs on, and how long Textual's
-Pilot waits for an app to look idle.
+Pilot waits for an app to look idle; and the fixtures that make the process speak a
+language, as ``--lang`` does.
 
 ``-n auto`` (pyproject's addopts) asks :func:`pytest_xdist_auto_num_workers` how many
 workers to start: one more than the CPUs.  With one a CPU, the CPUs were busy only 70%
@@ -18,9 +19,12 @@ second is ceiling enough.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 import textual._wait
+
+from gamenight import i18n
 
 #: The longest Pilot waits for the app to look idle after a key (Textual's default: 1 s).
 IDLE_CEILING_S = 0.1
@@ -31,3 +35,23 @@ textual._wait.wait_for_idle.__defaults__ = (textual._wait.SLEEP_GRANULARITY, IDL
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """One worker more than the CPUs this process may run on."""
     return len(os.sched_getaffinity(0)) + 1
+
+
+def speaking(code: str) -> Iterator[None]:
+    """The process speaks ``code``, as ``--lang`` sets it (``gamenight.i18n.use``), until
+    the test ends: then English again, for the next test in this process."""
+    i18n.use(code)
+    try:
+        yield
+    finally:
+        i18n.use("en")
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    yield from speaking("de")
+
+
+@pytest.fixture
+def portuguese() -> Iterator[None]:
+    yield from speaking("pt")

@@ -30,18 +30,26 @@ from gamenight.games.by_golly import events as bg
 from gamenight.games.by_golly.cards import FaceName
 from gamenight.games.fluster import events as flu
 from gamenight.games.fly import events as fly
+from gamenight.games.superfly import events as sf
+from gamenight.games.superfly.narration import fly_clauses, told_to
+from gamenight.games.superfly.resolution import FlyResult
 from gamenight.i18n import LANGUAGES
 
-#: The games whose story is told in every language (Fliegen klatschen's and Superfly's
-#: are still English: docs/languages.md says what is left).
-TOLD = ("by-golly", "fly", "fluster")
+#: The games whose story is told in every language (Fliegen klatschen's is still
+#: English: docs/languages.md says what is left).
+TOLD = ("by-golly", "fly", "fluster", "superfly")
+#: Games whose English lines may start with a card's name, lower case as their records
+#: always had it ("red 3 is squished"); their German and Portuguese lines start with a
+#: capital all the same.
+CARD_FIRST = {"superfly"}
 PLACEHOLDER = re.compile(r"\{\w*\}")
 #: The reader's own word in a line about them, by language (Portuguese often says it
 #: by the verb alone, "Pousas um galo", so it has none to look for).
 YOU = {"en": re.compile(r"\b(You|you|your)\b"),
        "de": re.compile(r"\b(Du|du|dein\w*|Dein\w*|dir|dich)\b")}
-#: "You" and the word after it: a verb that agrees ("you lay"), never "you lays".
-YOU_DO = re.compile(r"\b[Yy]ou (\w+)")
+#: "You" and the word after it: a verb that agrees ("you lay"), never "you lays" (but
+#: "none of you takes it": the verb is none's).
+YOU_DO = re.compile(r"(?<!of )\b[Yy]ou (\w+)")
 
 #: What turning a card over comes to: each of the rulebook's results.
 TURNS: list[tuple[FaceName, bg.TurnResult, int]] = [
@@ -83,6 +91,22 @@ MADE: dict[str, list[Event]] = {
         flu.GameOver("calls-done", (40, 40, 3), (0, 1)),
         flu.GameOver("calls-done", (4, 40, 40), (1, 2)),
     ],
+    "superfly": [
+        sf.RoundStarted(2, 1), sf.DrawPileReshuffled(12),
+        *(sf.SignalGiven(4, 1, final, ("red 3", "purple 6"), (0, 1, 2))
+          for final in (False, True)),
+        *(sf.SwattersDown(swats) for swats in [("red 3", "pass", None), ("pass", "pass", "pass"),
+                                               ("pass", "red 3", "pass"), ("red 3",) * 3]),
+        sf.DieRolled(2, "orange 4", 5),
+        *(sf.FlySquished("yellow 2", by) for by in [(0,), (1, 2), (0, 1, 2)]),
+        *(sf.HandsSwapped("green 5", seats, 4) for seats in [(0, 2), (0, 1, 2)]),
+        sf.FlyTaken(1, "blue 1", True), sf.FlyNotTaken("red 6"),
+        *(sf.FiveCardsAnnounced(seats, (2,)) for seats in [(0,), (0, 1)]),
+        sf.HandShown(0, ("red 1", "red 2", "blue 6"), 2, "same colour", ("red 1", "red 2")),
+        *(sf.TokensWon(3, winners, (1, 2, 1)) for winners in [(1,), (0, 2)]),
+        sf.GameOver("cap", (), (0, 1, 1)),
+        *(sf.GameOver("tokens", winners, (3, 3, 1)) for winners in [(1,), (0, 1)]),
+    ],
 }
 
 
@@ -91,7 +115,9 @@ def played(game_id: str, players: int, seed: int) -> GameState[Any]:
     By Golly! with a face-up twin going out, or one cut short by the cap, comes up)."""
     game = GAMES[game_id]
     options = ({"face_up_match": seed % 2 == 1} if game_id == "by-golly"
-               else {"max_drops": 8} if game_id == "fly" and seed % 3 == 2 else {})
+               else {"max_drops": 8} if game_id == "fly" and seed % 3 == 2
+               else {"two_players": players == 2, "open_hands": seed % 2 == 1}
+               if game_id == "superfly" else {})
     state = game.new(players, seed, **options)
     rng = random.Random(seed)
     while not state.is_over and len(state.history) < 2000:
@@ -142,7 +168,8 @@ def test_every_event_is_told_to_every_seat_in_every_language(game_id: str) -> No
                 if not line:
                     continue
                 told += 1
-                assert line[0].isupper(), (language, line)
+                assert line[0].isupper() or (language == "en" and game_id in CARD_FIRST), (
+                    language, line)
                 if language != "en":
                     assert line != english, f"untranslated in {language}: {english!r}"
                 if reader is None:
@@ -195,6 +222,71 @@ def test_a_by_golly_line_in_german_and_portuguese() -> None:
     drew = bg.Drew(2, 0, "hand", "cat")
     assert tell(drew, voice_for("de", 0)) == "Platz 2 zieht aus deiner Hand: eine Katze."
     assert tell(drew, voice_for("pt", 2)) == "Tiras um gato da mão de Lugar 0."
+
+
+#: Centre flies of every form Superfly's last turn tells: nobody on it, taken alone or in
+#: a battle, squished, two and three tied (then taken by another, or left).
+FLIES = [FlyResult(2, (), (), (), None), FlyResult(2, (1,), (), (), 1),
+         FlyResult(2, (0, 1), (1,), (), None), FlyResult(2, (0, 1, 2), (), ((0, 2),), 1),
+         FlyResult(2, (0, 1, 2), (), ((0, 1, 2),), None)]
+
+
+def test_superfly_s_last_turn_is_told_in_the_reader_s_language() -> None:
+    """The browser's "Last turn" (``GameState.told(seat, language)``): English as it
+    always was, German and Portuguese whole and translated, the reader "you"."""
+    told = 0
+    for seed, players in enumerate([3, 4, 5, 2]):
+        state = played("superfly", players, seed)
+        turn = state._last_turn  # type: ignore[attr-defined]
+        for reader in [None, *range(players)]:
+            english = state.told(reader, "en")
+            assert english == state.told(reader)
+            for language in ("de", "pt"):
+                lines = state.told(reader, language)
+                assert lines == told_to(turn, reader, 5, language)
+                assert lines is not None and english is not None
+                pairs = [*zip(lines["notes"], english["notes"], strict=True),
+                         *(pair for said_fly, fly_en in zip(lines["flies"], english["flies"],
+                                                           strict=True)
+                           for pair in zip(said_fly, fly_en, strict=True))]
+                for said, said_en in pairs:
+                    assert said["kind"] == said_en["kind"]
+                    assert not PLACEHOLDER.search(said["text"]), said
+                    assert said["text"] != said_en["text"], (language, said)
+                    told += 1
+    assert told > 20
+    dice = (3, 4, 3)
+    for language in LANGUAGES:
+        nobody = voice_for(language)
+        names = [nobody.name(seat) for seat in range(3)]
+        for reader in (None, 0, 1):
+            voice = voice_for(language, reader, names).within(fly_clauses.__module__)
+            for result in FLIES:
+                clauses = fly_clauses(result, dice, voice)
+                in_english = fly_clauses(result, dice, voice_for("en", reader, names))
+                assert [c["kind"] for c in clauses] == [c["kind"] for c in in_english]
+                for clause, clause_en in zip(clauses, in_english, strict=True):
+                    text = clause["text"]
+                    assert not PLACEHOLDER.search(text), text
+                    if language != "en":
+                        assert text != clause_en["text"], (language, text)
+                    if reader is not None:
+                        # The reader is never named by their seat, as the others are.
+                        assert names[reader] not in text, (language, text)
+    roll = fly_clauses(FLIES[1], dice, voice_for("de", 1, names).within(
+        fly_clauses.__module__))
+    assert [c["text"] for c in roll] == ["Du hast eine 4 gewürfelt", "→ Du nimmst sie"]
+
+
+def test_a_superfly_line_in_german_and_portuguese() -> None:
+    taken = sf.FlyTaken(0, "red 3", False)
+    assert tell(taken, voice_for("de", 0)) == "Du nimmst die rote 3."
+    assert tell(taken, voice_for("pt", 1)) == "Lugar 0 fica com o 3 vermelho."
+    squished = sf.FlySquished("blue 5", (1, 2))
+    assert tell(squished, voice_for("en", 2)) == (
+        "blue 5 is squished (seat 1 and you rolled its number): discarded.")
+    assert tell(squished, voice_for("de", 2)) == (
+        "Die blaue 5 wird zerquetscht (ihre Zahl gewürfelt: Platz 1 und du): abgelegt.")
 
 
 def test_a_simulation_loads_no_babel() -> None:

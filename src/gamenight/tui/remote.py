@@ -53,7 +53,7 @@ from gamenight.engine import PASS, Acting, Game, IllegalAction, Outcome, View
 from gamenight.engine.events import Event
 from gamenight.engine.strict import refusal
 from gamenight.engine.voice import SEAT
-from gamenight.i18n import _, current, ngettext
+from gamenight.i18n import DEFAULT, _, current, ngettext
 from gamenight.i18n.catalogs import translations
 from gamenight.live import Pauses
 from gamenight.seats import bot_name
@@ -190,9 +190,10 @@ class RemoteState:
                                 "seat's view")
         return self.latest["view"]
 
-    def told(self, seat: int | None) -> Mapping[str, Any] | None:
+    def told(self, seat: int | None, language: str = DEFAULT) -> Mapping[str, Any] | None:
         """What this seat is told beside its view, as sent (``Update.told``; None where
-        the game tells nothing there).  Any other seat's is not here to give."""
+        the game tells nothing there), in the language the table joined with (its
+        ``language``: the server told it so).  Any other seat's is not here to give."""
         if seat != self.seat:
             raise IllegalAction(f"this table is seat {self.seat}'s: it holds no other "
                                 "seat's words")

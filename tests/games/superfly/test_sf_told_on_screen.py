@@ -39,3 +39,26 @@ async def test_the_flies_nobody_swatted_are_told_in_the_game_s_words(
         assert "You rolled" in last
         # One sentence only, the game's: the screen adds none of its own about the flies.
         assert last.count(alone[0][1][0]["text"]) == 2
+
+
+@pytest.mark.usefixtures("german")
+async def test_the_last_turn_is_told_in_the_terminal_s_language() -> None:
+    """``--lang de``: the heading, the flies' names and the game's clauses in German."""
+    state = full_table(players=4)
+    clock = FakeClock()
+    app = passers_app(state, clock)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await until(pilot, lambda: app.deciding)
+        assert "Noch kein Durchgang gespielt" in " ".join(seen_in(app, "#last").split())
+        await pilot.press("2")
+        clock.now += 1.0
+        await until(pilot, lambda: state.last_turn is not None)
+        await pilot.pause(0.05)
+        last = " ".join(seen_in(app, "#last").split())
+        told = state.told(0, "de")
+        assert told is not None
+        assert "Zuletzt: Durchgang 1" in last, last
+        for clauses in told["flies"]:
+            for clause in clauses:
+                assert clause["text"] in last
+        assert "Last turn" not in last and "You rolled" not in last and "Nobody" not in last

@@ -10,22 +10,47 @@ it (``seen_by``): the card a seat is dealt face down (its own unless hands are p
 up), and which fly a seat's swatter is raised for before every swatter is down (the
 others see only that it has chosen).  When the swatters land, :class:`SwattersDown` tells
 everyone.
+
+Each line is told in the reader's language (``told_in``, docs/languages.md): every
+sentence is written whole, one message per form (the reader, another seat, several),
+marked for the game's catalog (``locale/<lang>/LC_MESSAGES/game.po``), with the cards
+named in the game's words (``terms.CARD_NAMES``) in the same language.  The English
+sentences are the messages themselves, as the record's lines always were.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import reduce
 
 from gamenight.engine.events import Event
 from gamenight.engine.memo import made_once
-from gamenight.engine.voice import Voice
+from gamenight.engine.voice import Seats, Voice
+from gamenight.games.superfly import terms
+from gamenight.games.superfly.cards import COLOUR_OF, COLOURS, NUMBER_OF, card_named
 from gamenight.games.superfly.views import Reason, SetKind
+from gamenight.i18n import DEFAULT, N_
 
 
 def seats_text(seats: Sequence[int]) -> str:
     """'Seat 2', 'Seats 0 and 2', 'Seats 0, 1 and 3'."""
     return Voice().group(seats)
+
+
+def card_text(card: str, voice: Voice) -> str:
+    """A card the events name as players say it ('red 3', ``cards.name``), in the
+    voice's language ("rote 3", "3 vermelho")."""
+    if voice.language == DEFAULT:
+        return card  # English: the name itself (no catalog read)
+    number = card_named(card)
+    return voice.gettext(terms.CARD_NAMES[COLOURS[COLOUR_OF[number]]]).format(
+        number=NUMBER_OF[number])
+
+
+def cards_text(cards: Sequence[str], voice: Voice) -> str:
+    """Cards listed as a hand or the centre lists them: 'red 3, blue 5'."""
+    return ", ".join(card_text(card, voice) for card in cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +64,13 @@ class RoundStarted(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
-        deals = Voice(reader).does(self.first_player, "deals", start=False)
-        return f"Round {self.round}: {deals} each player a face-down card."
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(voice.pick(
+            self.first_player, N_("Round {round}: you deal each player a face-down card."),
+            N_("Round {round}: {seat} deals each player a face-down card.")),
+            round=self.round, seat=Seats.of(self.first_player))
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +102,11 @@ class DrawPileReshuffled(Event):
     cards: int
 
     def text(self) -> str:
-        return (f"The draw pile is empty: the {self.cards} discarded cards are shuffled into "
-                "a new draw pile.")
+        return self.told_in(Voice())
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(N_("The draw pile is empty: the {n} discarded cards are shuffled "
+                            "into a new draw pile."), n=self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,10 +124,22 @@ class SignalGiven(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
-        final = "final turn, " if self.final_turn else ""
-        gives = Voice(reader).does(self.first_player, "gives", start=False)
-        return (f"Turn {self.turn} ({final}{gives} the signal): "
-                f"the centre shows {', '.join(self.centre)}.")
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        if self.final_turn:
+            message = voice.pick(
+                self.first_player,
+                N_("Turn {turn} (final turn, you give the signal): the centre shows {centre}."),
+                N_("Turn {turn} (final turn, {seat} gives the signal): the centre shows "
+                   "{centre}."))
+        else:
+            message = voice.pick(
+                self.first_player,
+                N_("Turn {turn} (you give the signal): the centre shows {centre}."),
+                N_("Turn {turn} ({seat} gives the signal): the centre shows {centre}."))
+        return voice.say(message, turn=self.turn, seat=Seats.of(self.first_player),
+                         centre=cards_text(self.centre, voice))
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,12 +168,16 @@ class SwattersDown(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
         # A swat is told with its die (DieRolled), the way it is seen: swatter and die
         # together; a pass has no die, so it is told here.
         passed = [s for s, swat in enumerate(self.swats) if swat == "pass"]
         if not passed:
             return ""
-        return f"{Voice(reader).group_does(passed, 'passes')}."
+        return voice.say(voice.pick_group(passed, N_("You pass."), N_("{seats} passes."),
+                                          N_("{seats} pass.")), seats=Seats(tuple(passed)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +192,13 @@ class DieRolled(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
-        return f"{Voice(reader).does(self.seat, 'swats')} {self.card}: the die shows {self.die}."
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(voice.pick(self.seat, N_("You swat {card}: the die shows {die}."),
+                                    N_("{seat} swats {card}: the die shows {die}.")),
+                         seat=Seats.of(self.seat), card=card_text(self.card, voice),
+                         die=self.die)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,9 +216,18 @@ class FlySquished(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
-        # Mid-sentence "you" is lower case; the seats keep the capital the record has.
-        by = Voice(reader).group(self.by, start=reader not in self.by)
-        return f"{self.card} is squished ({by} rolled its number): discarded."
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        # Mid-sentence "you" is lower case; the seats keep the capital the record has
+        # (so they are named here, not by the placeholder's place).
+        by = voice.group(self.by, start=voice.reader not in self.by)
+        # (One message for one other seat and for several: "rolled" agrees with both.)
+        return voice.say(voice.pick_group(
+            self.by, N_("{card} is squished (you rolled its number): discarded."),
+            N_("{card} is squished ({by} rolled its number): discarded."),
+            N_("{card} is squished ({by} rolled its number): discarded.")),
+            card=card_text(self.card, voice), by=by)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,14 +247,24 @@ class HandsSwapped(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
-        voice = Voice(reader)
-        seats = " and ".join(voice.name(s, start=False) for s in self.seats)
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        # Each seat named as a sentence names it within ("seat 0 and seat 1 and you").
+        seats = reduce(lambda said, name: voice.joined([said, name]),
+                       [voice.name(s, start=False) for s in self.seats])
         # Told to one of them, "they" are "you".
-        they, them, their = (("you", "you", "your") if reader in self.seats
-                             else ("they", "them", "their"))
-        how = "swap hands" if len(self.seats) == 2 else f"pass {their} hands clockwise"
-        return (f"On {self.card}, {seats} tie with {self.die}: {they} {how} and none of "
-                f"{them} takes it.")
+        if voice.reader in self.seats:
+            message = (N_("On {card}, {seats} tie with {die}: you swap hands and none of you "
+                          "takes it.") if len(self.seats) == 2 else
+                       N_("On {card}, {seats} tie with {die}: you pass your hands clockwise "
+                          "and none of you takes it."))
+        else:
+            message = (N_("On {card}, {seats} tie with {die}: they swap hands and none of "
+                          "them takes it.") if len(self.seats) == 2 else
+                       N_("On {card}, {seats} tie with {die}: they pass their hands clockwise "
+                          "and none of them takes it."))
+        return voice.say(message, card=card_text(self.card, voice), seats=seats, die=self.die)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +280,11 @@ class FlyTaken(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
-        return f"{Voice(reader).does(self.seat, 'takes')} {self.card}."
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(voice.pick(self.seat, N_("You take {card}."), N_("{seat} takes {card}.")),
+                         seat=Seats.of(self.seat), card=card_text(self.card, voice))
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +294,11 @@ class FlyNotTaken(Event):
     card: str
 
     def text(self) -> str:
-        return f"Nobody takes {self.card}: discarded."
+        return self.told_in(Voice())
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(N_("Nobody takes {card}: discarded."),
+                         card=card_text(self.card, voice))
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,8 +326,14 @@ class FiveCardsAnnounced(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
-        announce = Voice(reader).group_does(self.seats, "announces")
-        return f"{announce} 5 cards: the others get one final turn."
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(voice.pick_group(
+            self.seats, N_("You announce 5 cards: the others get one final turn."),
+            N_("{seats} announces 5 cards: the others get one final turn."),
+            N_("{seats} announce 5 cards: the others get one final turn.")),
+            seats=Seats(self.seats))
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,8 +351,13 @@ class HandShown(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
-        return (f"{Voice(reader).does(self.seat, 'shows')} {', '.join(self.cards)}: a set of "
-                f"{self.set_size}.")
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(voice.pick(self.seat, N_("You show {cards}: a set of {n}."),
+                                    N_("{seat} shows {cards}: a set of {n}.")),
+                         seat=Seats.of(self.seat), cards=cards_text(self.cards, voice),
+                         n=self.set_size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,8 +377,14 @@ class TokensWon(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
-        win = Voice(reader).group_does(self.winners, "wins")
-        return f"{win} a Fly Catcher token (tokens: {', '.join(map(str, self.tokens))})."
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(voice.pick_group(
+            self.winners, N_("You win a Fly Catcher token (tokens: {tokens})."),
+            N_("{seats} wins a Fly Catcher token (tokens: {tokens})."),
+            N_("{seats} win a Fly Catcher token (tokens: {tokens}).")),
+            seats=Seats(self.winners), tokens=", ".join(map(str, self.tokens)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,10 +404,17 @@ class GameOver(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
         if self.reason == "cap":
-            return "The safety cap on turns ended the game."
-        have = Voice(reader).group_does(self.winners, "has")
-        return f"The game is over: {have} 3 Fly Catcher tokens."
+            return voice.say(N_("The safety cap on turns ended the game."))
+        # The winners are named as a sentence starts ("Seat 2 has"), as the record has it.
+        return voice.say(voice.pick_group(
+            self.winners, N_("The game is over: You have 3 Fly Catcher tokens."),
+            N_("The game is over: {seats} has 3 Fly Catcher tokens."),
+            N_("The game is over: {seats} have 3 Fly Catcher tokens.")),
+            seats=voice.group(self.winners))
 
 
 #: The frequent events, each made once (``engine.memo.made_once``): about 380 of the

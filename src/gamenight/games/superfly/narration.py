@@ -17,6 +17,11 @@ reader's telling of a turn is made once, when it is first asked for, and shared
 Seats are named "Seat 2" (each one alike, also in a group: "You and Seat 2"), so that a
 table puts its people's names in their place, as its log does.
 
+Told in the reader's language (``GameState.told(seat, language)``; docs/languages.md,
+"The story in three languages"): each clause is one message per form (the reader,
+another seat), marked here with ``N_`` for the game's catalog (``locale/<lang>/
+LC_MESSAGES/game.po``); the seats are "Seat 2", "Platz 2", "Lugar 2".
+
 TypedDicts come from ``typing_extensions`` and the annotations are not postponed, as in
 ``views.py`` (pydantic reads them for the schema).
 """
@@ -27,7 +32,8 @@ from typing import TYPE_CHECKING, Literal
 from typing_extensions import TypedDict
 
 from gamenight.engine.frozen import FrozenDict, FrozenList
-from gamenight.engine.voice import Voice
+from gamenight.engine.voice import Seats, Voice, voice_for
+from gamenight.i18n import DEFAULT, N_
 
 if TYPE_CHECKING:
     from gamenight.games.superfly.resolution import FlyResult
@@ -67,15 +73,19 @@ class TurnLinesView(TypedDict):
     notes: list[NoteView]
 
 
-def told_to(turn: "LastTurn | None", seat: int | None,
-            hand_limit: int) -> TurnLinesView | None:
+def told_to(turn: "LastTurn | None", seat: int | None, hand_limit: int,
+            language: str = DEFAULT) -> TurnLinesView | None:
     """The last turn (None: no turn played yet) as ``seat`` reads it (None: a
-    spectator; ``hand_limit``: the cards a hand holds at most), frozen, for the views of
-    the turn to share (the rules keep it in their memo while the turn is the last)."""
+    spectator; ``hand_limit``: the cards a hand holds at most), in ``language``, frozen,
+    for the views of the turn to share (the rules keep it in their memo while the turn
+    is the last)."""
     if turn is None:
         return None
-    names = tuple(f"Seat {other}" for other in range(len(turn.swats)))
-    return _lines(turn, turn.results(), Voice(seat, names), hand_limit)
+    # Every other seat by its name as a sentence starts it, even within one.
+    nobody = voice_for(language)
+    names = tuple(nobody.name(other) for other in range(len(turn.swats)))
+    voice = voice_for(language, seat, names).within(__name__)
+    return _lines(turn, turn.results(), voice, hand_limit)
 
 
 def _lines(turn: "LastTurn", results: "Sequence[FlyResult]", voice: Voice,
@@ -84,12 +94,15 @@ def _lines(turn: "LastTurn", results: "Sequence[FlyResult]", voice: Voice,
     notes: list[NoteView] = []
     if passed:
         notes.append(FrozenDict(  # type: ignore[arg-type]
-            kind="passed", text=f"Passed: {voice.group(passed, start=False)}."))
+            kind="passed", text=voice.say(N_("Passed: {seats}."), seats=Seats(tuple(passed)))))
     if turn.five_cards and not turn.round_over:
         # The round's last turn shows the hands instead: no final turn follows it.
         notes.append(FrozenDict(  # type: ignore[arg-type]
-            kind="five-cards", text=f"{voice.group_does(turn.five_cards, 'holds')} "
-                                    f"{hand_limit} cards: one final turn for the others."))
+            kind="five-cards", text=voice.say(voice.pick_group(
+                turn.five_cards, N_("You hold {n} cards: one final turn for the others."),
+                N_("{seats} holds {n} cards: one final turn for the others."),
+                N_("{seats} hold {n} cards: one final turn for the others.")),
+                seats=Seats(tuple(turn.five_cards)), n=hand_limit)))
     return FrozenDict({  # type: ignore[return-value]
         "flies": FrozenList([FrozenList(fly_clauses(fly, turn.dice, voice))
                              for fly in results]),
@@ -101,19 +114,25 @@ def fly_clauses(fly: "FlyResult", dice: Sequence[int | None],
                 voice: Voice) -> list[ClauseView]:
     """What became of one centre fly, in clauses, as ``voice``'s reader reads it."""
     if not fly.claimants:
-        return [_clause("nobody", "Nobody swatted it")]
-    clauses = [_clause("roll", f"{voice.name(seat)} rolled {dice[seat]}")
+        return [_clause("nobody", voice.say(N_("Nobody swatted it")))]
+    clauses = [_clause("roll", voice.say(voice.pick(seat, N_("You rolled {die}"),
+                                                    N_("{seat} rolled {die}")),
+                                         seat=Seats.of(seat), die=dice[seat]))
                for seat in fly.claimants]
     if fly.squished:
-        clauses.append(_clause("squished", "→ squished!"))
+        clauses.append(_clause("squished", voice.say(N_("→ squished!"))))
     for group in fly.swaps:
-        # Two exchange their hands; three or more pass them on clockwise.
-        how = "swap hands" if len(group) == 2 else "pass hands clockwise"
-        clauses.append(_clause("swapped", f"→ tie: {voice.group(group)} {how}"))
+        # Two exchange their hands; three or more pass them on clockwise.  The group is
+        # named as a sentence starts it ("You and Seat 2"), after the arrow as well.
+        how = (N_("→ tie: {seats} swap hands") if len(group) == 2 else
+               N_("→ tie: {seats} pass hands clockwise"))
+        clauses.append(_clause("swapped", voice.say(how, seats=voice.group(group))))
     if fly.taker is not None:
-        clauses.append(_clause("taken", f"→ {voice.does(fly.taker, 'takes')} it"))
+        clauses.append(_clause("taken", voice.say(voice.pick(
+            fly.taker, N_("→ You take it"), N_("→ {seat} takes it")),
+            seat=Seats.of(fly.taker))))
     elif not fly.squished:
-        clauses.append(_clause("left", "→ nobody takes it"))
+        clauses.append(_clause("left", voice.say(N_("→ nobody takes it"))))
     return clauses
 
 

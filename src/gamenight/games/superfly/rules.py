@@ -450,12 +450,13 @@ class SuperflyState(GameState[SuperflyAction]):
             mine["my_swat"] = self.choices[seat]
         return mine
 
-    def _told(self, seat: int | None) -> TurnLinesView | None:
-        # The last turn in words, as this seat reads them (``narration``): for people
-        # only, never in a view, so that no bot pays for sentences.  Made once a turn
-        # per seat, for the server's updates to its people and spectators to share.
-        return self._memo.kept(("told", seat), self._last_turn,
-                               lambda turn: told_to(turn, seat, HAND_LIMIT))
+    def _told_in(self, seat: int | None, language: str) -> TurnLinesView | None:
+        # The last turn in words, as this seat reads them in its language
+        # (``narration``): for people only, never in a view, so that no bot pays for
+        # sentences.  Made once a turn per seat and language, for the server's updates
+        # to its people and spectators to share.
+        return self._memo.kept(("told", seat, language), self._last_turn,
+                               lambda turn: told_to(turn, seat, HAND_LIMIT, language))
 
     def _table_view(self) -> TableView:
         """The part of every view that is the same for every seat."""

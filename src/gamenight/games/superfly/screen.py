@@ -31,12 +31,12 @@ from gamenight.engine import PASS
 from gamenight.engine.voice import Voice
 from gamenight.games.superfly import terms
 from gamenight.games.superfly.actions import SWATS, SuperflyAction
-from gamenight.games.superfly.cards import COLOUR_OF, COLOURS, NAMES, NUMBER_OF
+from gamenight.games.superfly.cards import COLOUR_OF, COLOURS, NUMBER_OF
 from gamenight.games.superfly.narration import TurnLinesView
 from gamenight.games.superfly.rules import HAND_LIMIT
 from gamenight.games.superfly.sets import best_set
 from gamenight.games.superfly.views import CardView, SeatView
-from gamenight.i18n import game_texts
+from gamenight.i18n import current, game_texts
 from gamenight.tui.app import GameScreen, PlayApp
 from gamenight.tui.fit import card_rows
 from gamenight.tui.table import TableScreen
@@ -281,13 +281,14 @@ class SuperflyScreen(TableScreen):
         last = view["last_turn"]
         # The last turn in the game's own words (``narration``, as the browser shows it),
         # its seats named as this table's log names them.
-        told = cast("TurnLinesView | None", self.table.state.told(self.table.seat))
+        told = cast("TurnLinesView | None",
+                    self.table.state.told(self.table.seat, current()))
         if last is None or told is None:
-            return Text("No turn played yet.  ◆ marks the first player.")
+            return Text(_("No turn played yet. ◆ marks the first player."))
         say = self.table.told
         voice = self.voice
-        head = Text(f"Last turn ({last['turn']}{', final' if last['final'] else ''})",
-                    style="bold")
+        head = Text((_("Last turn ({turn}, final)") if last["final"]
+                     else _("Last turn ({turn})")).format(turn=last["turn"]), style="bold")
         for note in told["notes"]:
             head.append(f" · {say(note['text'])}", style=NOTE_STYLES.get(note["kind"], ""))
         lines = [head]
@@ -296,10 +297,10 @@ class SuperflyScreen(TableScreen):
         alone: list[str] = []
         for fly, clauses in zip(last["flies"], told["flies"], strict=True):
             if not fly["claimants"]:
-                alone.append(f"{NAMES[fly['card']]}: "
+                alone.append(f"{card_name(fly['card'])}: "
                              + " ".join(say(clause["text"]) for clause in clauses))
                 continue
-            line = Text(f"{NAMES[fly['card']]}: ")
+            line = Text(f"{card_name(fly['card'])}: ")
             line.append(", ".join(say(c["text"]) for c in clauses if c["kind"] == "roll"))
             for clause in clauses:
                 if clause["kind"] != "roll":

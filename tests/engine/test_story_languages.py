@@ -28,6 +28,7 @@ from gamenight.engine.voice import Seats, Voice, voice_for
 from gamenight.games import GAMES
 from gamenight.games.by_golly import events as bg
 from gamenight.games.by_golly.cards import FaceName
+from gamenight.games.fliegen_klatschen import events as fk
 from gamenight.games.fluster import events as flu
 from gamenight.games.fly import events as fly
 from gamenight.games.superfly import events as sf
@@ -35,9 +36,8 @@ from gamenight.games.superfly.narration import fly_clauses, told_to
 from gamenight.games.superfly.resolution import FlyResult
 from gamenight.i18n import LANGUAGES
 
-#: The games whose story is told in every language (Fliegen klatschen's is still
-#: English: docs/languages.md says what is left).
-TOLD = ("by-golly", "fly", "fluster", "superfly")
+#: The games whose story is told in every language.
+TOLD = ("by-golly", "fly", "fluster", "superfly", "fliegen-klatschen")
 #: Games whose English lines may start with a card's name, lower case as their records
 #: always had it ("red 3 is squished"); their German and Portuguese lines start with a
 #: capital all the same.
@@ -107,6 +107,17 @@ MADE: dict[str, list[Event]] = {
         sf.GameOver("cap", (), (0, 1, 1)),
         *(sf.GameOver("tokens", winners, (3, 3, 1)) for winners in [(1,), (0, 1)]),
     ],
+    # Cards by id: 5 is a red 2, 20 a yellow 2, 100 a swatter.
+    "fliegen-klatschen": [
+        fk.Dealt(0, (24, 24, 24)), fk.Dealt(40, (24, 24, 24)),
+        fk.Revealed(1, 100, True), fk.Revealed(1, 5, True), fk.Revealed(1, 5, False),
+        fk.NothingToHit(100), fk.Slapped(2, 5, 412.4), fk.FlyWon(0, 5),
+        fk.Penalty(2, 5, None), fk.Penalty(2, 5, 20),
+        fk.HuntOver(1, 100), fk.HuntOver(1, 5),
+        fk.GameOver("cap", (3, 2, 0), (2, 1, 0)), fk.GameOver("last-card", (3, 2, 0), (2, 1, 0)),
+        *(fk.DecidingGame(seats, score, flies)
+          for seats, score, flies in [((0, 2), 1, 1), ((0, 1, 2), 0, 0), ((1, 2), 7, 3)]),
+    ],
 }
 
 
@@ -117,7 +128,11 @@ def played(game_id: str, players: int, seed: int) -> GameState[Any]:
     options = ({"face_up_match": seed % 2 == 1} if game_id == "by-golly"
                else {"max_drops": 8} if game_id == "fly" and seed % 3 == 2
                else {"two_players": players == 2, "open_hands": seed % 2 == 1}
-               if game_id == "superfly" else {})
+               if game_id == "superfly"
+               # Short games, some tied into a deciding game.
+               else {"remove": 90 if seed % 2 else 0,
+                     "tie": "deciding-game" if seed % 3 else "shared"}
+               if game_id == "fliegen-klatschen" else {})
     state = game.new(players, seed, **options)
     rng = random.Random(seed)
     while not state.is_over and len(state.history) < 2000:
@@ -287,6 +302,25 @@ def test_a_superfly_line_in_german_and_portuguese() -> None:
         "blue 5 is squished (seat 1 and you rolled its number): discarded.")
     assert tell(squished, voice_for("de", 2)) == (
         "Die blaue 5 wird zerquetscht (ihre Zahl gewürfelt: Platz 1 und du): abgelegt.")
+
+
+def test_a_fliegen_klatschen_line_in_german_and_portuguese() -> None:
+    revealed = fk.Revealed(1, 5, True)
+    assert tell(revealed, voice_for("de", 1)) == (
+        "Du deckst eine rote 2 auf, eine fünfte Farbe: Jagd!")
+    assert tell(revealed, voice_for("pt", 0)) == (
+        "Lugar 1 vira um 2 vermelho, uma quinta cor: caçada!")
+    penalty = fk.Penalty(2, 5, 20)
+    assert tell(penalty, voice_for("en", 0)) == (
+        "Seat 2 hit a fly not allowed: yellow 2 goes under seat 2's pile.")
+    assert tell(penalty, voice_for("de", 2)) == (
+        "Du hast eine Fliege einer nicht erlaubten Farbe getroffen: Die gelbe 2 kommt unter "
+        "deinen Stapel.")
+    tie = fk.DecidingGame((0, 2), 1, 1)
+    assert tell(tie, voice_for("en", 2)) == (
+        "Seat 0 and you tie with 1 point and 1 fly: you play a deciding game.")
+    assert tell(tie, voice_for("pt", None)) == (
+        "Lugar 0 e Lugar 2 empatam com 1 ponto e 1 mosca: jogam um jogo de desempate.")
 
 
 def test_a_simulation_loads_no_babel() -> None:

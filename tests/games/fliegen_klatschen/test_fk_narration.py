@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from gamenight.engine import PASS, GameState
-from gamenight.games import GAMES
 from gamenight.games.fliegen_klatschen.rules import GAME, FliegenKlatschenState
 from gamenight.server.protocol import update
 from tests.games.fliegen_klatschen.fk_table import (
@@ -238,14 +237,6 @@ def test_the_update_tells_it_in_the_connection_s_language() -> None:
     assert message["told"]["head"] == "Letzte Jagd (du hast eine Fliegenklatsche aufgedeckt)"
     assert update(state, None, 1, [], None, fresh=True)["told"]["head"] == (
         "Last hunt (seat 0 revealed a swatter)")
-
-
-def test_superfly_s_last_turn_is_still_told_in_english_whatever_the_language() -> None:
-    state = GAMES["superfly"].new(3, 1)
-    rng = random.Random(1)
-    while state.told(0) is None:
-        play_one(state, rng)
-    assert state.told(0, "de") == state.told(0)
 
 
 def play_one(state: GameState[Any], rng: random.Random) -> None:

@@ -66,7 +66,7 @@ def test_with_the_option_the_tied_players_play_a_deciding_game_that_decides() ->
     events = state.apply(0, REVEAL)
     assert state.outcome() is None and state.phase == "deal"
     assert DecidingGame((0, 1), 5, 1) in events
-    assert events[-1].text() == "Seat 0 and seat 1 tie with 5 points and 1 flies: they " \
+    assert events[-1].text() == "Seat 0 and seat 1 tie with 5 points and 1 fly: they " \
                                 "play a deciding game."
     state.draw_chance()  # a new shuffle, dealt among the tied players
     assert state.phase == "reveal" and state.current == 0

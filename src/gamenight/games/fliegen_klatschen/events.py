@@ -8,6 +8,12 @@ which that player won his flies, so everyone knows which one he won last.
 
 Cards are named by their ids (0-111, as in ``slap <id>`` and in the views); ``text``
 gives the card's face ("red 3", "swatter").
+
+Each line is told in the reader's language (``told_in``, docs/languages.md): every
+sentence is written whole, one message per form (the reader, another seat, a spectator),
+marked for the game's catalog (``locale/<lang>/LC_MESSAGES/game.po``), with the cards
+named in the game's words (``terms``) in the same language.  The English sentences are
+the messages themselves, as the record's lines always were.
 """
 
 from __future__ import annotations
@@ -17,14 +23,27 @@ from typing import Literal
 
 from gamenight.engine.events import Event
 from gamenight.engine.memo import made_once
-from gamenight.engine.voice import Voice
-from gamenight.games.fliegen_klatschen.cards import COLOUR_OF, SWATTER, name
+from gamenight.engine.voice import Seats, Voice
+from gamenight.games.fliegen_klatschen import terms
+from gamenight.games.fliegen_klatschen.cards import COLOUR_OF, COLOURS, SWATTER, VALUE_OF, name
+from gamenight.i18n import DEFAULT, N_
 
 #: How a game ends (``Outcome.reason``, listed in ``rules.md``): the last card of a pile
 #: was turned over, or the safety cap on turns (``max_turns``) cut it short.
 Reason = Literal["last-card", "cap"]
 LAST_CARD: Reason = "last-card"
 CAP: Reason = "cap"
+
+
+def card_text(card: int, voice: Voice) -> str:
+    """The card's face as the voice's language says it: "red 3", "rote 3", "3 vermelho",
+    "swatter" (``cards.name`` in English)."""
+    if voice.language == DEFAULT:
+        return name(card)  # English: the name itself (no catalog read)
+    if COLOUR_OF[card] == SWATTER:
+        return voice.gettext(terms.SWATTER)
+    return voice.gettext(terms.CARD_NAMES[COLOURS[COLOUR_OF[card]]]).format(
+        value=VALUE_OF[card])
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +55,13 @@ class Dealt(Event):
     piles: tuple[int, ...]
 
     def text(self) -> str:
-        removed = f" ({self.removed} taken out unseen)" if self.removed else ""
-        return (f"The cards are shuffled and dealt{removed}: piles of "
-                f"{', '.join(map(str, self.piles))}.")
+        return self.told_in(Voice())
+
+    def told_in(self, voice: Voice) -> str:
+        message = (N_("The cards are shuffled and dealt ({removed} taken out unseen): piles "
+                      "of {piles}.") if self.removed else
+                   N_("The cards are shuffled and dealt: piles of {piles}."))
+        return voice.say(message, removed=self.removed, piles=", ".join(map(str, self.piles)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +78,18 @@ class Revealed(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
-        reveals = Voice(reader).does(self.seat, "reveals")
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
         if COLOUR_OF[self.card] == SWATTER:
-            return f"{reveals} a swatter: hunt!"
-        if self.hunt:
-            return f"{reveals} {name(self.card)}, a fifth colour: hunt!"
-        return f"{reveals} {name(self.card)}."
+            message = voice.pick(self.seat, N_("You reveal a swatter: hunt!"),
+                                 N_("{seat} reveals a swatter: hunt!"))
+        elif self.hunt:
+            message = voice.pick(self.seat, N_("You reveal {card}, a fifth colour: hunt!"),
+                                 N_("{seat} reveals {card}, a fifth colour: hunt!"))
+        else:
+            message = voice.pick(self.seat, N_("You reveal {card}."), N_("{seat} reveals {card}."))
+        return voice.say(message, seat=Seats.of(self.seat), card=card_text(self.card, voice))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +100,10 @@ class NothingToHit(Event):
     card: int
 
     def text(self) -> str:
-        return "The centre is empty: the hunt catches nothing."
+        return self.told_in(Voice())
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(N_("The centre is empty: the hunt catches nothing."))
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +118,13 @@ class Slapped(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
-        return f"{Voice(reader).does(self.seat, 'slaps')} {name(self.card)} at {self.at_ms:.0f} ms."
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(voice.pick(self.seat, N_("You slap {card} at {time} ms."),
+                                    N_("{seat} slaps {card} at {time} ms.")),
+                         seat=Seats.of(self.seat), card=card_text(self.card, voice),
+                         time=voice.number(self.at_ms, 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +149,11 @@ class FlyWon(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
-        return f"{Voice(reader).does(self.seat, 'wins')} {name(self.card)}."
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(voice.pick(self.seat, N_("You win {card}."), N_("{seat} wins {card}.")),
+                         seat=Seats.of(self.seat), card=card_text(self.card, voice))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,13 +170,23 @@ class Penalty(Event):
         return self.told_to(None)
 
     def told_to(self, reader: int | None) -> str:
-        voice = Voice(reader)
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
         if self.card is None:
-            return (f"{voice.name(self.seat)} hit a fly not allowed but "
-                    f"{voice.verb(self.seat, 'has')} won nothing yet.")
-        pile = "the pile" if reader is None else f"{voice.your(self.seat)} pile"
-        return (f"{voice.name(self.seat)} hit a fly not allowed: {name(self.card)} goes "
-                f"under {pile}.")
+            return voice.say(voice.pick(
+                self.seat, N_("You hit a fly not allowed but have won nothing yet."),
+                N_("{seat} hit a fly not allowed but has won nothing yet.")),
+                seat=Seats.of(self.seat))
+        # A spectator reads "the pile"; a player "seat 2's pile" (whose, among theirs).
+        if voice.reader is None:
+            other = N_("{seat} hit a fly not allowed: {card} goes under the pile.")
+        else:
+            other = N_("{seat} hit a fly not allowed: {card} goes under {owner}'s pile.")
+        return voice.say(voice.pick(
+            self.seat, N_("You hit a fly not allowed: {card} goes under your pile."), other),
+            seat=Seats.of(self.seat), owner=Seats.of(self.seat),
+            card=card_text(self.card, voice))
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +198,11 @@ class HuntOver(Event):
     card: int
 
     def text(self) -> str:
-        what = "swatter" if COLOUR_OF[self.card] == SWATTER else name(self.card)
-        return f"The hunt is over: the {what} goes back in the box."
+        return self.told_in(Voice())
+
+    def told_in(self, voice: Voice) -> str:
+        return voice.say(N_("The hunt is over: the {card} goes back in the box."),
+                         card=card_text(self.card, voice))
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,9 +219,12 @@ class GameOver(Event):
     flies: tuple[int, ...]
 
     def text(self) -> str:
+        return self.told_in(Voice())
+
+    def told_in(self, voice: Voice) -> str:
         if self.reason == CAP:
-            return "The safety cap on turns ended the game."
-        return "A pile is empty: the game is over."
+            return voice.say(N_("The safety cap on turns ended the game."))
+        return voice.say(N_("A pile is empty: the game is over."))
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,10 +238,20 @@ class DecidingGame(Event):
     flies: int
 
     def text(self) -> str:
-        names = [f"seat {s}" for s in self.seats]
-        who = ", ".join(names[:-1]) + " and " + names[-1]
-        return (f"{who[0].upper()}{who[1:]} tie with {self.score} points and {self.flies} "
-                "flies: they play a deciding game.")
+        return self.told_to(None)
+
+    def told_to(self, reader: int | None) -> str:
+        return self.told_in(Voice(reader))
+
+    def told_in(self, voice: Voice) -> str:
+        # Each seat named one by one, as the record has it ("Seat 0, seat 1 and you").
+        who = voice.joined([voice.name(s, start=False) for s in self.seats])
+        message = (N_("{seats} tie with {points} and {flies}: you play a deciding game.")
+                   if voice.reader in self.seats else
+                   N_("{seats} tie with {points} and {flies}: they play a deciding game."))
+        points = voice.ngettext("{n} point", "{n} points", self.score).format(n=self.score)
+        flies = voice.ngettext("{n} fly", "{n} flies", self.flies).format(n=self.flies)
+        return voice.say(message, seats=who[0].upper() + who[1:], points=points, flies=flies)
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (Dealt, Revealed, NothingToHit, Slapped, Passed,

@@ -130,15 +130,22 @@ async def test_a_person_who_drops_comes_back_to_their_seat_and_the_game_as_it_is
 
 async def test_past_the_grace_the_default_bot_plays_the_seat_until_its_person_returns(
         server: LiveServer) -> None:
+    """Seat 1 is a second person, who takes a turn only when the test says so: the game
+    cannot run to its end at machine speed while seat 0's person is away (with a bot at
+    seat 1 it could, on a busy machine, before the person was back)."""
     rng = random.Random(2)
     assert next(g for g in server.get("/api/games") if g["id"] == "fly")["default_bot"] \
         == FLY_STAND_IN
-    code, host_token, (token,) = make_room(server, "fly", [None, "aimer:quick"],
-                                           {"max_drops": 60}, grace_s=0.5)
+    code, host_token, (token, bens) = make_room(server, "fly", [None, None],
+                                                {"max_drops": 60}, grace_s=0.5)
     person, _ = await join(server, code, token, "person")
+    ben, _ = await join(server, code, bens, "ben")
     host = await started(server, code, host_token)
+    first = await host.wait_for(is_update)
+    if first["acting"]["seats"] == [1]:
+        await take_turn(ben, 1, rng)
     await take_turn(person, 0, rng)
-    await my_turn(person, 0)
+    await my_turn(ben, 1)
     await person.close()
 
     # Past the grace the room shows the stand-in, which takes the seat's turns.
@@ -149,14 +156,16 @@ async def test_past_the_grace_the_default_bot_plays_the_seat_until_its_person_re
     assert seat_info(standing_in, 0)["kind"] == "person"
     assert not seat_info(standing_in, 0)["connected"]
     for _ in range(2):
+        mark = len(host.messages)
+        await take_turn(ben, 1, rng)
         await host.wait_for(lambda m: is_update(m) and any(
             e["event"] == "SwatterDropped" and e["seat"] == 0 for e in m["events"]),
             after=mark)
-        mark = len(host.messages)
 
-    # The person comes back and takes the seat back: the room shows nobody standing in,
-    # their actions are taken again, and no bot takes their turn (one that did would
-    # have moved before them: bots take no pause in these tests).
+    # The person comes back (while it is Ben's turn) and takes the seat back: the room
+    # shows nobody standing in, their actions are taken again, and no bot takes their
+    # turn (one that did would have moved before them: bots take no pause in these tests).
+    await my_turn(ben, 1)
     mark = len(host.messages)
     back, welcome = await join(server, code, token, "person again")
     assert welcome["seat"] == 0
@@ -167,10 +176,11 @@ async def test_past_the_grace_the_default_bot_plays_the_seat_until_its_person_re
     fresh = await back.wait_for(is_update)
     assert fresh["fresh"]
     for _ in range(3):
+        await take_turn(ben, 1, rng)
         told = await take_turn(back, 0, rng)
         assert any(e["event"] == "SwatterDropped" and e["seat"] == 0 for e in told["events"])
     assert not back.errors()
-    for player in (host, back):
+    for player in (host, back, ben):
         await player.close()
 
 

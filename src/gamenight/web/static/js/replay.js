@@ -130,6 +130,7 @@ async function open(seat, at) {
   const replay = await state.source(seat);
   const first = state.replay === null;
   state.replay = replay;
+  byId("rules-button", HTMLButtonElement).disabled = false; // its game is known now
   state.names.splice(0, state.names.length, ...shownNames(replay.names));
   if (first) {
     state.createTable = await tableFor(replay.game);

@@ -262,6 +262,7 @@ function received(message) {
 /** @param {RoomInfo} room */
 function showTitle(room) {
   state.game = room.game;
+  byId("rules-button", HTMLButtonElement).disabled = false; // its game is known now
   page.title.textContent = room.title;
   document.title = `${room.title} · gamenight`;
 }

@@ -9,7 +9,9 @@ import { renderMarkdown } from "./markdown.js";
 import { t } from "./i18n.js";
 
 /**
- * Makes `button` open how to play the game `gameOf()` names at that moment.
+ * Makes `button` open how to play the game `gameOf()` names at that moment.  The page's
+ * HTML has the button disabled, and the page enables it once it knows its game: a click
+ * before then did nothing, where now the button is plainly not ready.
  * @param {HTMLButtonElement} button
  * @param {() => string | null} gameOf
  */

@@ -3,7 +3,8 @@
 
 The graph is ``tests/test_import_cycles.py``'s (every import, those inside functions and
 under ``TYPE_CHECKING`` included).  The layers, lowest first: the engine (with the
-helpers that import nothing of ours); the bots; the games; what plays them (interop,
+helpers that import nothing of ours, and the languages, ``i18n``, whose catalogs the
+engine's voice tells the story from); the bots; the games; what plays them (interop,
 sim, records, schema, lessons); what people use (lab, tui, server, web); the command
 line.  An import from a module to one in a higher layer is counted, with a game's
 ``screen``, ``encoding`` and ``benchmarks`` modules shown apart: each is a part of its
@@ -23,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from tests.test_import_cycles import cycles, imports, modules  # noqa: E402
 
 LAYERS = {"engine": 0, "arguments": 0, "names": 0, "seats": 0, "compiled": 0, "compiling": 0,
-          "files": 0, "signing": 0,
+          "files": 0, "signing": 0, "i18n": 0, "record_json": 3,
           "bots": 1, "games": 2, "interop": 3, "live": 3, "sim": 3, "record": 3, "redaction": 3,
           "schema": 3, "testing": 3, "lessons": 3, "lab": 4, "tui": 4, "server": 4, "web": 4,
           "cli": 5, "version": 0}

@@ -32,8 +32,7 @@ from typing_extensions import TypedDict
 from gamenight.engine.events import Event
 from gamenight.engine.frozen import FrozenDict, FrozenList
 from gamenight.engine.voice import Seats, Voice, voice_for
-from gamenight.games.fliegen_klatschen import terms
-from gamenight.games.fliegen_klatschen.cards import COLOUR_OF, COLOURS, SWATTER, VALUE_OF
+from gamenight.games.fliegen_klatschen.cards import COLOUR_OF, SWATTER
 from gamenight.games.fliegen_klatschen.events import (
     Dealt,
     FlyWon,
@@ -42,6 +41,7 @@ from gamenight.games.fliegen_klatschen.events import (
     Penalty,
     Revealed,
     Slapped,
+    card_text,
 )
 from gamenight.i18n import N_
 
@@ -217,16 +217,10 @@ def told_to(hunt: HuntFacts | None, seat: int | None, language: str) -> HuntTold
     })
 
 
-def card_name(card: int, voice: Voice) -> str:
-    """A fly as the voice's language names it ("red 3", "rote 3", "3 vermelho")."""
-    return voice.gettext(terms.CARD_NAMES[COLOURS[COLOUR_OF[card]]]).format(
-        value=VALUE_OF[card])
-
-
 def _head(hunt: HuntFacts, voice: Voice) -> str:
     swatter = COLOUR_OF[hunt.trigger] == SWATTER
     you, other = _HEADS[hunt.over, swatter]
-    card = "" if swatter else card_name(hunt.trigger, voice)
+    card = "" if swatter else card_text(hunt.trigger, voice)
     return voice.say(voice.pick(hunt.revealer, you, other),
                      seat=Seats.of(hunt.revealer), card=card)
 
@@ -234,7 +228,7 @@ def _head(hunt: HuntFacts, voice: Voice) -> str:
 def _hand(hunt: HuntFacts, hand: tuple[int, int, float], voice: Voice) -> HandLineView:
     seat, card, at_ms = hand
     text = voice.say(voice.pick(seat, *_HAND), seat=Seats.of(seat),
-                     card=card_name(card, voice), time=voice.number(at_ms, 0))
+                     card=card_text(card, voice), time=voice.number(at_ms, 0))
     return FrozenDict(text=text,  # type: ignore[return-value]
                       verdict=_verdict(hunt, seat, card, voice) if hunt.over else None)
 
@@ -247,7 +241,7 @@ def _verdict(hunt: HuntFacts, seat: int, card: int, voice: Voice) -> VerdictView
             if lost is None:
                 return _said("penalty-nothing", voice.say(voice.pick(seat, *_PENALTY_NOTHING)))
             return _said("penalty", voice.say(voice.pick(seat, *_PENALTY),
-                                              card=card_name(lost, voice)))
+                                              card=card_text(lost, voice)))
     return _said("underneath", voice.say(_UNDERNEATH))
 
 
@@ -270,11 +264,11 @@ def _news(hunt: HuntFacts, voice: Voice) -> list[NewsView]:
     for result in hunt.results:
         if isinstance(result, FlyWon):
             kind: NewsKind = "won"
-            text = voice.say(_NEWS_WON, card=card_name(result.card, voice))
+            text = voice.say(_NEWS_WON, card=card_text(result.card, voice))
         elif result.card is None:
             kind, text = "penalty-nothing", voice.say(_NEWS_PENALTY_NOTHING)
         else:
             kind = "penalty"
-            text = voice.say(_NEWS_PENALTY, card=card_name(result.card, voice))
+            text = voice.say(_NEWS_PENALTY, card=card_text(result.card, voice))
         news.append(FrozenDict(seat=result.seat, kind=kind, text=text))
     return news  # type: ignore[return-value]

@@ -67,8 +67,9 @@ PHASE_S = 60.0
 DEADLINE_MS = 6000
 #: How much of a held window must be left when the server is killed in it.
 MARGIN_MS = 3000.0
-#: Errors a random client may get: its action lost a race to the table's next step.
-RACE_ERRORS = {"stale", "illegal"}
+#: Errors a random client may get: its action lost a race to the table's next step
+#: ("not-playing" when that step ended the game: the action came after the last one).
+RACE_ERRORS = {"stale", "illegal", "not-playing"}
 
 
 @dataclass(frozen=True)

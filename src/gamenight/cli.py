@@ -110,6 +110,15 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _pids(text: str) -> tuple[int, ...]:
+    """``bench server --pids``: process ids, separated by commas."""
+    parts = [part.strip() for part in text.split(",")]
+    if not parts or not all(part.isdigit() and int(part) > 0 for part in parts):
+        raise argparse.ArgumentTypeError(f"process ids separated by commas (4242,4243), "
+                                         f"not {brief(text)}")
+    return tuple(int(part) for part in parts)
+
+
 def _per_minute(text: str) -> float:
     """A rate a minute for ``serve``'s limits per address: 0 (none) or more."""
     try:
@@ -545,14 +554,20 @@ def build_parser() -> Parser:
                 f"  gamenight bench {example} --search --deals 0:50 --json > a.json\n"
                 "  gamenight bench --search --pool a.json b.json\n"
                 "  gamenight bench server\n"
-                "  gamenight bench server --clients 100 --rooms-idle 1000 --seconds 20\n\n"
+                "  gamenight bench server --clients 100 --rooms-idle 1000 --seconds 20\n"
+                "  gamenight bench server --url http://127.0.0.1:8000 --pids 4242,4243\n\n"
                 "bench server starts `gamenight serve` on 127.0.0.1 (SQLite in a temporary\n"
                 "folder) and measures it from simulated people playing every game at a\n"
                 "person's pace, plus spectators: action latency (p50/p95/p99, measured at\n"
                 "the clients over loopback, the load generator sharing the cores), messages\n"
                 "per second, the server's CPU, and its memory per room with idle lobby\n"
                 "rooms (seats taken, no connection).  Progress goes to stderr; the default\n"
-                "run takes a few minutes.\n\n"
+                "run takes a few minutes.  With --url it measures a server or cluster\n"
+                "already running instead (e.g. HAProxy's address in front of several\n"
+                "processes; start them with --room-rate 0 --max-connections 0\n"
+                "--max-websockets 0, as every client comes from this machine): the playing\n"
+                "rooms only (the idle rooms are skipped), and the CPU of the processes\n"
+                "named by --pids (unknown without them).\n\n"
                 "Random play: uniform random legal actions straight on the state.  Bots: the\n"
                 "game's default bot in every seat.  Where open_spiel is installed, its C++\n"
                 "goofspiel and hearts are timed under random play driven from Python and our\n"
@@ -606,6 +621,14 @@ def build_parser() -> Parser:
     p.add_argument("--database", default=None, metavar="URL",
                    help="bench server: an empty database for the server (default: SQLite "
                         "in a temporary folder)")
+    p.add_argument("--url", default=None, metavar="URL",
+                   help="bench server: measure the server already running at this address "
+                        "(http://HOST:PORT; a proxy in front of several processes too) "
+                        "instead of starting one; its idle-room memory is not measured")
+    p.add_argument("--pids", type=_pids, default=None, metavar="PID[,PID...]",
+                   help="bench server --url: the server's processes, whose CPU time "
+                        "(/proc/PID/stat, before and after) gives its CPU per action; "
+                        "without them that is reported as unknown")
 
     from gamenight.lab.cli import add_study_command
 
@@ -1177,7 +1200,7 @@ def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
 
     if args.game == "server":
         return cmd_bench_server(args, out, err)
-    for flag in ("clients", "rooms_idle", "database"):
+    for flag in ("clients", "rooms_idle", "database", "url", "pids"):
         if getattr(args, flag) is not None:
             err.print(f"error: --{flag.replace('_', '-')} is for `gamenight bench server`",
                       style="red")
@@ -1340,14 +1363,22 @@ def cmd_bench_server(args: argparse.Namespace, out: Console, err: Console) -> in
     from gamenight.server import bench
 
     if args.quick or args.interop or args.players is not None:
-        err.print("error: bench server takes --clients, --rooms-idle, --seconds, --database "
-                  "and --json", style="red")
+        err.print("error: bench server takes --clients, --rooms-idle, --seconds, --database, "
+                  "--url, --pids and --json", style="red")
+        return 2
+    if args.url is None and args.pids is not None:
+        err.print("error: --pids goes with --url (without it the benchmark measures the "
+                  "server it starts)", style="red")
+        return 2
+    if args.url is not None and (args.rooms_idle is not None or args.database is not None):
+        err.print("error: --rooms-idle and --database are for a server the benchmark starts, "
+                  "not with --url", style="red")
         return 2
     report = bench.run_server_bench(
         clients=bench.DEFAULT_CLIENTS if args.clients is None else args.clients,
         rooms_idle=bench.DEFAULT_ROOMS_IDLE if args.rooms_idle is None else args.rooms_idle,
         seconds=bench.DEFAULT_SECONDS if args.seconds is None else args.seconds,
-        database=args.database,
+        database=args.database, url=args.url, pids=args.pids or (),
         progress=lambda line: err.print(line, style="dim", highlight=False))
     if args.json:
         sys.stdout.write(json.dumps(report, indent=2) + "\n")

@@ -27,11 +27,11 @@ import signal
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 from websockets.exceptions import ConnectionClosed
@@ -126,7 +126,15 @@ QUICK_CHECKS = "inter 200ms fall 2 rise 1"
 PATIENT_CHECKS = "inter 1s fall 5 rise 1"
 
 
-def proxy_config(port: int, servers: list[LiveServer], shipped: str | None = None,
+class Listening(Protocol):
+    """A server the proxy sends to: a ``LiveServer``, or the benchmark's
+    ``bench.ServerProcess`` (``tests.server.bench_cluster``)."""
+
+    @property
+    def port(self) -> int: ...
+
+
+def proxy_config(port: int, servers: Sequence[Listening], shipped: str | None = None,
                  checks: str = QUICK_CHECKS) -> str:
     """The shipped configuration, listening on ``port``, in front of ``servers``, with
     health checks as ``checks`` says (``inter ... fall ... rise ...``)."""
@@ -153,7 +161,7 @@ class Proxy:
     """``haproxy -f FILE -db`` in front of a cluster's processes."""
 
     folder: Path
-    servers: list[LiveServer]
+    servers: Sequence[Listening]
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
     checks: str = QUICK_CHECKS

@@ -104,6 +104,13 @@ def test_every_figure_was_measured(report: dict[str, Any]) -> None:
     assert report["messages_per_s"] >= report["updates_per_s"] > 0
     assert report["server_cpu_cores"] > 0
     assert report["server_cpu_ms_per_action"] > 0
+    # The one process it started, measured on its own: the same figures.
+    [process] = report["server_processes"]
+    assert process["name"].startswith("python")  # read while it ran
+    assert process["cpu_ms_per_action"] == pytest.approx(report["server_cpu_ms_per_action"],
+                                                         abs=0.002)
+    assert process["rss_playing_bytes"] == report["memory"]["rss_playing_bytes"]
+    assert report["server"].startswith(f"started by the benchmark (pid {process['pid']}")
     assert report["load_generator_cpu_cores"] > 0
     assert report["load_average"] >= 0
     memory = report["memory"]

@@ -49,7 +49,23 @@ which is the server's clock too):
 * **Server CPU**: the server process's user + system CPU time over the measured
   seconds (``/proc/<pid>/stat``, psutil where there is no ``/proc``), over the wall
   time: 1.0 is one core kept busy.  The load generator's own CPU is shown beside it.
+* **Waiting for a core**: the share of the measured seconds the server's main thread
+  (its event loop), and this process's, was ready to run but waited for a core that
+  another process held (``/proc/<pid>/task/<tid>/schedstat``): how loaded the machine
+  was, as each loop felt it.
 * **Memory**: the server's RSS (``VmRSS`` of ``/proc/<pid>/status``).
+
+**An already running server** (``--url``, :class:`RunningServer`): a ``gamenight serve``
+process, or the proxy in front of several (``docs/server.md``), started by someone else,
+with the limits per address lifted as the benchmark's own server has them
+(``--room-rate 0 --max-connections 0 --max-websockets 0``: every simulated client comes
+from one address).  Only the playing rooms are measured (the idle rooms need an empty
+server of the benchmark's own, and its memory).  Its CPU is the processes named by
+``--pids`` (their CPU time from ``/proc/<pid>/stat`` before and after, summed, and each
+shown); without them it is not known, and the report says so (``null``).  Behind a
+proxy a room made on one process is handed over to the one its code hashes to: a REST
+request answered 503 with ``Retry-After`` is asked again, a WebSocket closed with 1012
+or 1013 before its welcome joins again.
 
 Bias: everything runs on one machine over loopback, so there is no network delay in
 the figures (a real network adds its round trip).  The load generator shares the
@@ -80,7 +96,8 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+import urllib.parse
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,6 +129,12 @@ TURN_S = (0.8, 1.2)
 REMATCH_S = (2.0, 4.0)
 #: How long the server may take to answer its health check after starting.
 START_S = 60.0
+#: How long a request answered 503 with ``Retry-After`` is asked again (behind a proxy,
+#: a room made on one process is handed over to the one its code hashes to).
+RETRY_S = 30.0
+#: How long a connection refused for now (close code 1012 or 1013: its room is moving
+#: between processes) is opened again.
+REJOIN_S = 30.0
 #: REST requests in flight at once while rooms are made.
 REST_THREADS = 4
 #: WebSocket handshakes in flight at once.
@@ -157,6 +180,18 @@ def cpu_seconds(pid: int) -> float:
     return float(times.user + times.system)
 
 
+def waited_seconds(pid: int, tid: int | None = None) -> float | None:
+    """How long the thread ``tid`` of the process ``pid`` (its main thread: a server's
+    event loop) has been ready to run but waiting for a core, in seconds
+    (``/proc/<pid>/task/<tid>/schedstat``: time on a core, time waiting on a run queue,
+    in ns); None where the kernel does not say."""
+    try:
+        fields = Path(f"/proc/{pid}/task/{tid or pid}/schedstat").read_text().split()
+        return int(fields[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def rss_bytes(pid: int) -> int:
     """The resident set size of the process ``pid``, in bytes."""
     return _status_kib(pid, "VmRSS") * 1024
@@ -196,15 +231,35 @@ def _psutil_process(pid: int) -> Any:
     return psutil.Process(pid)
 
 
+class _RetryLaterError(Exception):
+    def __init__(self, after_s: float, detail: str) -> None:
+        super().__init__(detail)
+        self.after_s, self.detail = max(0.1, after_s), detail
+
+
 class Rest:
     """The server's REST API over keep-alive HTTP/1.1 connections, one per thread
     (``http.client``: the benchmark needs nothing the package does not)."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, host: str = "127.0.0.1") -> None:
+        self.host = host
         self.port = port
         self._local = threading.local()
 
     def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        """The answer's JSON; a 503 with ``Retry-After`` (behind a proxy: the room is
+        being handed over between processes) is asked again, for :data:`RETRY_S` at most."""
+        deadline = time.monotonic() + RETRY_S
+        while True:
+            try:
+                return self._call(method, path, body)
+            except _RetryLaterError as later:
+                if time.monotonic() + later.after_s > deadline:
+                    raise BenchError(f"{method} {path}: the server answered 503 for "
+                                     f"{RETRY_S:g} s: {later.detail}") from None
+                time.sleep(later.after_s)
+
+    def _call(self, method: str, path: str, body: dict[str, Any] | None) -> Any:
         data = None if body is None else json.dumps(body).encode()
         headers = {} if data is None else {"content-type": "application/json"}
         reused: http.client.HTTPConnection | None = getattr(self._local, "connection", None)
@@ -212,7 +267,7 @@ class Rest:
         # the server reads anything: the request is made again on a new connection.
         for connection in ([reused] if reused is not None else []) + [None]:
             if connection is None:
-                connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30.0)
+                connection = http.client.HTTPConnection(self.host, self.port, timeout=30.0)
             self._local.connection = connection
             try:
                 connection.request(method, path, body=data, headers=headers)
@@ -226,6 +281,10 @@ class Rest:
                     exc, http.client.RemoteDisconnected | ConnectionResetError | BrokenPipeError)
                 if not stale:
                     raise BenchError(f"{method} {path} failed: {exc}") from None
+        retry_after = response.getheader("Retry-After")
+        if response.status == 503 and retry_after is not None:
+            raise _RetryLaterError(min(float(retry_after), 1.0) if retry_after.isdigit() else 1.0,
+                              payload[:300].decode(errors="replace"))
         if response.status >= 300:
             raise BenchError(f"{method} {path}: the server answered {response.status}: "
                              f"{payload[:300].decode(errors='replace')}")
@@ -251,8 +310,16 @@ class ServerProcess:
         return self.process.pid
 
     @property
+    def pids(self) -> tuple[int, ...]:
+        return (self.pid,)
+
+    @property
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
+
+    @property
+    def described(self) -> str:
+        return f"started by the benchmark (pid {self.pid}, port {self.port})"
 
     def start(self) -> None:
         args = [sys.executable, "-m", "gamenight.cli", "serve", "--port", str(self.port),
@@ -296,6 +363,78 @@ class ServerProcess:
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
+
+
+class RunningServer:
+    """A server or cluster already running at ``url`` (``--url``: a ``gamenight serve``
+    process, or the proxy in front of several), and the ``pids`` of its processes, whose
+    CPU time is measured (none given: its CPU is not known)."""
+
+    def __init__(self, url: str, pids: Sequence[int] = ()) -> None:
+        parts = urllib.parse.urlsplit(url)
+        if parts.scheme != "http" or not parts.hostname or parts.path not in ("", "/"):
+            raise BenchError(f"--url takes the server's address as http://HOST:PORT, "
+                             f"not {url!r}")
+        try:
+            port = parts.port or 80
+        except ValueError:
+            raise BenchError(f"--url: {url!r} has no valid port") from None
+        self.url = f"http://{parts.netloc}"
+        self.rest = Rest(port, parts.hostname)
+        self.ws_url = f"ws://{parts.netloc}"
+        for pid in pids:
+            if not _process_exists(pid):
+                raise BenchError(f"--pids: there is no process {pid}")
+        self.pids = tuple(pids)
+
+    @property
+    def described(self) -> str:
+        return f"already running at {self.url}"
+
+    def check(self) -> None:
+        """Is a gamenight server answering at the URL?  BenchError in one line if not."""
+        try:
+            health = self.rest.call("GET", "/api/health")
+        except BenchError as exc:
+            raise BenchError(f"no gamenight server answers at {self.url} "
+                             f"({_one_line(str(exc))})") from None
+        if not isinstance(health, dict) or "rooms" not in health:
+            raise BenchError(f"{self.url} answered /api/health, but not as gamenight serve does")
+
+    def alive(self) -> bool:
+        return all(_process_exists(pid) for pid in self.pids)
+
+    def log_tail(self) -> str:
+        gone = [str(pid) for pid in self.pids if not _process_exists(pid)]
+        return f"process {', '.join(gone)} has exited" if gone else ""
+
+
+def _process_exists(pid: int) -> bool:
+    if Path("/proc/self").exists():
+        return Path(f"/proc/{pid}/stat").exists()
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:300]
+
+
+def process_name(pid: int) -> str:
+    """The command name of the process ``pid`` (``/proc/<pid>/comm``), or its pid."""
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return str(pid)
+
+
+#: What the benchmark measures: a server it started, or one already running (``--url``).
+Target = ServerProcess | RunningServer
 
 
 @contextlib.contextmanager
@@ -438,13 +577,30 @@ class Client:
         self.model = REACTION_MODELS[DEFAULT_LEVEL]
 
     async def open(self, ws_url: str) -> None:
-        self.ws = await connect(f"{ws_url}/ws/rooms/{self.room.table.code}",
-                                ping_interval=None, max_size=2**24, open_timeout=60)
-        self.reader = asyncio.create_task(self._read())
+        """Connect and join; a connection refused for now (its room is moving between
+        processes behind a proxy: close code 1012 or 1013) joins again, as a browser
+        does, for :data:`REJOIN_S` at most."""
         join: dict[str, Any] = ({"type": "join", "spectator": True} if self.token is None
                                 else {"type": "join", "token": self.token})
-        await self.ws.send(json.dumps(join))
-        await asyncio.wait_for(self.welcomed.wait(), 60)
+        deadline = time.monotonic() + REJOIN_S
+        while True:
+            self.ws = await connect(f"{ws_url}/ws/rooms/{self.room.table.code}",
+                                    ping_interval=None, max_size=2**24, open_timeout=60)
+            self.reader = reader = asyncio.create_task(self._read())
+            with contextlib.suppress(Exception):  # closed at once: the reader has ended
+                await self.ws.send(json.dumps(join))
+            welcomed = asyncio.create_task(self.welcomed.wait())
+            await asyncio.wait({welcomed, reader}, timeout=60,
+                               return_when=asyncio.FIRST_COMPLETED)
+            if self.welcomed.is_set():
+                return
+            welcomed.cancel()
+            closed_with = self.ws.close_code
+            if reader.done() and closed_with in (1012, 1013) and time.monotonic() < deadline:
+                await asyncio.sleep(0.2)
+                continue
+            raise BenchError(f"room {self.room.table.code[:6]}...: a connection was not "
+                             f"welcomed (closed with {closed_with})")
 
     async def close(self) -> None:
         if self.plan is not None:
@@ -517,7 +673,8 @@ class Client:
         except Exception:  # the connection broke
             pass
         finally:
-            if not meter.closing:
+            # One closed before its welcome is not dropped: ``open`` joins again or fails.
+            if not meter.closing and self.welcomed.is_set():
                 meter.dropped += 1
 
     async def probe(self) -> None:
@@ -689,25 +846,48 @@ class Targets(TypedDict):
     p99_ms: float
     p99_met: bool
     idle_rss_bytes: int
-    idle_rss_met: bool
+    #: None with ``--url``: the idle rooms are not measured there.
+    idle_rss_met: bool | None
+
+
+class ProcessFigures(TypedDict):
+    """One server process measured (``--pids``), over the measured seconds."""
+
+    pid: int
+    #: Its command name (``/proc/<pid>/comm``): ``python`` or ``haproxy``...
+    name: str
+    cpu_cores: float
+    cpu_ms_per_action: float
+    rss_playing_bytes: int
+    #: The share of the measured seconds its main thread (a server's event loop) was
+    #: ready to run and waited for a core, which other processes held: how loaded the
+    #: machine was, as this process felt it (None where the kernel does not say).
+    loop_waited_share: float | None
 
 
 class ServerBenchReport(TypedDict):
     """``gamenight bench server --json``."""
 
     seconds: float
+    #: The server measured: "started by the benchmark (...)" or "already running at URL".
+    server: str
     database: str
     connections: Connections
     latency: Latencies
     actions: ActionCounts
     messages_per_s: float
     updates_per_s: float
-    server_cpu_cores: float
+    #: None where the server's processes are not known (``--url`` without ``--pids``).
+    server_cpu_cores: float | None
     #: The server's CPU time per action taken (everything it did, pings included, over
     #: the actions sent): what one more person's move costs it.
-    server_cpu_ms_per_action: float
+    server_cpu_ms_per_action: float | None
+    #: Each process measured, its share of the two figures above.
+    server_processes: list[ProcessFigures]
     load_generator_cpu_cores: float
     load_generator_lag_p99_ms: float
+    #: The same share for the load generator's loop.
+    load_generator_waited_share: float | None
     #: The baseline: a ping's round trip through the server's loop (no game work).
     ping_round_trip: Percentiles
     #: Its two halves, where the clocks agree (Linux): the way to the server's answer
@@ -718,7 +898,9 @@ class ServerBenchReport(TypedDict):
     #: The machine's load average (1 minute) when the measuring ended: on a 2-core
     #: machine, more than about 1.5 means something besides the benchmark was running.
     load_average: float
-    memory: Memory
+    #: None with ``--url``: the idle rooms' memory is measured only on a server the
+    #: benchmark starts (an empty one).
+    memory: Memory | None
     targets: Targets
 
 
@@ -762,9 +944,15 @@ def latencies(actions: list[Action]) -> Latencies:
 class LoadFigures:
     meter: Meter
     seconds: float
-    server_cpu: float
+    #: The CPU seconds each server process used over the measured seconds.
+    server_cpu_s: dict[int, float]
+    #: The seconds each one's main thread waited for a core (None: not known), and the
+    #: load generator's (the key 0).
+    waited_s: dict[int, float | None]
     own_cpu: float
-    rss_playing: int
+    rss_playing: dict[int, int]
+    #: Each server process's command name, read while it ran.
+    names: dict[int, str]
     load_average: float
     connections: Connections
 
@@ -788,7 +976,7 @@ async def watch_lag(meter: Meter) -> None:
             meter.lags.append(time.monotonic() - before - 0.01)
 
 
-async def play(server: ServerProcess, tables: list[MadeRoom], clients: int, seconds: float,
+async def play(server: Target, tables: list[MadeRoom], clients: int, seconds: float,
                say: Progress) -> LoadFigures:
     """Connect ``clients`` connections to the rooms ``tables``, start their games over a
     warm-up, and measure ``seconds`` of play."""
@@ -830,7 +1018,12 @@ async def play(server: ServerProcess, tables: list[MadeRoom], clients: int, seco
                 warm_up * index / len(rooms), host.send_soon, {"type": "start"})
         await asyncio.sleep(warm_up + 0.5)
         say(f"measuring {seconds:g} s of play in {len(rooms)} rooms")
-        cpu0, own0, wall0 = cpu_seconds(server.pid), time.process_time(), time.monotonic()
+        cpu0 = {pid: cpu_seconds(pid) for pid in server.pids}
+        # Each server's main thread (its event loop), and this one's (the key 0).
+        loops = {pid: (pid, pid) for pid in server.pids} | {
+            0: (os.getpid(), threading.get_native_id())}
+        waited0 = {key: waited_seconds(*thread) for key, thread in loops.items()}
+        own0, wall0 = time.process_time(), time.monotonic()
         meter.start = wall0
         shown = wall0
         while (now := time.monotonic()) < wall0 + seconds:
@@ -842,9 +1035,13 @@ async def play(server: ServerProcess, tables: list[MadeRoom], clients: int, seco
             if not server.alive():
                 raise BenchError(f"the server died: {server.log_tail()}")
         meter.end = time.monotonic()
-        cpu, own = cpu_seconds(server.pid) - cpu0, time.process_time() - own0
+        cpu = {pid: cpu_seconds(pid) - before for pid, before in cpu0.items()}
+        waited = {key: _since(waited_seconds(*loops[key]), before)
+                  for key, before in waited0.items()}
+        own = time.process_time() - own0
         wall = meter.end - wall0
-        rss_playing = rss_bytes(server.pid)
+        rss_playing = {pid: rss_bytes(pid) for pid in server.pids}
+        names = {pid: process_name(pid) for pid in server.pids}
         load = load_average()
         # Let the answers to actions sent in time come back.
         await asyncio.sleep(SETTLE_S)
@@ -857,15 +1054,19 @@ async def play(server: ServerProcess, tables: list[MadeRoom], clients: int, seco
         meter.closing = True
         say("closing the connections")
         await asyncio.gather(*(c.close() for c in everyone))
-    return LoadFigures(meter, wall, cpu / wall, own / wall, rss_playing, load, {
+    return LoadFigures(meter, wall, cpu, waited, own / wall, rss_playing, names, load, {
         "clients": len(everyone), "playing_rooms": len(rooms), "seats": SEATS * len(rooms),
         "spectators": len(everyone) - SEATS * len(rooms), "dropped": meter.dropped})
 
 
 def run_server_bench(clients: int = DEFAULT_CLIENTS, rooms_idle: int = DEFAULT_ROOMS_IDLE,
                      seconds: float = DEFAULT_SECONDS, database: str | None = None,
-                     progress: Progress | None = None) -> ServerBenchReport:
-    """Run the benchmark (see the module's docstring) and return its figures."""
+                     progress: Progress | None = None, url: str | None = None,
+                     pids: Sequence[int] = ()) -> ServerBenchReport:
+    """Run the benchmark (see the module's docstring) and return its figures: of a server
+    it starts, or (``url``) of a server or cluster already running, whose processes'
+    ``pids`` give its CPU time (none: not known).  The idle rooms are measured only on
+    a server the benchmark starts."""
     if clients < MIN_CLIENTS:
         raise BenchError(f"the benchmark needs at least {MIN_CLIENTS} clients (a room of "
                          f"each game: {SEATS} seats and a host), not {clients}")
@@ -873,32 +1074,101 @@ def run_server_bench(clients: int = DEFAULT_CLIENTS, rooms_idle: int = DEFAULT_R
         raise BenchError(f"at least 1 idle room, not {rooms_idle}")
     if not (math.isfinite(seconds) and seconds > 0):
         raise BenchError(f"the measurement takes more than 0 seconds, not {seconds}")
+    if url is None and pids:
+        raise BenchError("the server's pids go with its url: without one the benchmark "
+                         "measures the server it starts")
+    if url is not None and database is not None:
+        raise BenchError("a server already running has its own database: no database "
+                         "with a url")
     say = progress or (lambda _: None)
-    with running_server(database) as server:
-        say(f"server started (pid {server.pid}, port {server.port})")
-        held = server.rest.call("GET", "/api/health")["rooms"]
-        if held:
-            say(f"warning: the database held {held} unfinished rooms, which the server "
-                "took up: use an empty database for clean figures")
-        # A room of each game first, so that what a game loads once (Fluster's
-        # dictionary) is in the baseline, not in the figure per room.
-        make_rooms(server.rest, len(GAMES), say, "a room of each game")
-        rss_none = rss_bytes(server.pid)
-        started = time.monotonic()
-        make_rooms(server.rest, rooms_idle, say, "idle rooms")
-        rss_idle = rss_bytes(server.pid)
-        say(f"{rooms_idle:,} idle rooms made in {time.monotonic() - started:.0f} s: "
-            f"server RSS {rss_idle / 2**20:,.0f} MiB")
-        tables = make_rooms(server.rest, clients // PER_ROOM, say, "playing rooms")
-        load = asyncio.run(play(server, tables, clients, seconds, say))
-        peak = peak_rss_bytes(server.pid)
-    meter = load.meter
+    if url is not None:
+        running = RunningServer(url, pids)
+        running.check()
+        say(f"benchmarking the server at {running.url} "
+            + (f"(processes {', '.join(map(str, running.pids))})" if running.pids
+               else "(no --pids: its CPU is not measured)"))
+        say("idle rooms: skipped (measured only on a server the benchmark starts)")
+        load, memory = _bench_playing(running, clients, seconds, say), None
+        described, where = running.described, "not known (the running server's own)"
+    else:
+        with running_server(database) as server:
+            say(f"server started (pid {server.pid}, port {server.port})")
+            memory, load = _bench_idle_then_playing(server, clients, rooms_idle, seconds, say)
+            described = server.described
+        where = "sqlite (a temporary folder)" if database is None else "given"
+    return _report(described, where, load, memory)
+
+
+def _bench_idle_then_playing(server: ServerProcess, clients: int, rooms_idle: int,
+                             seconds: float, say: Progress) -> tuple[Memory, LoadFigures]:
+    """The idle rooms' memory, then the playing rooms, on a server the benchmark started."""
+    _warn_if_held(server, say)
+    # A room of each game first, so that what a game loads once (Fluster's
+    # dictionary) is in the baseline, not in the figure per room.
+    make_rooms(server.rest, len(GAMES), say, "a room of each game")
+    rss_none = rss_bytes(server.pid)
+    started = time.monotonic()
+    make_rooms(server.rest, rooms_idle, say, "idle rooms")
+    rss_idle = rss_bytes(server.pid)
+    say(f"{rooms_idle:,} idle rooms made in {time.monotonic() - started:.0f} s: "
+        f"server RSS {rss_idle / 2**20:,.0f} MiB")
+    load = _bench_playing(server, clients, seconds, say, warned=True)
+    peak = peak_rss_bytes(server.pid)
+    rss_playing = load.rss_playing[server.pid]
     per_idle = (rss_idle - rss_none) / rooms_idle
+    return {"rss_baseline_bytes": rss_none, "idle_rooms": rooms_idle,
+            "rss_idle_rooms_bytes": rss_idle, "per_idle_room_bytes": round(per_idle, 1),
+            "rss_playing_bytes": rss_playing,
+            "per_playing_room_bytes": round(
+                (rss_playing - rss_idle) / load.connections["playing_rooms"], 1),
+            "peak_rss_bytes": peak}, load
+
+
+def _warn_if_held(server: Target, say: Progress) -> None:
+    held = server.rest.call("GET", "/api/health")["rooms"]
+    if not held:
+        return
+    if isinstance(server, RunningServer):
+        say(f"warning: the server holds {held} unfinished rooms already (the process that "
+            "answered): rooms played meanwhile share its CPU")
+    else:
+        say(f"warning: the database held {held} unfinished rooms, which the server "
+            "took up: use an empty database for clean figures")
+
+
+def _bench_playing(server: Target, clients: int, seconds: float, say: Progress,
+                   warned: bool = False) -> LoadFigures:
+    if not warned:
+        _warn_if_held(server, say)
+    tables = make_rooms(server.rest, clients // PER_ROOM, say, "playing rooms")
+    return asyncio.run(play(server, tables, clients, seconds, say))
+
+
+def _since(now: float | None, before: float | None) -> float | None:
+    return None if now is None or before is None else now - before
+
+
+def _share(seconds: float | None, of: float) -> float | None:
+    return None if seconds is None else round(seconds / of, 4)
+
+
+def _report(server: str, database: str, load: LoadFigures,
+            memory: Memory | None) -> ServerBenchReport:
+    meter = load.meter
     figures = latencies(meter.actions)
     lags = percentiles(meter.lags)
+    actions = max(1, meter.sent)
+    processes: list[ProcessFigures] = [
+        {"pid": pid, "name": load.names[pid], "cpu_cores": round(cpu / load.seconds, 4),
+         "cpu_ms_per_action": round(1000.0 * cpu / actions, 3),
+         "rss_playing_bytes": load.rss_playing[pid],
+         "loop_waited_share": _share(load.waited_s[pid], load.seconds)}
+        for pid, cpu in load.server_cpu_s.items()]
+    cpu_s = sum(load.server_cpu_s.values()) if processes else None
     return {
         "seconds": round(load.seconds, 3),
-        "database": "sqlite (a temporary folder)" if database is None else "given",
+        "server": server,
+        "database": database,
         "connections": load.connections,
         "latency": figures,
         "actions": {"sent": meter.sent, "timed": len(meter.actions), "refused": meter.refused,
@@ -907,25 +1177,23 @@ def run_server_bench(clients: int = DEFAULT_CLIENTS, rooms_idle: int = DEFAULT_R
                     "timed_per_game": dict(sorted(meter.per_game.items()))},
         "messages_per_s": round(meter.frames / load.seconds, 3),
         "updates_per_s": round(meter.updates / load.seconds, 3),
-        "server_cpu_cores": round(load.server_cpu, 4),
-        "server_cpu_ms_per_action": round(1000.0 * load.server_cpu * load.seconds
-                                          / max(1, meter.sent), 3),
+        "server_cpu_cores": None if cpu_s is None else round(cpu_s / load.seconds, 4),
+        "server_cpu_ms_per_action": None if cpu_s is None else round(
+            1000.0 * cpu_s / actions, 3),
+        "server_processes": processes,
         "load_generator_cpu_cores": round(load.own_cpu, 4),
         "load_generator_lag_p99_ms": lags["p99_ms"],
+        "load_generator_waited_share": _share(load.waited_s[0], load.seconds),
         "ping_round_trip": percentiles(meter.round_trips),
         "ping_there": percentiles(meter.ways_there),
         "ping_back": percentiles(meter.ways_back),
         "load_average": round(load.load_average, 2),
-        "memory": {"rss_baseline_bytes": rss_none, "idle_rooms": rooms_idle,
-                   "rss_idle_rooms_bytes": rss_idle, "per_idle_room_bytes": round(per_idle, 1),
-                   "rss_playing_bytes": load.rss_playing,
-                   "per_playing_room_bytes": round(
-                       (load.rss_playing - rss_idle) / load.connections["playing_rooms"], 1),
-                   "peak_rss_bytes": peak},
+        "memory": memory,
         "targets": {"p99_ms": TARGET_P99_MS,
                     "p99_met": 0 < figures["last_delivery"]["p99_ms"] < TARGET_P99_MS,
                     "idle_rss_bytes": TARGET_IDLE_RSS_BYTES,
-                    "idle_rss_met": rss_idle < TARGET_IDLE_RSS_BYTES},
+                    "idle_rss_met": None if memory is None
+                    else memory["rss_idle_rooms_bytes"] < TARGET_IDLE_RSS_BYTES},
     }
 
 
@@ -943,7 +1211,8 @@ def report_table(report: ServerBenchReport) -> Table:
     links = report["connections"]
     table = Table(title=f"gamenight bench server: {links['clients']:,} clients in "
                         f"{links['playing_rooms']:,} playing rooms, "
-                        f"{report['seconds']:g} s measured on loopback")
+                        f"{report['seconds']:g} s measured on loopback"
+                        + ("" if report["memory"] is not None else f", {report['server']}"))
     table.add_column("Figure", no_wrap=True)
     table.add_column("Value", justify="right", no_wrap=True)
     table.add_column("Note")
@@ -983,17 +1252,47 @@ def report_table(report: ServerBenchReport) -> Table:
                   f"{actions['unresolved']:,} unresolved")
     table.add_row("messages delivered per second", f"{report['messages_per_s']:,.0f}",
                   f"{report['updates_per_s']:,.0f} of them updates")
-    table.add_row("server CPU", f"{report['server_cpu_cores']:.2f} cores",
-                  "CPU time over wall time, 1.00 = one core busy")
-    table.add_row("server CPU per action", f"{report['server_cpu_ms_per_action']:,.2f} ms",
-                  "all its work, pings included, over the actions sent")
+    cores, per_action = report["server_cpu_cores"], report["server_cpu_ms_per_action"]
+    if cores is None or per_action is None:
+        table.add_row("server CPU", "unknown",
+                      "not measured: give the server's processes (--pids) to measure it")
+        table.add_row("server CPU per action", "unknown", "")
+    else:
+        table.add_row("server CPU", f"{cores:.2f} cores",
+                      "CPU time over wall time, 1.00 = one core busy")
+        table.add_row("server CPU per action", f"{per_action:,.2f} ms",
+                      "all its work, pings included, over the actions sent")
+    if len(report["server_processes"]) > 1:
+        for process in report["server_processes"]:
+            table.add_row(f"  {process['name']} {process['pid']}",
+                          f"{process['cpu_ms_per_action']:,.2f} ms",
+                          f"per action ({process['cpu_cores']:.2f} cores, "
+                          f"RSS {_mib(process['rss_playing_bytes'])})")
     table.add_row("load generator CPU", f"{report['load_generator_cpu_cores']:.2f} cores",
                   f"its loop lag p99 {report['load_generator_lag_p99_ms']:,.1f} ms "
                   "(counted in every latency)")
+    waits = [(f"server {p['pid']}" if len(report["server_processes"]) > 1 else "server",
+              p["loop_waited_share"]) for p in report["server_processes"]
+             if p["name"] != "haproxy"] + [("load generator",
+                                            report["load_generator_waited_share"])]
+    if all(share is not None for _, share in waits):
+        table.add_row("loops waiting for a core", ", ".join(
+            f"{share:.0%}" for _, share in waits), "share of the time each loop was ready "
+                      "and another process had the core: " + ", ".join(w for w, _ in waits))
     table.add_row("machine load average", f"{report['load_average']:.2f}",
                   f"1 minute, at the end ({os.cpu_count() or '?'} cores; the benchmark "
                   "itself makes about 1)")
     memory = report["memory"]
+    if memory is None:
+        table.add_row("memory per idle room", "skipped",
+                      "measured only on a server the benchmark starts (not with --url)")
+        if report["server_processes"]:
+            table.add_row("server RSS, playing", _mib(sum(
+                p["rss_playing_bytes"] for p in report["server_processes"])),
+                          "the processes given (--pids), together")
+        table.add_row("connections dropped", f"{links['dropped']:,}",
+                      f"{links['seats']:,} seats, {links['spectators']:,} watching")
+        return table
     table.add_row("server RSS, baseline", _mib(memory["rss_baseline_bytes"]),
                   "started, one room of each game made")
     table.add_row(f"server RSS, {memory['idle_rooms']:,} idle rooms",

@@ -22,6 +22,7 @@ from gamenight.games.fluster.bots import (
     PACK,
     PatternIndex,
     _Block,
+    _pad_parts,
     _PadWorth,
     block_worth,
     find_square,
@@ -303,3 +304,30 @@ def test_a_block_kept_from_view_to_view_weighs_as_one_worked_out_afresh() -> Non
         for seat in acting.seats:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert checked > 20
+
+
+def test_both_blocks_weighed_in_one_pass_weigh_as_each_block_alone() -> None:
+    # A bot's two blocks keep their codes in one pad's arrays, and a caller weighs both
+    # in one pass of the kernel; each gain must be the one of its block weighed alone
+    # (and of a block seen for the first time), to the bit.
+    index = pattern_index(load(""))
+    state = GAME.new(3, 33)
+    state.draw_chance()
+    rng = random.Random(33)
+    kept = {flex: _pad_parts(index, flex) for flex in (FLEX, 0.8)}
+    checked = 0
+    while not state.is_over:
+        pad = state.view(2)["pad"]
+        if rng.random() < 0.6:  # a bot does not see every step
+            for flex, parts in kept.items():
+                both = _PadWorth(index, pad, flex, kept=parts).both_square_gains()
+                alone = _PadWorth(index, pad, flex, kept=[_Block(index, flex) for _ in "lr"])
+                assert both.shape == (2, 25, len(SYMBOLS))
+                for k in (0, 1):
+                    assert both[k].tobytes() == alone.square_gains(k).tobytes()
+                assert alone.both_square_gains().tobytes() == both.tobytes()
+                checked += 1
+        acting = state.acting()
+        for seat in acting.seats:
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 40

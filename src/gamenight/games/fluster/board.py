@@ -3,7 +3,9 @@
 A block is 25 squares, row by row (square ``5 * row + column``).  A square holds
 ``EMPTY`` until something is written in it, then a letter A-Z or ``BLANK``.  These are
 pure functions of strings, so that the rules, the bots, the screen and the benchmark all
-score with the very same code.
+score with the very same code.  The rules also keep each row's and column's *shape*
+(which squares are empty, letters or Blanks, as one number), and read from tables made
+here which runs a write completed (``RUNS_COMPLETED``).
 """
 
 from __future__ import annotations
@@ -89,6 +91,62 @@ def words_completed(line: str, at: int, words: Dictionary) -> list[str]:
     runs = (before, after) if line[at] == BLANK else (before + line[at] + after,)
     # A run holding an empty square, or no square, is never in the word list.
     return [run for run in runs if run in words.scoring]
+
+
+#: How each square stands in its line's shape: empty, a letter, or a Blank.
+SHAPE_OF: dict[str, int] = {EMPTY: 0, **dict.fromkeys(LETTERS, 1), BLANK: 2}
+#: A square's weight in the shape of a line, by its place along the line: a line's shape
+#: is the sum of its squares' ``SHAPE_OF`` times their weights, one of 3 ** 5, kept by
+#: the rules for every row and column as each square is written (one addition), so that
+#: what a write may have completed is read from a table (``RUNS_COMPLETED``).
+SHAPE_WEIGHTS: tuple[int, ...] = tuple(3 ** place for place in range(SIZE))
+#: The lines of a block, rows then columns: the squares of each, in order.
+LINES: tuple[tuple[int, ...], ...] = (*ROWS, *COLUMNS)
+
+
+def line_shapes(block: Sequence[str]) -> list[int]:
+    """The shape of each row, then each column, of a block (25 squares, row by row)."""
+    return [sum(SHAPE_OF[block[square]] * weight
+                for square, weight in zip(line, SHAPE_WEIGHTS, strict=True))
+            for line in LINES]
+
+
+def _runs_completed(shape: int, at: int) -> tuple[tuple[int, int], ...]:
+    """The runs (start, end: places along the line) that writing place ``at`` of a line
+    now of ``shape`` completed, left to right, as ``words_completed`` finds them: the
+    run through a letter, or the runs before and after a Blank, each only if it holds a
+    square and no square of it is empty (a run with an empty square is no word yet)."""
+    places = [shape // weight % 3 for weight in SHAPE_WEIGHTS]
+    letter, blank = SHAPE_OF[LETTERS[0]], SHAPE_OF[BLANK]
+
+    def start(place: int) -> int:  # where the run ending at ``place`` (excluded) begins
+        while place > 0 and places[place - 1] != blank:
+            place -= 1
+        return place
+
+    def end(place: int) -> int:  # where the run beginning at ``place`` ends (excluded)
+        while place < SIZE and places[place] != blank:
+            place += 1
+        return place
+
+    if places[at] == blank:
+        runs = [(start(at), at), (at + 1, end(at + 1))]
+    else:
+        runs = [(start(at), end(at + 1))]
+    return tuple((a, b) for a, b in runs
+                 if a < b and all(places[p] == letter for p in range(a, b)))
+
+
+#: ``_runs_completed`` of every shape and place, at ``shape * SIZE + place``.
+RUNS_COMPLETED: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    _runs_completed(shape, at) for shape in range(3 ** SIZE) for at in range(SIZE))
+#: The squares of each run of each line, as a slice of a block: ``RUN_SQUARES[line][start]
+#: [end]`` (a line as ``LINES`` numbers it; places along it, the end excluded).
+RUN_SQUARES: tuple[tuple[tuple[slice, ...], ...], ...] = tuple(
+    tuple(tuple(slice(line[a], line[b - 1] + 1, line[1] - line[0]) if a < b else slice(0)
+                for b in range(SIZE + 1))
+          for a in range(SIZE + 1))
+    for line in LINES)
 
 
 def line_score(line: str, words: Dictionary) -> int:

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +36,8 @@ from gamenight.engine import OptionError, View
 from gamenight.games.fluster.actions import CALLS, WRITES, FlusterAction
 from gamenight.games.fluster.board import (
     BLANK,
+    BONUS,
+    BONUS_AT,
     COLUMNS,
     EMPTY,
     LETTERS,
@@ -56,9 +58,8 @@ if TYPE_CHECKING:
     from gamenight.games.fluster.rules import FlusterState
 
 FloatArray = npt.NDArray[np.float64]
-#: Codes of lines: a caller's arrays, or a writer's Python numbers (see ``_gains``).
-Codes = TypeVar("Codes", FloatArray, float)
 IntArray = npt.NDArray[np.int64]
+SmallArray = npt.NDArray[np.int8]
 #: Stands for "each letter A-Z" in a line whose codes are worked out for all of them at
 #: once (``PatternIndex.codes_at``): neither EMPTY nor BLANK, so it counts as a letter.
 SLOT = "?"
@@ -120,7 +121,7 @@ class PatternIndex:
         self.tails: dict[str, tuple[int, float, float]] = {}  # see ``_rest``
         # line -> the code of the line with each symbol written in each empty square
         # (``codes_at``).
-        self.symbol_codes: dict[str, FloatArray] = {}
+        self.symbol_codes: dict[str, tuple[FloatArray, SmallArray]] = {}
         # (flex, block) -> what a symbol written in each square is weighed against
         # (``_Block.old``).
         self.old_memo: dict[tuple[float, str], tuple[IntArray, IntArray, FloatArray]] = {}
@@ -167,8 +168,14 @@ class PatternIndex:
         decision after decision (so the array is shared: read it, never change it).  The
         26 letters are worked out together (``_rest_slot``); the Blank, which changes
         where runs may end, on its own."""
-        codes = self.symbol_codes.get(line)
-        if codes is None:
+        return self.codes_and_points_at(line)[0]
+
+    def codes_and_points_at(self, line: str) -> tuple[FloatArray, SmallArray]:
+        """``codes_at`` of ``line``, and the points of each code (its whole part: what
+        ``unpack`` takes out of it, as small integers), worked out once with the codes:
+        the caller's kernel reads both for every square of a block."""
+        got = self.symbol_codes.get(line)
+        if got is None:
             if len(self.symbol_codes) >= GAINS_KEPT:
                 self.symbol_codes.clear()  # a bound on memory: work them out again
             # A filled square's codes stay zeros: never weighed (its gains are -inf).
@@ -179,8 +186,9 @@ class PatternIndex:
                     points, freedom, _ = self._rest_slot(pre + SLOT + post, at)
                     out[at, :-1] = points * PACK + freedom  # packed as ``code`` packs a line
                     out[at, -1] = self.code(pre + BLANK + post)
-            codes = self.symbol_codes[line] = out
-        return codes
+            # At most 5 points a line: small integers, exact in any integer type.
+            got = self.symbol_codes[line] = (out, (out.astype(np.int64) >> 7).astype(np.int8))
+        return got
 
     def _rest_slot(self, line: str, at: int) -> tuple[IntArray | int, FloatArray | float,
                                                        FloatArray | float]:
@@ -302,12 +310,9 @@ RUNS_KEPT = 80_000
 #: own latest blocks are what it finds again).
 SLOTS_KEPT = 20_000
 BLOCKS_KEPT = 4096
-#: The most lines ``PatternIndex.symbol_codes`` keeps (about 60 MB: the 5 x 27 numbers
+#: The most lines ``PatternIndex.symbol_codes`` keeps (about 70 MB: the 5 x 27 numbers
 #: of a line in one array of doubles, not 135 float objects).
 GAINS_KEPT = 50_000
-#: ``board.bonus`` of every total a direction can have (SIZE lines of SIZE points each),
-#: as a table the caller's kernel indexes with a whole array of totals at once.
-BONUS_OF = np.array([bonus(total) for total in range(SIZE * SIZE + 1)])
 
 
 
@@ -484,12 +489,12 @@ class WordsmithBot(Bot[FlusterAction]):
         self._square_of: list[dict[int, int]] = []
         # What is worked out of each block of its pad, kept from decision to decision
         # (for the index it was worked out with).
-        self._parts = [_Block(self._index, self.flex) for _ in SIDES]
+        self._parts = _pad_parts(self._index, self.flex)
 
     def index(self, words: Dictionary) -> PatternIndex:
         if self._words is not words:
             self._index, self._words = pattern_index(words), words
-            self._parts = [_Block(self._index, self.flex) for _ in SIDES]
+            self._parts = _pad_parts(self._index, self.flex)
         return self._index
 
     def act(self, view: View, legal: Sequence[FlusterAction], clock: Clock) -> FlusterAction:
@@ -508,19 +513,24 @@ class WordsmithBot(Bot[FlusterAction]):
             return WRITES[SIDES[best[1]]]
         # As caller: each number still callable, each letter and the Blank, on the side
         # it would then be written (the only side left, on a number's second call).
+        # In the order of the legal calls, each call whose gain is at least the best
+        # before it draws a number for the tie-break (equal gains: a random one of
+        # them), and the best (gain, draw) is called.  Only those calls are walked:
+        # they are where the gain reaches the running best before it.
         top: tuple[float, float] = (-math.inf, 0.0)
         choice = legal[0]
         draw = rng.random
         numbers, better = self._call_gains(worth, table)
-        for number, most, row in zip(numbers, better.max(axis=1).tolist(), better,
-                                     strict=True):
-            if most < top[0]:
-                continue  # no symbol of this number can win or draw a tie-break
-            for symbol, gain in zip(SYMBOLS, row.tolist(), strict=True):
-                if gain >= top[0]:
-                    key = (gain, draw())  # equal gains: a random one of them
-                    if key > top:
-                        top, choice = key, CALLS[(symbol, number)]
+        gains = better.ravel()
+        best_before = np.empty_like(gains)
+        best_before[0] = -math.inf
+        np.maximum.accumulate(gains[:-1], out=best_before[1:])
+        drawn = np.flatnonzero(gains >= best_before)
+        width = len(SYMBOLS)
+        for i, gain in zip(drawn.tolist(), gains[drawn].tolist(), strict=True):
+            key = (gain, draw())
+            if key > top:
+                top, choice = key, CALLS[(SYMBOLS[i % width], numbers[i // width])]
         return choice
 
     def distinct_choices(self, view: View, legal: Sequence[FlusterAction],
@@ -562,7 +572,8 @@ class WordsmithBot(Bot[FlusterAction]):
         each of them (numbers x symbols), on the better side for it: -inf marks a
         filled square, so the side left wins on a number's second call."""
         numbers = callable_numbers(table["called"])  # in order, as the legal calls hold them
-        gains_of = [self._planned(worth, k, worth.square_gains(k)) for k in (0, 1)]
+        both = worth.both_square_gains()
+        gains_of = [self._planned(worth, k, both[k]) for k in (0, 1)]
         better: FloatArray = np.maximum(
             gains_of[0][[worth.square_of[0][n] for n in numbers]],
             gains_of[1][[worth.square_of[1][n] for n in numbers]])
@@ -630,22 +641,25 @@ class _Block:
     a write changes one row and one column of a block, and the other block not at all,
     so a new view costs the lines that changed only."""
 
-    __slots__ = ("_col_codes", "_gains", "_old", "_row_codes", "_stale", "col_freedom",
-                 "col_points", "col_texts", "flex", "index", "row_freedom", "row_points",
-                 "row_texts", "text")
+    __slots__ = ("_gains", "_old", "_stale", "col_freedom", "col_points", "col_texts",
+                 "flex", "index", "line_codes", "line_points", "pad", "row_freedom",
+                 "row_points", "row_texts", "text")
 
-    def __init__(self, index: PatternIndex, flex: float) -> None:
+    def __init__(self, index: PatternIndex, flex: float, pad: _PadLines | None = None,
+                 k: int = 0) -> None:
         self.index, self.flex = index, flex
         self.text = ""  # nothing seen yet: every line differs from the first one seen
         self.row_texts, self.col_texts = [""] * SIZE, [""] * SIZE
         # Each row's and column's code, unpacked: (points, freedom).
         self.row_points, self.col_points = [0] * SIZE, [0] * SIZE
         self.row_freedom, self.col_freedom = [0.0] * SIZE, [0.0] * SIZE
-        # codes_at of each row [row, column, symbol] and column [column, row, symbol],
-        # filled in when a caller first needs them; the lines still to fill in (0-4 the
-        # rows, 5-9 the columns).
-        self._row_codes = np.zeros((SIZE, SIZE, len(SYMBOLS)))
-        self._col_codes = np.zeros((SIZE, SIZE, len(SYMBOLS)))
+        # codes_at of each row and column, and their points, at the squares they were
+        # worked out for ([rows 0 or columns 1, row, column, symbol]), filled in when a
+        # caller first needs them: block ``k`` of ``pad``'s arrays, so that a caller
+        # weighs both blocks of its pad in one go (``_PadLines.gains``); the lines still
+        # to fill in (0-4 the rows, 5-9 the columns).
+        self.pad = pad if pad is not None else _PadLines(1)
+        self.line_codes, self.line_points = self.pad.codes[:, k], self.pad.points[:, k]
         self._stale: set[int] = set()
         self._old: Old | None = None
         self._gains: FloatArray | None = None
@@ -713,22 +727,74 @@ class _Block:
         got = self._gains
         if got is not None:
             return got
-        if self._stale:
-            codes_at = self.index.codes_at
-            for i in self._stale:
-                if i < SIZE:
-                    self._row_codes[i] = codes_at(self.row_texts[i])
-                else:
-                    self._col_codes[i - SIZE] = codes_at(self.col_texts[i - SIZE])
-            self._stale.clear()
+        self.fill_codes()
         across_rest, down_rest, base = self.old()
-        gains = _gains(self._row_codes, self._col_codes.transpose(1, 0, 2),
-                       across_rest[:, None, None], down_rest[None, :, None],
-                       base[:, :, None], self.flex)
+        codes, points = self.line_codes, self.line_points
+        gains = _array_gains(codes[0], codes[1], points[0], points[1],
+                             across_rest[:, None, None], down_rest[None, :, None],
+                             base[:, :, None], self.flex)
         filled = np.frombuffer(self.text.encode(), np.uint8).reshape(SIZE, SIZE) != ord(EMPTY)
         gains[filled] = -math.inf
         got = self._gains = gains.reshape(SQUARES, len(SYMBOLS))
         return got
+
+    def fill_codes(self) -> None:
+        """Fill in the codes (and points) of the lines that changed since last asked."""
+        stale = self._stale
+        if stale:
+            codes_at = self.index.codes_and_points_at
+            codes, points = self.line_codes, self.line_points
+            rows, cols = self.row_texts, self.col_texts
+            for i in stale:
+                if i < SIZE:
+                    codes[0, i], points[0, i] = codes_at(rows[i])
+                else:  # a column's, square by square down it: rows
+                    codes[1, :, i - SIZE], points[1, :, i - SIZE] = codes_at(cols[i - SIZE])
+            stale.clear()
+
+
+class _PadLines:
+    """The codes of every row and column of a pad's blocks with each symbol in each
+    square, and their points, in one array per kind ([rows 0 or columns 1, block, row,
+    column, symbol]: a row's and a column's codes for a square at the same place, so
+    the kernel reads both in order): a caller's gains for both blocks are one pass of
+    the kernel (``gains``), not two."""
+
+    __slots__ = ("codes", "points")
+
+    def __init__(self, blocks: int = 2) -> None:
+        self.codes: FloatArray = np.zeros((2, blocks, SIZE, SIZE, len(SYMBOLS)))
+        self.points: SmallArray = np.zeros((2, blocks, SIZE, SIZE, len(SYMBOLS)), np.int8)
+
+    def gains(self, parts: Sequence[_Block], flex: float) -> FloatArray:
+        """``_Block.square_gains`` of both blocks (``parts``, whose arrays these are), as
+        one array (blocks x squares x symbols): the same operations on each element, so
+        the same floats to the bit."""
+        totals = []
+        for part in parts:
+            part.fill_codes()
+            totals.append((sum(part.row_points), sum(part.col_points)))
+        # ``_Block.old`` of both blocks at once: each line's points and freedom (points
+        # as floats: small integers, exact), the rest of each total past each line, and
+        # the old lines' worth, by ``_old_worth``'s operations.
+        lines = np.array([(part.row_points, part.col_points, part.row_freedom,
+                           part.col_freedom) for part in parts])
+        row_points, col_points = lines[:, 0], lines[:, 1]
+        base = _old_worth(row_points[:, :, None], col_points[:, None, :],
+                          lines[:, 2, :, None], lines[:, 3, None, :],
+                          np.array([bonus(across) + bonus(down) for across, down in totals]
+                                   )[:, None, None], flex)
+        whole = np.array(totals, np.float64)
+        across_rest = whole[:, :1] - row_points
+        down_rest = whole[:, 1:] - col_points
+        codes, points = self.codes, self.points
+        gains = _array_gains(codes[0], codes[1], points[0], points[1],
+                             across_rest[:, :, None, None], down_rest[:, None, :, None],
+                             base[:, :, :, None], flex)
+        text = "".join([part.text for part in parts])
+        filled = np.frombuffer(text.encode(), np.uint8).reshape(2, SIZE, SIZE) != ord(EMPTY)
+        gains[filled] = -math.inf
+        return gains.reshape(2, SQUARES, len(SYMBOLS))
 
 
 class _PadWorth:
@@ -744,7 +810,7 @@ class _PadWorth:
         self.square_of = square_of if square_of is not None else [
             {n: s for s, n in enumerate(pad[side]["numbers"])} for side in SIDES]
         # Per block, what is worked out of it (a bot keeps its blocks' too).
-        self.parts = kept if kept is not None else [_Block(index, flex) for _ in SIDES]
+        self.parts = kept if kept is not None else _pad_parts(index, flex)
         for part, block in zip(self.parts, self.blocks, strict=True):
             part.see(block)
         # Per block: the text of each row and column.
@@ -792,6 +858,21 @@ class _PadWorth:
         of block ``k`` (rows, squares 0-24; -inf where the square is filled)."""
         return self.parts[k].square_gains()
 
+    def both_square_gains(self) -> FloatArray:
+        """``square_gains`` of both blocks (blocks x squares x symbols), in one pass where
+        the blocks' codes are one pad's arrays (a bot's own: ``_pad_parts``)."""
+        left, right = self.parts
+        if left.pad is right.pad:
+            return left.pad.gains(self.parts, self.flex)
+        return np.array([left.square_gains(), right.square_gains()])
+
+
+def _pad_parts(index: PatternIndex, flex: float) -> list[_Block]:
+    """A pad's two blocks, each kept from view to view, with their codes in one pad's
+    arrays."""
+    pad = _PadLines()
+    return [_Block(index, flex, pad, k) for k in range(len(SIDES))]
+
 
 def _old_worth(row_points: Any, col_points: Any, row_freedom: Any, col_freedom: Any,
                bonuses: Any, flex: float) -> Any:
@@ -803,30 +884,38 @@ def _old_worth(row_points: Any, col_points: Any, row_freedom: Any, col_freedom: 
     return (row_points + col_points) + flex * (row_freedom + col_freedom) + bonuses
 
 
-def _gains(row_codes: Codes, col_codes: Codes, across_rest: IntArray | int,
-           down_rest: IntArray | int, base: FloatArray | float, flex: float) -> Codes:
-    """The pad's gain for a symbol written so that its row becomes ``row_codes`` and its
-    column ``col_codes`` (codes of lines, arrays of any shape that broadcast with the
-    rest of each direction's total past them and the worth ``base`` of the old lines):
-    the new lines' points and freedom, and the bonus of each direction, less ``base``.
-
-    One kernel for a caller's 25 x 27 (NumPy arrays) and a writer's one letter (Python
-    numbers), so both get the very same floats; NumPy rounds each elementwise operation
-    as Python rounds the same one on floats, and the order is fixed: ``(points + flex *
-    freedom) + bonuses - base``."""
-    row_points: Any  # a points array, or a number (as ``unpack``)
-    col_points: Any
-    bonus_of: Callable[[Any], Any]  # ``bonus``, of a whole array at once from a table
-    if isinstance(row_codes, np.ndarray) and isinstance(col_codes, np.ndarray):
-        row_points = row_codes.astype(np.int64) >> 7  # unpack
-        col_points = col_codes.astype(np.int64) >> 7
-        bonus_of = BONUS_OF.__getitem__
-    else:
-        row_points, col_points = int(row_codes) >> 7, int(col_codes) >> 7
-        bonus_of = bonus
+def _array_gains(row_codes: FloatArray, col_codes: FloatArray, row_points: SmallArray,
+                 col_points: SmallArray, across_rest: Any, down_rest: Any,
+                 base: FloatArray, flex: float) -> FloatArray:
+    """``_gains`` on arrays, given the points of each code too (``codes_and_points_at``:
+    what ``_gains`` takes out of the codes, worked out once per line): the same
+    operations on each element in the same order, so the same floats to the bit.  A
+    direction's bonus is ``BONUS`` where its new total (the rest past the line, and the
+    line's new points) reaches ``BONUS_AT``, as ``board.bonus`` has it; small integers,
+    exact however they are added."""
     points = row_points + col_points
     freedom = (row_codes + col_codes) - points * PACK
-    value = (points + flex * freedom) + (bonus_of(across_rest + row_points)
-                                         + bonus_of(down_rest + col_points))
-    gains: Codes = value - base
+    bonuses = ((row_points >= BONUS_AT - across_rest) * BONUS
+               + (col_points >= BONUS_AT - down_rest) * BONUS)
+    value = (points + flex * freedom) + bonuses
+    gains: FloatArray = value - base
     return gains
+
+
+def _gains(row_code: float, col_code: float, across_rest: int, down_rest: int,
+           base: float, flex: float) -> float:
+    """The pad's gain for a symbol written so that its row's code becomes ``row_code``
+    and its column's ``col_code``, given the rest of each direction's total past them
+    and the worth ``base`` of the old lines: the new lines' points and freedom, and the
+    bonus of each direction, less ``base``.
+
+    A writer's one letter, on Python numbers; a caller's 25 x 27 of each block go
+    through ``_array_gains``, by the same operations in the same order, so both get the
+    very same floats (NumPy rounds each elementwise operation as Python rounds the same
+    one on floats): ``(points + flex * freedom) + bonuses - base``."""
+    row_points, col_points = int(row_code) >> 7, int(col_code) >> 7  # unpack
+    points = row_points + col_points
+    freedom = (row_code + col_code) - points * PACK
+    value = (points + flex * freedom) + (bonus(across_rest + row_points)
+                                         + bonus(down_rest + col_points))
+    return value - base

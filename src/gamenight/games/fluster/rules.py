@@ -53,6 +53,10 @@ from gamenight.games.fluster.board import (
     LETTERS,
     NUMBERS,
     RIGHT,
+    RUN_SQUARES,
+    RUNS_COMPLETED,
+    SHAPE_OF,
+    SHAPE_WEIGHTS,
     SIDES,
     SIZE,
     SQUARES,
@@ -63,10 +67,10 @@ from gamenight.games.fluster.board import (
     block_score,
     callable_numbers,
     grand_total,
+    line_shapes,
     pad_score,
     pad_totals,
     still_callable,
-    words_completed,
 )
 from gamenight.games.fluster.events import (
     CALLS_DONE,
@@ -92,6 +96,15 @@ _CALLS_OF: dict[int, list[Call]] = {n: [CALLS[(s, n)] for s in SYMBOLS] for n in
 _WRITES: list[FlusterAction] = [WRITE_LEFT, WRITE_RIGHT]
 #: A pad's numbering: per block (left, right), the number printed in each square.
 Numbering = tuple[tuple[int, ...], tuple[int, ...]]
+#: A side as an action names it -> the side (checked to be one).
+_SIDE: dict[str, Side] = {side: side for side in SIDES}
+
+
+@latest(256)
+def _writing(seats: tuple[int, ...]) -> Acting:
+    """``seats`` write the call, at once and in secret: made once per group of seats
+    (at most 2 ** 8 of them)."""
+    return simultaneous(seats)
 
 
 # The same for a whole turn, and a game meets only 26 sets of numbers used up; kept
@@ -126,14 +139,15 @@ class FlusterState(GameState[FlusterAction]):
     # changes is copied (the blocks, the counts, the choices), the rest shared: the word
     # list, the calls and plain values, each replaced whole, and who is still writing.
     shared_when_cloned = ("words", "phase", "turns", "caller", "call", "last", "used_up",
-                          "_writing")
+                          "_open", "_writing")
     # Each pad's numbering (tuples, never changed once made, but handed out one pad at a
     # time), the counts, the choices and sides, and the pads as views show them (a clone
     # starts with the same ones: each is checked against its pad when read).
     flat_when_cloned = ("numbers", "square_of", "called", "choices", "last_sides", "_pads")
-    # The blocks: a pair of lists of symbols per seat.
+    # The blocks and their lines' shapes: a pair of lists of symbols (of numbers) per seat.
     copied_when_cloned: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
-        "blocks": lambda blocks: [(left[:], right[:]) for left, right in blocks]}
+        "blocks": lambda blocks: [(left[:], right[:]) for left, right in blocks],
+        "shapes": lambda shapes: [(left[:], right[:]) for left, right in shapes]}
 
     def __init__(self, game: Fluster, players: int, seed: int, options: dict[str, Any],
                  words: Dictionary, *, twin: bool = False) -> None:
@@ -148,6 +162,10 @@ class FlusterState(GameState[FlusterAction]):
         # What is written: EMPTY, a letter, or BLANK, square by square (row by row).
         self.blocks: list[tuple[list[str], list[str]]] = [
             ([EMPTY] * SQUARES, [EMPTY] * SQUARES) for _ in range(players)]
+        # The shape of each row and column of each block (``board.line_shapes``), kept
+        # as each square is written: what a write completed is read from a table.
+        self.shapes: list[tuple[list[int], list[int]]] = [
+            ([0] * _LINES, [0] * _LINES) for _ in range(players)]
         self.called = [0] * (SQUARES + 1)  # times each number has been called (index 0 unused)
         self.turns = 0  # calls made
         self.caller = 0  # "One player is selected to begin the game": seat 0
@@ -159,6 +177,9 @@ class FlusterState(GameState[FlusterAction]):
         # The numbers called for the last time, as bits (what the caller may still
         # call is made of), and who is still writing the call (None: no call is).
         self.used_up = 0
+        # What the caller may call (``open_calls(used_up)``), kept: a number called for
+        # the last time takes its 27 calls out (``_call``).
+        self._open = open_calls(0)
         self._writing: Acting | None = None
         # Each pad as its owner's view shows it, made once (see ``pad_json``).
         self._pads = Memo()
@@ -177,14 +198,14 @@ class FlusterState(GameState[FlusterAction]):
 
     def _still_writing(self) -> Acting:
         """Those who have not yet written the call write it, at once and in secret."""
-        return simultaneous(tuple([s for s in range(self.players) if s not in self.choices]))
+        return _writing(tuple([s for s in range(self.players) if s not in self.choices]))
 
     # -- actions --------------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[FlusterAction]:
         if self.phase == "call":
             if seat != self.caller:
                 return []
-            return list(open_calls(self.used_up))
+            return list(self._open)
         if self.phase == "write" and seat not in self.choices:
             return list(_WRITES)
         return []
@@ -198,7 +219,8 @@ class FlusterState(GameState[FlusterAction]):
             if seat != self.caller:
                 raise IllegalAction(f"it is seat {self.caller}'s turn to call, not seat {seat}'s")
             # The engine has checked that a call is a text and a whole number.
-            if CALLS.get((action.letter, action.number)) != action:
+            known = CALLS.get((action.letter, action.number))
+            if known is not action and known != action:
                 raise IllegalAction("a call is a letter A-Z or a Blank and a number 1-25, "
                                     f"not {action.letter!r} {action.number!r}")
             if not still_callable(self.called[action.number]):
@@ -222,18 +244,25 @@ class FlusterState(GameState[FlusterAction]):
         if isinstance(action, Call):
             self._call(action)
             return
-        side = SIDES[SIDES.index(action.side)]  # checked: left or right
+        side = _SIDE[action.side]  # checked: left or right
         self.choices[seat] = side
-        self._writing = self._still_writing()
+        writing = self._writing
+        assert writing is not None
+        self._writing = _writing(tuple([s for s in writing.seats if s != seat]))
         self.emit(Wrote(seat, side))
         if len(self.choices) == self.players:
             assert self.call is not None
-            self._write(self.call, dict(self.choices), forced=False)
+            # Not copied: ``_write`` reads it and then starts the next call's afresh.
+            self._write(self.call, self.choices, forced=False)
 
     def _call(self, call: Call) -> None:
         number = call.number
         self.called[number] += 1
         if not still_callable(self.called[number]):
+            # Its calls are the 27 after those of the numbers below it still open.
+            below = number - 1 - (self.used_up & ((1 << number) - 1)).bit_count()
+            start = below * len(SYMBOLS)
+            self._open = self._open[:start] + self._open[start + len(SYMBOLS):]
             self.used_up |= 1 << number
         self.turns += 1
         self.emit(Called(self.caller, call.letter, number, self.called[number]))
@@ -241,7 +270,7 @@ class FlusterState(GameState[FlusterAction]):
             # Both squares of this number are free on every pad: all choose, in secret.
             self.call = call
             self.choices = {}
-            self._writing = self._still_writing()
+            self._writing = _writing(tuple(range(self.players)))
             self.phase = "write"
             return
         # The second call of a number: each pad has one free square of it, which must
@@ -285,30 +314,37 @@ class FlusterState(GameState[FlusterAction]):
         block = self.blocks[seat][k]
         assert block[square] == EMPTY, "a square is written once"
         block[square] = letter
-        row, column = divmod(square, SIZE)
+        row, column = _ROW_COLUMN[square]
+        # The shapes of its row and column, with what was written; the runs it may have
+        # completed (most writes complete none: a run beside is still being filled).
+        shapes, mark = self.shapes[seat][k], SHAPE_OF[letter]
+        across = shapes[row] = shapes[row] + mark * SHAPE_WEIGHTS[column]
+        down = shapes[SIZE + column] = shapes[SIZE + column] + mark * SHAPE_WEIGHTS[row]
+        across_runs = RUNS_COMPLETED[across * SIZE + column]
+        down_runs = RUNS_COMPLETED[down * SIZE + row]
         return SquareWritten(seat, side, row + 1, column + 1,
-                             self._words_created(block, square))
+                             self._words_created(block, row, column, across_runs, down_runs)
+                             if across_runs or down_runs else ())
 
-    def _words_created(self, block: list[str], square: int) -> tuple[CreatedWord, ...]:
-        """The words that what was just written in ``square`` of ``block`` completed, in
-        its row and in its column (``board.words_completed`` decides; this first spares
-        most writes the work: see ``_may_complete``)."""
-        r, c = divmod(square, SIZE)
-        blank = block[square] == BLANK
-        across = _may_complete(blank, block[square - 1] if c else BLANK,
-                               block[square + 1] if c < SIZE - 1 else BLANK)
-        down = _may_complete(blank, block[square - SIZE] if r else BLANK,
-                             block[square + SIZE] if r < SIZE - 1 else BLANK)
-        if not (across or down):
-            return ()
-        words = self.words
+    def _words_created(self, block: list[str], row: int, column: int,
+                       across_runs: tuple[tuple[int, int], ...],
+                       down_runs: tuple[tuple[int, int], ...]) -> tuple[CreatedWord, ...]:
+        """The words that what was just written in the square of ``row`` and ``column``
+        of ``block`` completed: of the runs it completed in its row and in its column
+        (``board.RUNS_COMPLETED``, places along each line), those that are words, as
+        ``board.words_completed`` finds them."""
+        scoring = self.words.scoring
         created: list[CreatedWord] = []
-        if across:
-            created += [("across", r + 1, word) for word in
-                        words_completed("".join(block[r * SIZE:(r + 1) * SIZE]), c, words)]
-        if down:
-            created += [("down", c + 1, word) for word in
-                        words_completed("".join(block[c::SIZE]), r, words)]
+        squares = RUN_SQUARES[row]
+        for a, b in across_runs:
+            word = "".join(block[squares[a][b]])
+            if word in scoring:
+                created.append(("across", row + 1, word))
+        squares = RUN_SQUARES[SIZE + column]
+        for a, b in down_runs:
+            word = "".join(block[squares[a][b]])
+            if word in scoring:
+                created.append(("down", column + 1, word))
         return tuple(created)
 
     def _end(self) -> None:
@@ -485,6 +521,7 @@ class FlusterState(GameState[FlusterAction]):
         for other in range(self.players):
             if other != seat:
                 blocks[other] = ([EMPTY] * SQUARES, [EMPTY] * SQUARES)
+                self.shapes[other] = ([0] * _LINES, [0] * _LINES)
         called: Called | None = None
         written: CallWritten | None = None
         for event in was.events:
@@ -572,6 +609,7 @@ class FlusterState(GameState[FlusterAction]):
             self._hand_out(numbering)
         self.phase = setting.phase
         self.blocks = setting.blocks
+        self.shapes = [(line_shapes(left), line_shapes(right)) for left, right in self.blocks]
         self.called = setting.called
         self.turns = setting.turns
         self.caller = setting.caller
@@ -579,6 +617,7 @@ class FlusterState(GameState[FlusterAction]):
         self.choices = setting.choices
         self._writing = self._still_writing() if self.phase == "write" else None
         self.used_up = sum(1 << n for n in NUMBERS if not still_callable(self.called[n]))
+        self._open = open_calls(self.used_up)
         self.last = setting.last
         self.last_sides = setting.last_sides
 
@@ -597,18 +636,10 @@ def _pad_shown(blocks: tuple[_BlockShown, ...]) -> PadView:
                               "bonuses": totals.bonuses, "grand_total": totals.grand_total})}))
 
 
-def _may_complete(blank: bool, before: str, after: str) -> bool:
-    """Whether a symbol just written between the squares ``before`` and ``after`` of a
-    row or column (a block's edge counts as a Blank) can have completed a word there: a
-    letter only if neither is empty (a run with an empty square is no word yet), a Blank
-    only if one is a letter (the run it ends or begins).  Most writes are beside an empty
-    square, so most lines need no more work."""
-    if blank:
-        return before not in _NO_LETTER or after not in _NO_LETTER
-    return before != EMPTY and after != EMPTY
-
-
-_NO_LETTER = (EMPTY, BLANK)
+#: Each square's row and column (``divmod(square, SIZE)``).
+_ROW_COLUMN: tuple[tuple[int, int], ...] = tuple(divmod(square, SIZE) for square in range(SQUARES))
+#: The lines of a block: its rows, then its columns (``board.LINES``).
+_LINES = 2 * SIZE
 
 
 def _inverse(numbers: tuple[int, ...]) -> list[int]:

@@ -129,10 +129,15 @@ def main() -> None:
             timings.callback(clock() - wall0, cpu_clock() - cpu0, self)
 
     asyncio.events.Handle._run = timed_run  # type: ignore[method-assign]
-    # An experiment: the collector's thresholds (GAMENIGHT_GC_THRESHOLD=700,10,10).
+    # An experiment: the collector's thresholds (GAMENIGHT_GC_THRESHOLD=700,10,10), the
+    # young one in place of the one ``gamenight serve`` sets (``server.collector``).
     threshold = os.environ.get("GAMENIGHT_GC_THRESHOLD")
     if threshold:
-        gc.set_threshold(*(int(n) for n in threshold.split(",")))
+        from gamenight.server import collector
+
+        thresholds = [int(n) for n in threshold.split(",")]
+        gc.set_threshold(*thresholds)
+        collector.YOUNG = thresholds[0]
     gc.callbacks.append(lambda phase, info: timings.collected(phase, info))
 
     saved = False

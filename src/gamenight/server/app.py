@@ -55,7 +55,7 @@ from gamenight.bots.levels import LEVELS
 from gamenight.engine import Game, IllegalAction, OptionError, RecordError, thaw
 from gamenight.games import GAMES
 from gamenight.record import Record, loads, redact
-from gamenight.server import kernel_rtt, protocol, replays
+from gamenight.server import collector, kernel_rtt, protocol, replays
 from gamenight.server.config import ServerConfig
 from gamenight.server.guard import LINK
 from gamenight.server.leases import HeldElsewhereError, Leases
@@ -568,11 +568,14 @@ def create_app(config: ServerConfig, server: Server | None = None) -> FastAPI:
         # collection (which stalls every room) walks only what play creates.
         gc.collect()
         gc.freeze()
+        # And what play makes that lives on (rooms, their games), from time to time.
+        freezing = asyncio.create_task(collector.keep_frozen())
         tidying = asyncio.create_task(held.keep_tidy())
         leasing = None if held.leases is None else asyncio.create_task(held.leases.keep(held))
         try:
             yield
         finally:
+            freezing.cancel()
             tidying.cancel()
             if leasing is not None:
                 leasing.cancel()

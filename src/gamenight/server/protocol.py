@@ -410,12 +410,56 @@ def seen_events(events: Sequence[Event], seat: int | None) -> list[Event]:
     return [seen for seen in (event.seen_by(seat) for event in events) if seen is not None]
 
 
+class SharedRefers:
+    """What legal actions refer to (``refer_columns``), made once for every connection
+    of a room whose seat has the same legal actions at a step, and handed to each.
+
+    Building the columns was nearly half of building an update (``Game.refers`` for each
+    of up to hundreds of actions, for every connection at every step: docs/server.md,
+    "Where the loop's time goes"), and in a race every seat is offered the same actions.
+    The columns are a function of the game and the actions alone, never of the seat or
+    the state, so the same columns for the same actions tell a seat nothing it was not
+    told already: its own legal actions.  An action is named by its text (the protocol
+    reads an action back from it), so the texts are the key.  The columns of the latest
+    two steps are kept (a seat whose actions a step did not change finds them again),
+    no more: a room holds a few of them at most.
+    """
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._step: tuple[int, int] | None = None
+        self._now: dict[tuple[str, ...], ReferColumns] = {}
+        self._before: dict[tuple[str, ...], ReferColumns] = {}
+        #: How many times the columns were built (not found): for the tests and the docs.
+        self.made = 0
+
+    def columns(self, game: Game, step: tuple[int, int], legal: Sequence[Any],
+                texts: Sequence[str]) -> ReferColumns:
+        """The columns of ``legal`` (whose texts are ``texts``) in ``game`` at ``step``
+        (the room's game number and the step): built once, then shared.  What is shared
+        is sent as JSON and never changed."""
+        if game is not self._game:
+            self._game, self._now, self._before = game, {}, {}
+        if step != self._step:
+            self._step, self._before, self._now = step, self._now, {}
+        key = tuple(texts)
+        found = self._now.get(key)
+        if found is None:
+            found = self._before.get(key)
+            if found is None:
+                found = refer_columns(game, legal)
+                self.made += 1
+            self._now[key] = found
+        return found
+
+
 def update(state: GameState[Any], seat: int | None, game_number: int,
            events: Sequence[Event], window: WindowInfo | None, *, fresh: bool,
-           language: str = DEFAULT) -> Update:
+           language: str = DEFAULT, refers: SharedRefers | None = None) -> Update:
     """The update for ``seat`` (None: a spectator) after ``events``: built from the
     seat's view, its form of the events, who acts, and its own legal actions only; its
-    lines told in ``language`` (a code of ``gamenight.i18n.LANGUAGES``)."""
+    lines told in ``language`` (a code of ``gamenight.i18n.LANGUAGES``).  ``refers``:
+    the room's columns of legal actions, shared by the seats offered the same ones."""
     # A race or a secret choice is open only once its window is (the pause after the
     # last one, the moment before its update has gone): until then nothing is offered,
     # so no client sends an action the room must refuse.
@@ -427,6 +471,11 @@ def update(state: GameState[Any], seat: int | None, game_number: int,
     game = state.game
     voice = voice_for(language, seat)
     told = [(event, tell(event, voice)) for event in seen]
+    texts = [str(a) for a in legal] if listed else None
+    columns: ReferColumns | None = None
+    if texts is not None and type(game).refers is not Game.refers:
+        columns = (refer_columns(game, legal) if refers is None else
+                   refers.columns(game, (game_number, len(state.history)), legal, texts))
     message: Update = {
         "type": "update",
         "game": game_number,
@@ -437,9 +486,8 @@ def update(state: GameState[Any], seat: int | None, game_number: int,
         "news": [line for event, line in told if line and event.news],
         "view": dict(state.view(seat)),
         "acting": acting_info(state),
-        "legal": [str(a) for a in legal] if listed else None,
-        "refers": (refer_columns(game, legal)
-                   if listed and type(game).refers is not Game.refers else None),
+        "legal": texts,
+        "refers": columns,
         "legal_count": len(legal),
         "window": window,
     }

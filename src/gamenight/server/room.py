@@ -223,6 +223,9 @@ class Room:
         self.created.settle(None, None)
         # The step and window of the last update sent to every connection.
         self._said: tuple[int, int | None] | None = None
+        #: What the legal actions refer to, built once a step for the seats offered the
+        #: same actions (``protocol.SharedRefers``).
+        self.refers = protocol.SharedRefers()
         # The seats whose people the room waits for since a restart (or its store's
         # return): every race or decision one of them is still to act in is held until
         # they are back or, past their grace, their stand-in plays (``window_may_open``).
@@ -967,13 +970,22 @@ class Room:
         said = (len(history), self.window)
         quiet = not events and said == self._said
         self._said = said
+        window = None if quiet else self._window_info()
+        # One update a seat and language, encoded once and sent to each of its
+        # connections: every spectator of a room is told the same (seat None), as are a
+        # person's two tabs.  Never one seat's to another: the seat is in the key.
+        encoded: dict[tuple[int | None, str], str] = {}
         for client in list(self.clients):
             if client.fresh:
                 self._tell(client)
             elif not quiet:
-                self._send(client, protocol.update(state, client.seat, self.number, events,
-                                                   self._window_info(), fresh=False,
-                                                   language=client.language))
+                key = (client.seat, client.language)
+                text = encoded.get(key)
+                if text is None:
+                    text = encoded[key] = protocol.dumps(protocol.update(
+                        state, client.seat, self.number, events, window, fresh=False,
+                        language=client.language, refers=self.refers))
+                self._send_text(client, text)
 
     def _store_record(self) -> None:
         """The finished game's record, signed by the server, handed to the store."""
@@ -1023,10 +1035,14 @@ class Room:
         """Send ``client`` a message once the writer has made every commit the room
         handed it before (at once if it has): nobody is told of a step before it is
         stored, and each connection is told in order."""
+        # Encoded now, as it is now: the room goes on meanwhile.
+        self._send_text(client, protocol.dumps(message))
+
+    def _send_text(self, client: Client, text: str) -> None:
+        """:meth:`_send` for a message already encoded."""
         if self._made == self._handed:
-            client.send(message)
+            client.send_text(text)
             return
-        text = protocol.dumps(message)  # as it is now: the room goes on meanwhile
         self._waiting.append((self._handed, lambda: client.send_text(text)))
 
     # -- when the store fails ------------------------------------------------------------------
@@ -1117,7 +1133,8 @@ class Room:
         client.fresh = False
         self._send(client, protocol.update(state, client.seat, self.number,
                                            state.events[:self.told], self._window_info(),
-                                           fresh=True, language=client.language))
+                                           fresh=True, language=client.language,
+                                           refers=self.refers))
 
     def _window_info(self) -> WindowInfo | None:
         table = self.table

@@ -15,6 +15,7 @@ import uvicorn
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from gamenight.server import collector
 from gamenight.server.app import Server, create_app
 from gamenight.server.config import ServerConfig
 from gamenight.server.guard import Guard, raise_file_limit, uvicorn_options
@@ -76,6 +77,8 @@ def serve(config: ServerConfig, say: Callable[[str], None] = print) -> None:
     # is full long before the machine is.
     files, _ = raise_file_limit()
     sys.setswitchinterval(SWITCH_INTERVAL_S)
+    # Fewer, shorter collections: each one stops every room (``server.collector``).
+    thresholds = collector.tune()
     # The database and the signing key first: a bad --database or --data-dir is named
     # (exit 2) even when the port is taken as well, and nothing listens on a port for a
     # server that cannot start.
@@ -92,6 +95,8 @@ def serve(config: ServerConfig, say: Callable[[str], None] = print) -> None:
     say(f"gamenight is serving at {config.url}  (rooms in {redacted_url(database)}; "
         "Ctrl+C stops)")
     logging.getLogger("gamenight.server").info("open files allowed: %d", files)
+    logging.getLogger("gamenight.server").info(
+        "garbage collector thresholds: %d, %d, %d", *thresholds)
     per_address = config.per_address
     guard = Guard(per_address=per_address.connections, request_s=per_address.request_s,
                   exempt=frozenset(config.trusted_proxies))

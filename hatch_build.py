@@ -1,10 +1,10 @@
 """The wheel's build hook: pure Python unless compiling is asked for (issues 18 and 38).
 
 Installing is quick and needs no C compiler: a first game night never waits for one.
-The hot modules are compiled with Cython by ``gamenight compile`` after installing
-(``src/gamenight/compiling.py``, which shows each module as it goes), or while the wheel
-is built when ``GAMENIGHT_COMPILE=1`` is set: then this hook asks pip for Cython and
-setuptools and calls the same code.  A compile that fails there leaves the wheel pure
+The hot modules are compiled with mypyc by ``gamenight compile`` after installing
+(``src/gamenight/compiling.py``, which shows each phase as it goes), or while the wheel
+is built when ``GAMENIGHT_COMPILE=1`` is set: then this hook asks pip for mypy (mypyc)
+and setuptools and calls the same code.  A compile that fails there leaves the wheel pure
 Python, which plays the same games, only slower: installing never fails for want of a
 compiler.
 """
@@ -32,7 +32,7 @@ def compiling(root: Path) -> ModuleType:
         "gamenight_compiling", root / "src" / "gamenight" / "compiling.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    # Registered under its name, so that the compile's worker processes find it.
+    # Registered under its name, as its dataclasses expect.
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
@@ -59,13 +59,13 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         out = src if version == "editable" else Path(tempfile.mkdtemp(prefix="gamenight-"))
         names = build.modules(src)
 
-        def say(done: int, total: int, module: Any) -> None:
-            print(f"gamenight: compiled {done}/{total} {module.name} "
-                  f"({module.seconds:.1f} s)", file=sys.stderr, flush=True)
+        def say(done: int, total: int, phase: Any) -> None:
+            print(f"gamenight: compile phase {done}/{total} done: {phase.name} "
+                  f"({phase.seconds:.1f} s)", file=sys.stderr, flush=True)
 
         try:
             build.check_compiler()
-            print(f"gamenight: compiling {len(names)} hot modules with Cython "
+            print(f"gamenight: compiling {len(names)} hot modules with mypyc "
                   f"({COMPILE_ENV}=1)", file=sys.stderr, flush=True)
             built = build.compile_modules(src, out, progress=say)
         except Exception as error:  # no compiler, or one that failed: pure Python

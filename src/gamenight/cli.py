@@ -49,7 +49,7 @@ exit codes:
   1  a record that does not verify (changed since it was written, unsigned or signed
      by another key when --key is given, an illegal step, a wrong result), output
      that cannot be written, a room that cannot be joined (play --join), or modules
-     that cannot be compiled (compile: no Cython or C compiler, or a failed compile)
+     that cannot be compiled (compile: no mypyc or C compiler, or a failed compile)
   2  bad arguments or an input that cannot be read: an unknown game, option, bot spec,
      player count or flag; a file that is missing, not a regular file, too large, not
      UTF-8 JSON, or not a valid record, word list or key for this gamenight"""
@@ -435,20 +435,21 @@ def build_parser() -> Parser:
     shape.add_argument("--typescript", action="store_true",
                        help="print the views and events as TypeScript declarations")
 
-    p = command("compile", "Compile the hot modules with Cython: the same games, 1.2-1.5 "
+    p = command("compile", "Compile the hot modules with mypyc: the same games, 1.1-2 "
                 "times as fast (installing leaves them pure Python).",
                 "  pip install 'gamenight[compile]' && gamenight compile\n"
                 "  gamenight compile --jobs 1\n"
                 "  gamenight compile --clean   # back to pure Python\n\n"
                 "The engine's step, the bot driver and each game's rules, views and bots are\n"
-                "compiled from their own source, unchanged, beside it in the installed package\n"
-                "(one to two minutes on two cores; each module is shown as it is done).  A module\n"
-                "already compiled from its source as it is now is left alone.  A source edited\n"
-                "later runs as source until compiled again; GAMENIGHT_PURE_PYTHON=1 runs every\n"
-                "module from its source.  It needs Cython and setuptools (the compile extra)\n"
-                "and a C compiler; without them it says so, and nothing changes.")
+                "compiled together from their own typed source, unchanged, beside it in the\n"
+                "installed package (two to four minutes on two cores; each phase is shown as\n"
+                "it is done).  Modules all compiled from their sources as they are now are left\n"
+                "alone.  Once a source is edited, every module runs as source until compiled\n"
+                "again; GAMENIGHT_PURE_PYTHON=1 runs every module from its source.  It needs\n"
+                "mypy (mypyc) and setuptools (the compile extra) and a C compiler; without\n"
+                "them it says so, and nothing changes.")
     p.add_argument("--jobs", type=int, default=None, metavar="N",
-                   help="modules compiled at once (default: every core)")
+                   help="C files compiled at once (default: every core)")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--force", action="store_true",
                        help="compile every module, even those already up to date")
@@ -1090,14 +1091,13 @@ def cmd_compile(args: argparse.Namespace, out: Console, err: Console) -> int:
     except compiling.CompileError as exc:
         err.print(f"gamenight compile: error: {exc}", style="red", highlight=False)
         return 1
-    out.print(f"compiling {len(todo)} of {len(names)} hot modules with Cython into "
+    out.print(f"compiling {len(todo)} of {len(names)} hot modules with mypyc into "
               f"{root / 'gamenight'}" + (f" ({len(fresh)} already up to date)" if fresh
                                          else ""), highlight=False)
     started = time.perf_counter()
 
-    def say(done: int, total: int, module: compiling.Compiled) -> None:
-        out.print(f"  [{done:>{len(str(total))}}/{total}] {module.name} "
-                  f"({module.seconds:.1f} s)", highlight=False)
+    def say(done: int, total: int, phase: compiling.Phase) -> None:
+        out.print(f"  [{done}/{total}] {phase.name} ({phase.seconds:.1f} s)", highlight=False)
 
     try:
         compiling.compile_modules(root, names=todo, jobs=args.jobs, progress=say)

@@ -1,18 +1,22 @@
 """Which of gamenight's modules run compiled, and which from their source.
 
 ``gamenight compile`` (``gamenight.compiling``) compiles the hot modules (the engine's
-step, the bot driver, each game's rules and bots) with Cython from their own source,
-unchanged; an install is pure Python until then.  The source stays
-beside each one, and Python would load the compiled module first; this module, imported
-before any other of the package, makes Python load the source instead where:
+step, the bot driver, each game's rules and bots) with mypyc from their own source,
+unchanged; an install is pure Python until then.  The source stays beside each one, and
+Python would load the compiled module first; this module, imported before any other of
+the package, makes Python load every source instead where:
 
 * ``GAMENIGHT_PURE_PYTHON=1`` is set (the tests play the fingerprinted games both ways,
   and must find them the same), or
-* the source has changed since it was compiled (an editable install being worked on: an
-  edit takes effect at once, slower, until ``gamenight compile`` compiles it again), or
-* a compiled module is not in the manifest written with it (a build that failed halfway).
+* any source has changed since it was compiled (an editable install being worked on: an
+  edit takes effect at once, slower, until ``gamenight compile`` compiles them again), or
+* the build is not whole: a compiled module the manifest written with it does not list,
+  or the shared library missing (a build that failed halfway, or one of an older
+  gamenight).
 
-``STATUS`` says what was found; ``gamenight bench`` prints it beside its figures.
+All or none: mypyc's modules call one another natively, in one shared library, so a
+module run from its changed source beside the others compiled would not be the one they
+call.  ``STATUS`` says what was found; ``gamenight bench`` prints it beside its figures.
 """
 
 from __future__ import annotations
@@ -40,8 +44,9 @@ MANIFEST = PACKAGE / compiling.MANIFEST
 
 @dataclass(frozen=True)
 class Status:
-    """The modules that run compiled, those whose compiled form is set aside (with the
-    reason: ``forced`` by the environment, or ``stale``), by module name."""
+    """The modules that run compiled, and those whose compiled form is set aside with
+    every other (with the reason: ``forced`` by the environment, or ``stale``: a source
+    changed since, or a build not whole), by module name."""
 
     compiled: tuple[str, ...]
     stale: tuple[str, ...]
@@ -50,13 +55,13 @@ class Status:
     def describe(self) -> str:
         if self.forced:
             return f"pure Python ({PURE_ENV}=1)"
-        if not self.compiled and not self.stale:
-            return "pure Python (`gamenight compile` compiles the hot modules)"
-        text = f"{len(self.compiled)} hot modules compiled (Cython)"
         if self.stale:
-            text += (f", {len(self.stale)} run from a source changed since "
-                     "(`gamenight compile` compiles them again)")
-        return text
+            return (f"pure Python: the compiled modules are set aside ({len(self.stale)} of "
+                    "their sources changed since, or the build is not whole; `gamenight "
+                    "compile` compiles them again)")
+        if not self.compiled:
+            return "pure Python (`gamenight compile` compiles the hot modules)"
+        return f"{len(self.compiled)} hot modules compiled (mypyc)"
 
 
 def _extension(name: str, package: Path = PACKAGE) -> Path | None:
@@ -69,34 +74,46 @@ def _extension(name: str, package: Path = PACKAGE) -> Path | None:
     return None
 
 
+def _manifest(package: Path) -> tuple[dict[str, str], str | None]:
+    """The manifest's modules and shared library ({} and None where there is none, or
+    one an older gamenight wrote)."""
+    try:
+        found = json.loads((package / MANIFEST.name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}, None
+    if not isinstance(found, dict) or not isinstance(found.get("modules"), dict):
+        return {}, None
+    library = found.get("library")
+    return ({str(k): str(v) for k, v in found["modules"].items()},
+            library if isinstance(library, str) else None)
+
+
 def survey(package: Path = PACKAGE, forced: bool = False) -> tuple[Status, dict[str, Path]]:
     """What runs compiled in ``package`` (a folder laid out as gamenight's), and the
-    sources to load instead of a compiled module beside them, by module name."""
-    manifest = package / MANIFEST.name
-    listed: dict[str, str] = (json.loads(manifest.read_text(encoding="utf-8"))
-                              if manifest.exists() else {})
+    sources to load instead of a compiled module beside them, by module name: every
+    one, or none."""
+    listed, library = _manifest(package)
     names = set(listed)
-    # A compiled module the manifest does not list is set aside too.
+    # A compiled module the manifest does not list is set aside too (a shared library
+    # has no source beside it: it is never a module of its own).
     for path in (*package.rglob("*.so"), *package.rglob("*.pyd")):
         names.add(".".join([package.name, *path.relative_to(package).parts[:-1],
                             path.name.split(".", 1)[0]]))
-    compiled: list[str] = []
-    stale: list[str] = []
-    sources: dict[str, Path] = {}
+    found: dict[str, Path] = {}
+    changed: list[str] = []
     for name in sorted(names):
         source = package.joinpath(*name.split(".")[1:]).with_suffix(".py")
         if _extension(name, package) is None or not source.exists():
             continue
-        digest = hashlib.sha256(source.read_bytes()).hexdigest()
-        if forced or listed.get(name) != digest:
-            sources[name] = source
-            if not forced:
-                stale.append(name)
-        else:
-            compiled.append(name)
+        found[name] = source
+        if listed.get(name) != hashlib.sha256(source.read_bytes()).hexdigest():
+            changed.append(name)
+    whole = library is not None and (package / library).is_file()
     if forced:
-        compiled = []
-    return Status(tuple(compiled), tuple(stale), forced), sources
+        return Status((), (), True), found
+    if changed or (found and not whole):
+        return Status((), tuple(changed or found), False), found
+    return Status(tuple(found), (), False), {}
 
 
 class _SourceFirst(importlib.abc.MetaPathFinder):

@@ -1,21 +1,29 @@
-"""Compiling gamenight's hot modules with Cython: ``gamenight compile``, a step of its own.
+"""Compiling gamenight's hot modules with mypyc: ``gamenight compile``, a step of its own.
 
 Installing is pure Python and quick (a first game night never waits for a C compiler);
-compiling the hot modules from their own source, unchanged, plays the same games 1.2-1.5
-times as fast (docs/speed.md, "Compiled") and is asked for when wanted: ``gamenight
-compile`` after installing, or ``GAMENIGHT_COMPILE=1`` while installing (``hatch_build.py``
-then calls :func:`compile_modules` itself).  Nothing is written twice: each source stays
-in the package beside its compiled module, and ``gamenight.compiled`` runs the source
-instead when ``GAMENIGHT_PURE_PYTHON=1`` is set or the source has changed since.
+compiling the hot modules from their own typed source, unchanged, plays the same games
+1.1-2 times as fast as that source run by Python (docs/speed.md, "Compiled") and is asked
+for when wanted: ``gamenight compile`` after installing, or ``GAMENIGHT_COMPILE=1`` while
+installing (``hatch_build.py`` then calls :func:`compile_modules` itself).  Nothing is
+written twice: each source stays in the package beside its compiled module, and
+``gamenight.compiled`` runs the sources instead when ``GAMENIGHT_PURE_PYTHON=1`` is set or
+a source has changed since.
+
+mypyc (mypy's compiler) compiles the modules together, from their type hints: classes
+become C structs, and a call from one compiled module to another is a C call.  So it
+makes one shared library (:data:`LIBRARY`) and a small shim per module that loads its
+part, all beside the sources, and the modules are compiled, and set aside, all at once.
 
 The build hook loads this file by its path before the package's dependencies are
-installed, so it imports only the standard library at the top (Cython and setuptools
-only inside the compile itself) and never the rest of the package.
+installed, so it imports only the standard library at the top (mypyc and setuptools only
+inside the compile itself) and never the rest of the package.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -29,14 +37,13 @@ from pathlib import Path
 
 #: The game-agnostic modules compiled: the engine's step and the bot driver's loop, where a
 #: simulation spends its time besides each game's rules and bots.  (Modules read once,
-#: such as the CLI, gain nothing.)
+#: such as the CLI, gain nothing; ``engine.frozen``'s containers subclass ``list`` and ``dict``,
+#: which mypyc cannot compile, and are the builtins' C code already.)
 ENGINE_MODULES: tuple[str, ...] = (
     "gamenight.engine.checks",
     "gamenight.engine.events",
-    "gamenight.engine.frozen",
     "gamenight.engine.game",
     "gamenight.engine.memo",
-    "gamenight.engine.outcome",
     "gamenight.engine.window",
     "gamenight.bots.base",
     "gamenight.bots.driver",
@@ -50,12 +57,16 @@ GAME_LIST = "compiled.txt"
 #: Where the compiled modules' sources are listed with their SHA-256, inside the package
 #: (``gamenight.compiled`` reads it to set aside a module whose source has changed).
 MANIFEST = "_compiled.json"
-#: The Python packages the compiler needs (the ``compile`` extra).
-NEEDS = ("Cython>=3.0", "setuptools>=68")
+#: The compiled modules' shared library, made by mypyc beside them in the package: the
+#: code of every module, which call one another natively; each module's own compiled file
+#: is a small shim that loads its part from it.
+LIBRARY = "gamenight._compiled"
+#: The Python packages the compiler needs (the ``compile`` extra): mypyc comes with mypy.
+NEEDS = ("mypy>=1.18", "setuptools>=68")
 
 
 class CompileError(RuntimeError):
-    """Compiling could not be done (no Cython, no C compiler, a module that failed)."""
+    """Compiling could not be done (no mypy, no C compiler, a module that failed)."""
 
 
 def game_modules(root: Path) -> tuple[str, ...]:
@@ -92,6 +103,11 @@ def source_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def library_of(root: Path) -> Path:
+    """The shared library (:data:`LIBRARY`) under ``root``."""
+    return compiled_of(root, LIBRARY + "__mypyc")
+
+
 def manifest_of(root: Path) -> dict[str, str]:
     """The compiled modules' source digests as last written under ``root`` ({} if none)."""
     path = root / "gamenight" / MANIFEST
@@ -99,22 +115,33 @@ def manifest_of(root: Path) -> dict[str, str]:
         found = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
+    if isinstance(found, dict) and isinstance(found.get("modules"), dict):
+        found = found["modules"]
+    else:  # (one written by an older gamenight: its modules compiled by Cython)
+        found = {}
+    return {str(k): str(v) for k, v in found.items()}
 
 
 def up_to_date(root: Path) -> tuple[str, ...]:
-    """The modules whose compiled form under ``root`` matches their source as it is."""
+    """Every module, where all of them are compiled under ``root`` from their sources as
+    they are, with their shared library; else none.  The modules are compiled together
+    (they call one another natively), so one source changed means compiling them all."""
     listed = manifest_of(root)
-    return tuple(name for name in modules(root)
-                 if compiled_of(root, name).exists()
-                 and listed.get(name) == source_digest(source_of(root, name)))
+    names = modules(root)
+    fresh = library_of(root).exists() and all(
+        compiled_of(root, name).exists() and listed.get(name) == source_digest(
+            source_of(root, name)) for name in names)
+    # (A compiled file of a module no longer listed sets them all aside: not fresh.)
+    whole = set(compiled_files(root)) == {library_of(root), *(compiled_of(root, name)
+                                                              for name in names)}
+    return names if fresh and whole else ()
 
 
 def check_compiler() -> None:
-    """CompileError, saying what to install, unless Cython, setuptools and a C compiler
+    """CompileError, saying what to install, unless mypyc, setuptools and a C compiler
     are at hand: checked before any work starts."""
     try:
-        import Cython  # noqa: F401
+        import mypyc.build  # noqa: F401
         import setuptools  # noqa: F401
     except ImportError as error:
         raise CompileError(
@@ -127,100 +154,163 @@ def check_compiler() -> None:
 
 
 @dataclass(frozen=True)
-class Compiled:
-    """One module compiled: its name, the file written, and the seconds it took."""
+class Phase:
+    """One phase of the compile done: what it was, and the seconds it took."""
 
     name: str
-    path: Path
     seconds: float
 
 
-def _compile_one(name: str, source: str, out: str) -> Compiled:
-    """Compile one module from ``source`` into ``out`` (laid out as the package); run in a
-    worker process, each module in a build folder of its own."""
-    from Cython.Build import cythonize
-    from setuptools import Distribution, Extension
-    from setuptools.command.build_ext import build_ext
+#: The phases of a compile, in order.  mypyc compiles every module in one build, so a
+#: compile is shown phase by phase, not module by module: the type check (mypy, of the
+#: modules and what they import), the modules turned into C (mypyc), the C compiled
+#: (the C compiler, the longest), and the files moved into place.
+PHASES = ("type check (mypy)", "translate to C (mypyc)", "compile the C", "install")
+#: What mypyc prints, with ``verbose``, as it ends each of its two phases.
+_SAID_AT_END = ("Parsed and typechecked in", "Compiled to C in")
+#: The type check's settings, whatever the configuration where it runs: only the
+#: compiled modules are checked (an import's errors are not theirs), and a package
+#: without type hints is taken as untyped.
+_MYPY_CONFIG = "[mypy]\nfollow_imports = silent\nignore_missing_imports = True\n"
 
-    started = time.perf_counter()
-    temp = tempfile.mkdtemp(prefix="gamenight-cython-")
-    try:
-        # -O1: the code is calls into Python's C API, which more optimisation barely
-        # speeds (By Golly!'s bots measured the same within the machine's noise), and it
-        # compiles in half the time of Python's own -O3.
-        flags = [] if sys.platform == "win32" else ["-O1"]
-        extensions = cythonize(
-            [Extension(name, [source], extra_compile_args=flags)],
-            build_dir=temp, quiet=True,
-            # The source's type hints are for readers and mypy, not C types: a hint
-            # taken as a C type could change what a line does.
-            compiler_directives={"language_level": 3, "annotation_typing": False})
-        command = build_ext(Distribution({"ext_modules": extensions}))
-        command.build_lib, command.build_temp = out, temp
-        command.ensure_finalized()
-        command.run()
-    finally:
-        shutil.rmtree(temp, ignore_errors=True)
-    return Compiled(name, compiled_of(Path(out), name), time.perf_counter() - started)
+
+class _Watch(io.TextIOBase):
+    """Keeps what mypyc prints, and tells ``phase_done`` as each of its phases ends."""
+
+    def __init__(self, phase_done: Callable[[], None]) -> None:
+        self.text = io.StringIO()
+        self.phase_done = phase_done
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.text.write(text)
+        if any(line.startswith(_SAID_AT_END) for line in text.splitlines()):
+            self.phase_done()
+        return len(text)
 
 
 def compile_modules(root: Path, out: Path | None = None, *, names: Sequence[str] | None = None,
                     jobs: int | None = None,
-                    progress: Callable[[int, int, Compiled], None] | None = None
+                    progress: Callable[[int, int, Phase], None] | None = None
                     ) -> list[Path]:
     """Compile ``names`` (default: every module of :func:`modules`) from ``root`` into
-    ``out`` (default: beside their sources), ``jobs`` at a time; ``progress(done, total,
-    module)`` after each.  Returns the files written: each compiled module and the
-    manifest of every compiled module's source digest.
+    ``out`` (default: beside their sources) with mypyc, in one build: one shared library
+    (:data:`LIBRARY`) and a shim per module; ``progress(done, total, phase)`` after each
+    of the :data:`PHASES`, ``jobs`` C files compiled at once.  Returns the files written:
+    the shared library, each module's shim and the manifest of every compiled module's
+    source digest.
 
-    A compiled module is moved into place only once whole, and the manifest is written
-    last, so a program started meanwhile, or a compile cut off, runs each module from
-    its source or from a complete compiled form, never a half-written one."""
-    # (Imported here: ``gamenight.compiled``, run before every program, reads this module.)
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    Nothing is moved into place until all is built; then the old manifest goes first,
+    each file is moved into place only once whole, and the new manifest is written last,
+    so a program started meanwhile, or a compile cut off, runs every module from its
+    source or every one compiled, never a half-written one."""
+    # (Imported here: ``gamenight.compiled``, run before every program, reads this module,
+    # and the build hook loads it before any compiler is installed.)
+    from mypyc.build import mypycify
+    from setuptools import Distribution
+    from setuptools.command.build_ext import build_ext
 
     out = root if out is None else out
     names = modules(root) if names is None else tuple(names)
-    jobs = max(1, jobs or os.cpu_count() or 1)
-    staging = Path(tempfile.mkdtemp(prefix="gamenight-compiled-"))
-    done: list[Compiled] = []
+    last = time.perf_counter()
+    done: list[Phase] = []
+
+    # (Told where the caller prints, not into what mypyc's printing is kept in.)
+    told_out, told_err = sys.stdout, sys.stderr
+
+    def phase_done() -> None:
+        nonlocal last
+        now = time.perf_counter()
+        if len(done) < len(PHASES):
+            done.append(Phase(PHASES[len(done)], now - last))
+            if progress is not None:
+                with contextlib.redirect_stdout(told_out), contextlib.redirect_stderr(told_err):
+                    progress(len(done), len(PHASES), done[-1])
+        last = now
+
+    build = Path(tempfile.mkdtemp(prefix="gamenight-mypyc-"))
+    staging = build / "lib"
+    watch = _Watch(phase_done)
+    here = os.getcwd()
     try:
-        with ProcessPoolExecutor(max_workers=min(jobs, max(1, len(names)))) as pool:
-            futures = [pool.submit(_compile_one, name, str(source_of(root, name)),
-                                   str(staging)) for name in names]
-            for future in as_completed(futures):
-                try:
-                    module = future.result()
-                except Exception as error:  # the compiler's own message says why
-                    for other in futures:
-                        other.cancel()
-                    raise CompileError(f"compiling failed: {error}") from error
-                done.append(module)
-                if progress is not None:
-                    progress(len(done), len(names), module)
+        (build / "mypy.ini").write_text(_MYPY_CONFIG, encoding="utf-8")
+        try:
+            # mypyc writes its C (and reads any configuration) where it runs: there.
+            os.chdir(build)
+            with contextlib.redirect_stdout(watch), contextlib.redirect_stderr(watch):
+                extensions = mypycify(
+                    ["--config-file", str(build / "mypy.ini"),
+                     *(str(source_of(root, name).resolve()) for name in names)],
+                    opt_level="3", target_dir=str(build / "c"), group_name=LIBRARY,
+                    # A C file per module, not one: the C compiler, the longest phase,
+                    # then runs on every core (``jobs``) instead of one.
+                    multi_file=True, verbose=True)
+                while len(done) < 2:  # (were its two phases not told apart)
+                    phase_done()
+                # With a C file per module, mypyc writes the library's headers in a
+                # folder by the group's package (c/gamenight) but includes them as if
+                # beside the C files: the compiler is told where they are.
+                headers = sorted({str(path.parent) for path in (build / "c").rglob("*.h")})
+                for extension in extensions:
+                    extension.include_dirs.extend(headers)
+                command = build_ext(Distribution({"ext_modules": extensions}))
+                command.build_lib, command.build_temp = str(staging), str(build / "temp")
+                command.parallel = max(1, jobs or os.cpu_count() or 1)
+                command.ensure_finalized()
+                command.run()
+        except (Exception, SystemExit) as error:  # mypyc exits on an error it printed
+            said = [line for line in watch.text.getvalue().splitlines()
+                    if line.strip() and not line.startswith(_SAID_AT_END)]
+            why = "; ".join(said[-8:]) or f"{type(error).__name__}: {error}"
+            raise CompileError(f"compiling failed: {why}") from error
+        finally:
+            os.chdir(here)
+        phase_done()
+        built = [library_of(staging), *(compiled_of(staging, name) for name in names)]
+        missing = [path.name for path in built if not path.is_file()]
+        if missing:
+            raise CompileError(f"compiling failed: the build made no {', '.join(missing)}")
+        manifest = out / "gamenight" / MANIFEST
+        manifest.unlink(missing_ok=True)
+        # A module compiled before but no longer listed would be set aside (and with it
+        # every module, since they are compiled together): its compiled file goes.
+        keep = {out / path.relative_to(staging) for path in built}
+        for old in compiled_files(out):
+            if old not in keep:
+                old.unlink()
         written: list[Path] = []
-        for module in sorted(done, key=lambda m: m.name):
-            target = compiled_of(out, module.name)
+        for path in built:
+            target = out / path.relative_to(staging)
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(module.path, target.with_name(target.name + ".part"))
-            os.replace(target.with_name(target.name + ".part"), target)
+            part = target.with_name(target.name + ".part")
+            shutil.copyfile(path, part)
+            os.replace(part, target)
             written.append(target)
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    listed = manifest_of(out) if out == root else {}
-    listed.update({name: source_digest(source_of(root, name)) for name in names})
-    manifest = out / "gamenight" / MANIFEST
+        shutil.rmtree(build, ignore_errors=True)
+    listed = {name: source_digest(source_of(root, name)) for name in names}
     manifest.parent.mkdir(parents=True, exist_ok=True)
-    manifest.write_text(json.dumps(dict(sorted(listed.items())), indent=1) + "\n",
-                        encoding="utf-8")
+    manifest.write_text(json.dumps({
+        "compiler": "mypyc", "library": library_of(out).name,
+        "modules": dict(sorted(listed.items()))}, indent=1) + "\n", encoding="utf-8")
+    phase_done()
     return [*written, manifest]
 
 
-def remove_compiled(root: Path) -> list[Path]:
-    """Remove every compiled module under ``root`` and the manifest: every module runs
-    from its source again.  Returns the files removed."""
+def compiled_files(root: Path) -> list[Path]:
+    """Every compiled file in the package under ``root``: the shared library and the
+    modules' shims (the package has no other compiled code)."""
     package = root / "gamenight"
-    removed = [path for pattern in ("*.so", "*.pyd") for path in package.rglob(pattern)]
+    return [path for pattern in ("*.so", "*.pyd") for path in package.rglob(pattern)]
+
+
+def remove_compiled(root: Path) -> list[Path]:
+    """Remove every compiled module under ``root``, the shared library and the manifest:
+    every module runs from its source again.  Returns the files removed."""
+    package = root / "gamenight"
+    removed = compiled_files(root)
     if (package / MANIFEST).exists():
         removed.append(package / MANIFEST)
     for path in removed:

@@ -10,16 +10,22 @@ from gamenight.engine import GameState
 from gamenight.engine.game import cloned_parts
 
 
+def attribute_names(value: object) -> list[str]:
+    """The names of every attribute ``value`` has, in the order they were defined: its
+    ``__dict__``'s and its classes' slots, and where a class is compiled by mypyc (no
+    ``__dict__``, no ``__slots__``), the attributes the compiler gave it; an uncompiled
+    subclass of a compiled class (the sixth game's state) has some of each."""
+    names = list(vars(value)) if hasattr(value, "__dict__") else []
+    for kind in type(value).__mro__:
+        for name in (*getattr(kind, "__slots__", ()), *getattr(kind, "__mypyc_attrs__", ())):
+            if name not in names and name not in ("__dict__", "__weakref__"):
+                names.append(name)
+    return [name for name in names if hasattr(value, name)]
+
+
 def attributes(state: GameState[Any]) -> set[str]:
-    """The names of every attribute ``state`` has: its ``__dict__``'s, or where its class
-    is compiled by mypyc (no ``__dict__``), the attributes the compiler gave it."""
-    if hasattr(state, "__dict__"):
-        return set(vars(state))
-    names: set[str] = set()
-    for kind in type(state).__mro__:
-        names.update(getattr(kind, "__mypyc_attrs__", ()))
-    names.discard("__dict__")
-    return {name for name in names if hasattr(state, name)}
+    """The names of every attribute ``state`` has (:func:`attribute_names`)."""
+    return set(attribute_names(state))
 
 
 def state_fields(state: GameState[Any], caches: Collection[str] = ()) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from gamenight.engine.events import Event
 from gamenight.games import get_game
 from gamenight.sim.runner import play_out, run_window
 from tests.engine.toy import DICE_DUEL
+from tests.spies import spies_on_methods
 
 
 def test_average_level_matches_the_adult_mean_simple_reaction_time() -> None:
@@ -461,6 +462,7 @@ def test_reads_view_is_unset_only_for_bots_that_say_so() -> None:
     assert make_bot(get_game("fluster"), "wordsmith", 0, 0).reads_view
 
 
+@spies_on_methods
 @pytest.mark.parametrize("game_id", ["fliegen-klatschen", "fluster", "by-golly"])
 def test_a_bot_that_reads_no_view_is_shown_none_and_plays_the_same_games(game_id: str) -> None:
     """Random bots are never shown a built view (turns, windows, joint choices; the
@@ -501,6 +503,7 @@ def test_a_bot_that_reads_no_view_is_shown_none_and_plays_the_same_games(game_id
         assert games[0] == games[1]
 
 
+@spies_on_methods
 @pytest.mark.parametrize("players", [2, 4, 5])
 def test_sharp_plays_the_same_games_asked_when_or_not(players: int) -> None:
     game = get_game("fliegen-klatschen")

@@ -14,7 +14,7 @@ import pytest
 from gamenight.engine.game import GameState, cloned_parts
 from gamenight.games import GAMES
 from gamenight.sim.random_play import random_playout
-from tests.engine.same_state import attributes, state_fields
+from tests.engine.same_state import attribute_names, attributes, state_fields
 from tests.engine.test_redaction import new_game, random_play
 from tests.engine.test_remade import plain_remade, points
 from tests.engine.toy import DiceDuel, DiceDuelState
@@ -48,14 +48,8 @@ def plain(value: Any) -> Any:
         return {type(value).__name__: [plain(item) for item in value]}
     if isinstance(value, (set, frozenset)):
         return {"set": sorted(map(repr, map(plain, value)))}
-    # (A class compiled by mypyc has neither a __dict__ nor __slots__: the compiler lists
-    # its attributes.)
-    names = (list(vars(value)) if hasattr(value, "__dict__") else
-             [n for cls in type(value).__mro__
-              for n in (*getattr(cls, "__slots__", ()), *getattr(cls, "__mypyc_attrs__", ()))
-              if n != "__dict__"])
-    return {type(value).__name__: {n: plain(getattr(value, n)) for n in names
-                                   if hasattr(value, n)}}
+    return {type(value).__name__: {n: plain(getattr(value, n))
+                                   for n in attribute_names(value)}}
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -4,9 +4,10 @@ their source.
 Installing is pure Python, so the default run plays every game from source; `.ci/run` then
 runs ``gamenight compile`` and plays the fingerprinted games and the slow tests again on
 the compiled modules.  Here the fingerprinted games are played with every module run from
-its source (``GAMENIGHT_PURE_PYTHON=1``) and must come out the same; the rule that sets a
-compiled module aside (forced, or its source changed since) is checked on a package made
-for the test; and compiling itself is run, for real, on a small package.
+its source (``GAMENIGHT_PURE_PYTHON=1``) and must come out the same; the rule that sets the
+compiled modules aside, all at once (forced, a source changed since, a build not whole),
+is checked on a package made for the test; and compiling itself (mypyc) is run, for real,
+on a small package.
 """
 
 from __future__ import annotations
@@ -66,47 +67,71 @@ def test_what_the_install_compiled_is_what_runs() -> None:
     assert gamenight.compiled.__file__.endswith(".py")  # (never compiled: it decides)
 
 
+LIBRARY = f"_compiled__mypyc{SUFFIX}"
+
+
 def _package(tmp_path: Path) -> tuple[Path, Path]:
-    """A package laid out as gamenight's with one compiled module, ``pkg.hot``, and its
-    manifest; returns the package and the module's source."""
+    """A package laid out as gamenight's with two compiled modules, ``pkg.hot`` and
+    ``pkg.warm``, their shared library and manifest; returns the package and the first
+    module's source."""
     package = tmp_path / "pkg"
     package.mkdir()
-    source = package / "hot.py"
-    source.write_text("X = 1\n", encoding="utf-8")
-    (package / f"hot{SUFFIX}").write_bytes(b"")  # (only its presence is read)
-    digest = hashlib.sha256(source.read_bytes()).hexdigest()
-    (package / "_compiled.json").write_text(json.dumps({"pkg.hot": digest}),
-                                            encoding="utf-8")
-    return package, source
+    digests = {}
+    for name in ("hot", "warm"):
+        source = package / f"{name}.py"
+        source.write_text(f"X = {name!r}\n", encoding="utf-8")
+        (package / f"{name}{SUFFIX}").write_bytes(b"")  # (only its presence is read)
+        digests[f"pkg.{name}"] = hashlib.sha256(source.read_bytes()).hexdigest()
+    (package / LIBRARY).write_bytes(b"")
+    (package / "_compiled.json").write_text(json.dumps(
+        {"compiler": "mypyc", "library": LIBRARY, "modules": digests}), encoding="utf-8")
+    return package, package / "hot.py"
 
 
-def test_a_compiled_module_runs_while_its_source_is_as_compiled(tmp_path: Path) -> None:
+def test_the_compiled_modules_run_while_their_sources_are_as_compiled(
+        tmp_path: Path) -> None:
     package, _ = _package(tmp_path)
     status, sources = survey(package)
-    assert (status.compiled, status.stale, sources) == (("pkg.hot",), (), {})
+    assert (status.compiled, status.stale, sources) == (("pkg.hot", "pkg.warm"), (), {})
+    assert status.describe() == "2 hot modules compiled (mypyc)"
 
 
-def test_a_changed_source_runs_instead_of_its_compiled_module(tmp_path: Path) -> None:
+def test_a_changed_source_sets_every_compiled_module_aside(tmp_path: Path) -> None:
+    """mypyc's modules call one another natively: one run from its source beside the
+    others compiled would not be the module they call."""
     package, source = _package(tmp_path)
     source.write_text("X = 2\n", encoding="utf-8")
     status, sources = survey(package)
-    assert (status.compiled, status.stale, sources) == ((), ("pkg.hot",),
-                                                        {"pkg.hot": source})
-    assert "1 run from a source changed since" in status.describe()
+    assert (status.compiled, status.stale) == ((), ("pkg.hot",))
+    assert sources == {"pkg.hot": source, "pkg.warm": package / "warm.py"}
+    assert "the compiled modules are set aside" in status.describe()
 
 
 def test_pure_python_asked_for_runs_every_source(tmp_path: Path) -> None:
     package, source = _package(tmp_path)
     status, sources = survey(package, forced=True)
-    assert (status.compiled, status.stale, sources) == ((), (), {"pkg.hot": source})
+    assert (status.compiled, status.stale) == ((), ())
+    assert sources == {"pkg.hot": source, "pkg.warm": package / "warm.py"}
     assert status.describe() == f"pure Python ({PURE_ENV}=1)"
 
 
-def test_a_compiled_module_the_manifest_does_not_list_is_set_aside(tmp_path: Path) -> None:
+@pytest.mark.parametrize("broken", ["unlisted", "no library", "older manifest"])
+def test_a_build_not_whole_is_set_aside(tmp_path: Path, broken: str) -> None:
+    """A compiled module the manifest does not list, the shared library missing, or a
+    manifest of an older gamenight's (its modules compiled one by one, by Cython)."""
     package, source = _package(tmp_path)
-    (package / "_compiled.json").write_text("{}", encoding="utf-8")
+    manifest = package / "_compiled.json"
+    if broken == "unlisted":
+        listed = json.loads(manifest.read_text(encoding="utf-8"))
+        del listed["modules"]["pkg.warm"]
+        manifest.write_text(json.dumps(listed), encoding="utf-8")
+    elif broken == "no library":
+        (package / LIBRARY).unlink()
+    else:
+        manifest.write_text(json.dumps({"pkg.hot": "0" * 64}), encoding="utf-8")
     status, sources = survey(package)
-    assert (status.compiled, sources) == ((), {"pkg.hot": source})
+    assert status.compiled == () and status.stale
+    assert sources == {"pkg.hot": source, "pkg.warm": package / "warm.py"}
 
 
 @pytest.mark.slow
@@ -133,11 +158,11 @@ def test_the_bench_says_what_ran_compiled(tmp_path: Path) -> None:
     assert f"s per row; {compiled.STATUS.describe()})" in title
 
 
-#: A hot module for a package made for the test: its answer says whether it ran compiled.
+#: A hot module for a package made for the test: a compiled function is not a Python one.
 HOT = """
-import cython
+import types
 def answer() -> tuple[int, bool]:
-    return sum(range(10)), cython.compiled
+    return sum(range(10)), not isinstance(answer, types.FunctionType)
 """
 
 
@@ -151,17 +176,19 @@ def _source_package(tmp_path: Path) -> Path:
     return root
 
 
-def test_compiling_writes_each_module_whole_with_its_manifest(tmp_path: Path) -> None:
+def test_compiling_writes_the_modules_whole_with_their_manifest(tmp_path: Path) -> None:
     root = _source_package(tmp_path)
     said: list[tuple[int, int, str]] = []
     written = compiling.compile_modules(
         root, names=["gamenight.hot"], jobs=1,
-        progress=lambda done, total, module: said.append((done, total, module.name)))
-    assert said == [(1, 1, "gamenight.hot")]
-    target = root / "gamenight" / f"hot{SUFFIX}"
-    assert written == [target, root / "gamenight" / "_compiled.json"]
+        progress=lambda done, total, phase: said.append((done, total, phase.name)))
+    total = len(compiling.PHASES)
+    assert said == [(n + 1, total, name) for n, name in enumerate(compiling.PHASES)]
+    package = root / "gamenight"
+    assert written == [package / LIBRARY, package / f"hot{SUFFIX}",
+                       package / "_compiled.json"]
     assert not list(root.rglob("*.part"))  # moved into place whole
-    status, sources = survey(root / "gamenight")
+    status, sources = survey(package)
     assert (status.compiled, sources) == (("gamenight.hot",), {})
     assert compiling.up_to_date(root) == ()  # (only the listed modules count)
     # The compiled module is the one Python loads, and it answers as its source does.
@@ -169,24 +196,42 @@ def test_compiling_writes_each_module_whole_with_its_manifest(tmp_path: Path) ->
                           "print(h.__file__.endswith('.py'), *h.answer())"],
                          cwd=root, capture_output=True, text=True, check=True)
     assert ran.stdout.split() == ["False", "45", "True"]
-    (root / "gamenight" / "hot.py").write_text(HOT + "# edited\n", encoding="utf-8")
-    assert survey(root / "gamenight")[0].stale == ("gamenight.hot",)
+    (package / "hot.py").write_text(HOT + "# edited\n", encoding="utf-8")
+    assert survey(package)[0].stale == ("gamenight.hot",)
     removed = compiling.remove_compiled(root)
     assert sorted(removed) == sorted(written)
-    assert survey(root / "gamenight")[0].compiled == ()
+    assert survey(package)[0].compiled == ()
 
 
-def test_a_failed_compile_changes_nothing(tmp_path: Path) -> None:
+def test_a_module_no_longer_listed_loses_its_compiled_file(tmp_path: Path) -> None:
+    """A module compiled once and then taken off the list (the games' views were, for
+    pydantic) would be set aside with every module compiled with it: compiling again
+    removes its compiled file, and the rest runs compiled."""
     root = _source_package(tmp_path)
-    (root / "gamenight" / "broken.py").write_text("def f(:\n", encoding="utf-8")
-    with pytest.raises(compiling.CompileError, match="compiling failed"):
+    package = root / "gamenight"
+    (package / "cold.py").write_text(HOT, encoding="utf-8")
+    compiling.compile_modules(root, names=["gamenight.hot", "gamenight.cold"], jobs=2)
+    assert (package / f"cold{SUFFIX}").exists()
+    compiling.compile_modules(root, names=["gamenight.hot"], jobs=2)
+    assert not (package / f"cold{SUFFIX}").exists()
+    status, sources = survey(package)
+    assert (status.compiled, status.stale, sources) == (("gamenight.hot",), (), {})
+
+
+@pytest.mark.parametrize("broken", ["def f(:\n", "def f() -> int:\n    return 'one'\n"])
+def test_a_failed_compile_changes_nothing(tmp_path: Path, broken: str) -> None:
+    """A module that does not parse, or whose types do not check (mypyc compiles from
+    them), fails the compile with the reason, and nothing is written."""
+    root = _source_package(tmp_path)
+    (root / "gamenight" / "broken.py").write_text(broken, encoding="utf-8")
+    with pytest.raises(compiling.CompileError, match=r"compiling failed: .*broken\.py"):
         compiling.compile_modules(root, names=["gamenight.hot", "gamenight.broken"], jobs=2)
     assert sorted(p.name for p in (root / "gamenight").iterdir()) == [
         "__init__.py", "broken.py", "hot.py"]
 
 
-def test_compiling_without_cython_says_what_to_install() -> None:
-    blocked = ("import sys; sys.modules['Cython'] = None\n"
+def test_compiling_without_mypyc_says_what_to_install() -> None:
+    blocked = ("import sys; sys.modules['mypyc'] = None\n"
                "from gamenight import compiling\n"
                "try:\n    compiling.check_compiler()\n"
                "except compiling.CompileError as e:\n    print(e)\n")

@@ -145,7 +145,7 @@ class DiceDuel(Game):
         Option("deadline_ms", 0, "ms to bid (0: no deadline)", minimum=0),
     )
 
-    def new(self, players: int, seed: int = 0, **options: Any) -> DiceDuelState:
+    def _new(self, players: int, seed: int, **options: Any) -> DiceDuelState:
         return DiceDuelState(self, players, seed, self.resolve_options(players, options))
 
     def _parse_action(self, text: str) -> Any:

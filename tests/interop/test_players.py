@@ -17,6 +17,7 @@ from gamenight.engine.seeding import derive_seed
 from gamenight.games import GAMES
 from gamenight.interop import openspiel, pettingzoo
 from gamenight.interop.players import SeatPlayer
+from tests.spies import spies_on_methods
 
 openspiel.register()
 
@@ -135,6 +136,7 @@ def test_by_gollys_memory_bots_as_pettingzoo_policies_play_the_drivers_game() ->
     assert drivers_game(game, played, specs, seeds).history == played.history
 
 
+@spies_on_methods
 def test_a_memory_bot_is_told_every_step_not_only_its_own_turns() -> None:
     # A blind bot would see the table only when asked to move; this one is told every
     # event up to its last decision, in its seat's form, the other seat's turns and

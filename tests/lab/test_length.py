@@ -22,6 +22,7 @@ from gamenight.games.fly.events import SwatterDropped
 from gamenight.games.superfly.events import SignalGiven
 from gamenight.lab.length import length, replay
 from gamenight.sim.simulate import resolve_table
+from tests.engine.toy import DiceDuel
 from tests.lab.bot_games import Options, played
 
 #: Small tables of every game: (game, players, bots, options).
@@ -134,7 +135,7 @@ def test_a_game_changed_other_than_through_its_steps_is_refused() -> None:
 
 
 def test_a_game_the_lab_has_no_pace_for_is_refused() -> None:
-    class Unknown:
+    class Unknown(DiceDuel):  # a Game (where states are compiled, their game must be one)
         id = "chess"
         pace = None  # a definition that declares no pace of play
 

@@ -318,7 +318,7 @@ class HighCard(Game):
     pace: ClassVar[Pace | None] = Pace(think_s=4.0, settle_s=0.0, handle_s=0.0,
                                       overhead_s=30.0, round_s=2.0)
 
-    def new(self, players: int, seed: int = 0, **options: Any) -> HighCardState:
+    def _new(self, players: int, seed: int, **options: Any) -> HighCardState:
         return HighCardState(self, players, seed, self.resolve_options(players, options))
 
     def _parse_action(self, text: str) -> Play:

@@ -54,6 +54,9 @@ _PUBLIC = Event.seen_by
 #: The least a Wait moves a bot's next question on, in ms: below anything a person sees,
 #: and enough that a bot answering ``Wait(now)`` cannot hold time still.
 MIN_WAIT_MS = 1.0
+#: Told of every answer a bot gives (``BotDriver(acts=...)``): the seat, the CPU seconds
+#: its ``act`` took (``time.process_time``), and the answer (an action, or a ``Wait``).
+ActsTold = Callable[[int, float, Any], None]
 #: How many times :func:`decide` asks one bot before taking it to pass (a bot that waits
 #: for ever in a decision with no deadline would otherwise never be done).
 MAX_ASKS = 10_000
@@ -199,10 +202,14 @@ class BotDriver:
     """
 
     def __init__(self, state: GameState[Any], bots: Sequence[Bot[Any] | None],
-                 clock: WindowClock | None = None) -> None:
+                 clock: WindowClock | None = None, acts: ActsTold | None = None) -> None:
         self.state = state
         self.bots = bots
         self.clock = clock if clock is not None else SimulatedClock()
+        # Told of each answer with the CPU time it took (a match's think times): here,
+        # not by wrapping a bot's ``act`` on the instance, which compiled code would
+        # pass by (it calls the class's method).
+        self.acts = acts
         # The window or decision opened last: its kind, deadline, first history index
         # (which also tells it from every other window: Clock.window), the seats yet to
         # choose in a decision, and each bot's next moment as a heap of (ms, seat), at
@@ -261,18 +268,30 @@ class BotDriver:
             seat = state.acting().seats[0]
         legal = state.legal_actions(seat)
         if len(legal) == 1:
-            action = legal[0]
-        else:
-            self.tell()
-            bot = self.bot(seat)
-            if bot.searches:
-                bot.search_with(sampler(state, seat))
-            if not bot.reads_view:
-                view = NO_VIEW
-            elif view is None:
-                view = state.view(seat)
-            action = bot.act(view, legal, Clock())
+            # A forced move: the one legal action, taken unchecked.
+            state.apply_legal(seat, legal[0])
+            return
+        self.tell()
+        bot = self.bot(seat)
+        if bot.searches:
+            bot.search_with(sampler(state, seat))
+        if not bot.reads_view:
+            view = NO_VIEW
+        elif view is None:
+            view = state.view(seat)
+        action = self._ask(seat, bot, view, legal, Clock())
         state.apply(seat, action)
+
+    def _ask(self, seat: int, bot: Bot[Any], view: View, legal: Sequence[Any],
+             clock: Clock) -> Any:
+        """``bot``'s answer at ``seat``, told to ``acts`` with its CPU time."""
+        acts = self.acts
+        if acts is None:
+            return bot.act(view, legal, clock)
+        start = time.process_time()
+        answer = bot.act(view, legal, clock)
+        acts(seat, time.process_time() - start, answer)
+        return answer
 
     def play_to_end(self, stop: Callable[[], bool] | None = None) -> GameState[Any]:
         """Play the game to its end with bots in every seat, time simulated; given
@@ -385,7 +404,7 @@ class BotDriver:
                 if bot.searches:
                     bot.search_with(sampler(state, seat))
                 view = state.view(seat, at) if bot.reads_view else NO_VIEW
-                answer = bot.act(view, state.legal_actions(seat), clock)
+                answer = self._ask(seat, bot, view, state.legal_actions(seat), clock)
                 if isinstance(answer, Wait):
                     until = answer.until_ms
             if until is not None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, fields
+from typing import Any
 
 from gamenight.bots.levels import DEFAULT_LEVEL
 from gamenight.bots.levels import LEVELS as LEVEL_NAMES
@@ -58,6 +59,14 @@ class ReactionModel:
             if not (isinstance(value, float | int) and math.isfinite(value) and value >= 0):
                 raise ValueError(f"a reaction model's {f.name} is a time of 0 ms or more, "
                                  f"not {value!r}")
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ReactionModel:
+        return self  # frozen, of numbers: a copied bot shares it
+
+    def __reduce__(self) -> tuple[type[ReactionModel], tuple[float, ...]]:
+        # Made again from its fields: compiled by mypyc, unpickling would set the fields
+        # one by one on a blank object, which a frozen dataclass refuses.
+        return ReactionModel, tuple(getattr(self, f.name) for f in fields(self))
 
     def simple(self, rng: random.Random) -> float:
         """The reflex: a simple reaction time (see the card, move)."""

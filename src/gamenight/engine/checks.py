@@ -180,6 +180,17 @@ class ActionTypes:
     def __bool__(self) -> bool:
         return bool(self._fields)
 
+    # Never changed once made: a copy is itself, and pickling makes it again from its
+    # classes (compiled by mypyc, the default would make a blank one, which it cannot).
+    def __copy__(self) -> ActionTypes:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionTypes:
+        return self
+
+    def __reduce__(self) -> tuple[type[ActionTypes], tuple[tuple[type, ...]]]:
+        return ActionTypes, (tuple(self._fields),)
+
     def check(self, action: object, game_title: str) -> None:
         """IllegalAction unless ``action`` is of one of the classes, fields well typed."""
         fields = self._fields.get(type(action))

@@ -93,6 +93,12 @@ class Event:
         # Frozen, with JSON-valued fields: a cloned game shares its events.
         return self
 
+    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
+        # Pickled as made again from its fields: compiled by mypyc, unpickling would
+        # set the fields one by one on a blank object, which a frozen dataclass refuses.
+        return type(self), tuple(getattr(self, field.name)
+                                 for field in dataclasses.fields(self) if field.init)
+
 
 
 def _json(value: Any) -> Any:

@@ -26,12 +26,10 @@ from typing import (
     Generic,
     Literal,
     NamedTuple,
-    TypedDict,
     TypeVar,
     cast,
 )
 
-import typing_extensions
 from mypy_extensions import mypyc_attr
 
 from gamenight.engine.checks import (
@@ -52,6 +50,9 @@ from gamenight.engine.memo import latest, made_once
 from gamenight.engine.outcome import MEAN_SCORE, Outcome, SummaryColumn
 from gamenight.engine.pace import Pace
 from gamenight.engine.seeding import copy_generator
+from gamenight.engine.shapes import Position as Position
+from gamenight.engine.shapes import ReferColumns as ReferColumns
+from gamenight.engine.shapes import Refers as Refers
 from gamenight.i18n import DEFAULT
 
 if TYPE_CHECKING:
@@ -71,44 +72,6 @@ POSITION_FORMAT = "gamenight-position"
 POSITION_VERSION = 1
 
 
-# typing_extensions' TypedDict: pydantic reads it on Python 3.11 (the protocol's schema).
-class Refers(typing_extensions.TypedDict, total=False):
-    """What an action refers to on the table (``Game.refers``): a client finds the action
-    for what was pressed (a card, a place, a seat) without composing its text."""
-
-    #: A card, by the id the game's view and facts give it.
-    card: int
-    #: A card's face, by the name the view gives it (an animal in a hand, a letter).
-    face: str
-    #: A place on the table, by its index in the view's list of places.
-    place: int
-    #: A number the action names (a call of the squares numbered so).
-    number: int
-    #: A point on the table, in the units of the game's view, and an angle in degrees
-    #: (an aim: where something is dropped, and how it is turned).
-    x: float
-    y: float
-    angle: float
-    #: A seat.
-    seat: int
-
-
-class ReferColumns(typing_extensions.TypedDict, total=False):
-    """What each of a list of actions refers to, a column per kind of thing (the
-    protocol's ``refers``): ``card[i]`` is the card the i-th action refers to, None where
-    it refers to none.  Columns, not a dict per action: a decision of hundreds of
-    actions is sent in a third of the size."""
-
-    card: list[int | None]
-    face: list[str | None]
-    place: list[int | None]
-    number: list[int | None]
-    x: list[float | None]
-    y: list[float | None]
-    angle: list[float | None]
-    seat: list[int | None]
-
-
 def refer_columns(game: Game, actions: Sequence[Any]) -> ReferColumns:
     """What each of ``actions`` refers to (``Game.refers``), as columns."""
     columns: dict[str, list[Any]] = {}
@@ -116,21 +79,6 @@ def refer_columns(game: Game, actions: Sequence[Any]) -> ReferColumns:
         for kind, value in game.refers(action).items():
             columns.setdefault(kind, [None] * len(actions))[i] = value
     return cast(ReferColumns, columns)
-
-
-class Position(TypedDict):
-    """A whole game state as JSON, the way chess has FEN: which game, at which table
-    and options, and the game's own ``state`` (its format is in the game's
-    ``rules.md``).  The future is not part of it: a game built from a position draws its
-    chance from a seed given then."""
-
-    format: str
-    version: int
-    game: str
-    rules_version: str
-    players: int
-    options: dict[str, JSON]
-    state: JSON
 
 
 #: Outcomes kept in the history as they are: nothing in them can change.
@@ -152,6 +100,15 @@ def copy_json(value: JSON) -> JSON:
 
 class OptionError(ValueError):
     """An option or player count the game does not offer."""
+
+
+def _checked_seed(seed: object) -> int:
+    """``seed`` if it is a seed (a whole number 0 or more: the generator would take a
+    text, a float or a negative number, and -1 would be the very game of seed 1);
+    OptionError otherwise."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise OptionError(f"a seed is a whole number 0 or more, not {describe(seed)}")
+    return int(seed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,6 +362,14 @@ class Game(ABC):
     _positions: PositionFormat | None = None
     _resampler: Resampler | None = None
 
+    # A game definition is one object, never changed once given its parts: what copies a
+    # state, an encoding or a bot shares it.
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
     def give(self, *, bots: Callable[[], Mapping[str, BotFactory]] | None = None,
              positions: PositionFormat | None = None,
              resample: Resampler | None = None) -> None:
@@ -454,19 +419,24 @@ class Game(ABC):
         whose smallest table is a variant says so."""
         return f"{self.min_players}-{self.max_players}"
 
-    def resolve_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Check the player count and options, each alone and then together
-        (:meth:`check_table`); fill in defaults.  OptionError saying what is wrong.
-
-        The one place a table is checked: ``new``, ``from_position``, the command line,
-        the server's rooms and the lobby all ask here, so a table that cannot start is
-        refused before anything is made for it."""
+    def _whole_players(self, players: object) -> int:
+        """``players`` if it is a player count this game takes; OptionError otherwise."""
         if (isinstance(players, bool) or not isinstance(players, int)
                 or not self.min_players <= players <= self.max_players):
             raise OptionError(
                 f"{self.title} takes {self.min_players} to {self.max_players} players, "
                 f"not {describe(players)}"
             )
+        return int(players)
+
+    def resolve_options(self, players: object, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Check the player count and options, each alone and then together
+        (:meth:`check_table`); fill in defaults.  OptionError saying what is wrong.
+
+        The one place a table is checked: ``new``, ``from_position``, the command line,
+        the server's rooms and the lobby all ask here, so a table that cannot start is
+        refused before anything is made for it."""
+        table = self._whole_players(players)
         known = {o.name: o for o in self.options}
         unknown = sorted(map(describe, set(options) - set(known)))
         if unknown:
@@ -474,7 +444,7 @@ class Game(ABC):
             raise OptionError(f"{self.id} has no option {unknown[0]} (options: {offered})")
         resolved = {name: o.check(options[name]) if name in options else o.default
                     for name, o in known.items()}
-        self.check_table(players, resolved)
+        self.check_table(table, resolved)
         return resolved
 
     def check_table(self, players: int, options: Mapping[str, Any]) -> None:  # noqa: B027
@@ -483,24 +453,34 @@ class Game(ABC):
         deck that must keep a card for every player).  Default: any table the counts allow.
         Called by :meth:`resolve_options`, never by a game's ``new`` itself."""
 
-    @abstractmethod
-    def new(self, players: int, seed: int = 0, **options: Any) -> GameState[Any]:
-        """A new game at its first decision point (setup chance not yet drawn)."""
+    def new(self, players: object, seed: object = 0, **options: Any) -> GameState[Any]:
+        """A new game at its first decision point (setup chance not yet drawn).
+        OptionError for a player count or options the game does not offer, or a seed
+        that is no whole number 0 or more.
 
-    def parse_action(self, text: str) -> Any:
+        Takes ``object`` and checks it (compiled by mypyc, a declared ``int`` would be
+        refused with mypyc's own ``TypeError``); the game's ``_new`` gets whole numbers."""
+        return self._new(self._whole_players(players), _checked_seed(seed), **options)
+
+    @abstractmethod
+    def _new(self, players: int, seed: int, **options: Any) -> GameState[Any]:
+        """:meth:`new`, for a whole number of players (not yet checked against the
+        game's counts: ``resolve_options`` does that) and a seed 0 or more."""
+
+    def parse_action(self, text: object) -> Any:
         """The action whose ``str`` is ``text``; IllegalAction if there is none.
 
         Anything that is not a short printable text is refused here, once for every
         game (see ``checks.check_action_text``), and so is whatever the game's reader
         could not read: it never raises anything but IllegalAction.
         """
-        text = check_action_text(text)
+        checked = check_action_text(text)
         try:
-            return self._parse_action(text)
+            return self._parse_action(checked)
         except IllegalAction:
             raise
         except (ValueError, ArithmeticError) as error:
-            raise IllegalAction(f"not a {self.title} action: {describe(text)} "
+            raise IllegalAction(f"not a {self.title} action: {describe(checked)} "
                                 f"({error})") from None
 
     @abstractmethod
@@ -509,7 +489,7 @@ class Game(ABC):
         ``checks.MAX_ACTION_TEXT`` characters); IllegalAction if there is none."""
 
     # -- positions ----------------------------------------------------------------------
-    def from_position(self, data: object, seed: int = 0) -> GameState[Any]:
+    def from_position(self, data: object, seed: object = 0) -> GameState[Any]:
         """The game in the position ``data`` (as ``GameState.position`` gives it), whose
         generator then starts from ``seed``.
 
@@ -725,8 +705,7 @@ class GameState(ABC, Generic[ActionT]):
             return
         # A seed is a whole number 0 or more: the generator would take a text, a float
         # or None (a different game each time), and -5 as the very same game as 5.
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise OptionError(f"a seed is a whole number 0 or more, not {describe(seed)}")
+        seed = _checked_seed(seed)
         self.game = game
         self.players = players
         self.seed = seed = int(seed)
@@ -751,7 +730,7 @@ class GameState(ABC, Generic[ActionT]):
         return self.acting().kind == "over"
 
     # -- actions --------------------------------------------------------------------
-    def legal_actions(self, seat: int) -> list[ActionT]:
+    def legal_actions(self, seat: object) -> list[ActionT]:
         """Every action ``seat`` may take now (empty if it may not act).
 
         Where the actions form a continuum (FLY's aim: any point and angle over the
@@ -760,9 +739,19 @@ class GameState(ABC, Generic[ActionT]):
         action of the continuum; the game's rules document says which set.
         IllegalAction if ``seat`` is no seat of this game.
         """
-        if type(seat) is not int or not 0 <= seat < self.players:
-            seat = check_seat(seat, self.players)
-        return self._legal_actions(seat)
+        # (The common case without a call: this is the hottest path of random play.)
+        return self._legal_actions(seat if type(seat) is int and 0 <= seat < self.players
+                                   else check_seat(seat, self.players))
+
+    def _seat(self, seat: object) -> int:
+        """``seat`` if it is a seat of this game, quickly; IllegalAction otherwise.
+
+        The public methods declare what they take as ``object``, and check it here or in
+        ``checks``: compiled by mypyc, a declared ``int`` would refuse a string with
+        mypyc's own ``TypeError`` before the engine could refuse it as an action."""
+        if type(seat) is int and 0 <= seat < self.players:
+            return seat
+        return check_seat(seat, self.players)
 
     @abstractmethod
     def _legal_actions(self, seat: int) -> list[ActionT]:
@@ -782,29 +771,27 @@ class GameState(ABC, Generic[ActionT]):
     def _do(self, seat: int, action: ActionT, at_ms: float | None) -> None:
         """Carry out a verified action."""
 
-    def verify(self, seat: int, action: ActionT, at_ms: float | None = None) -> None:
+    def verify(self, seat: object, action: ActionT, at_ms: object = None) -> None:
         """Raise :class:`IllegalAction` (changing nothing) unless the action is legal."""
         self._checked(seat, action, at_ms)
 
-    def _checked(self, seat: Any, action: Any, at_ms: Any) -> tuple[int, float | None]:
+    def _checked(self, seat: object, action: Any, at_ms: object) -> tuple[int, float | None]:
         """The seat and time as the hooks take them, once the engine's checks and the
         game's ``_verify`` have passed; IllegalAction otherwise."""
-        if type(seat) is not int or not 0 <= seat < self.players:
-            seat = check_seat(seat, self.players)
+        checked = (seat if type(seat) is int and 0 <= seat < self.players
+                   else check_seat(seat, self.players))
         check_action = self.game._check_action
         if check_action is not None:
             check_action(action, self.game.title)
-        if at_ms is not None:
-            at_ms = self._checked_time(seat, action, at_ms)
-        self._verify(seat, action, at_ms)
-        return seat, at_ms
+        t = None if at_ms is None else self._checked_time(checked, action, at_ms)
+        self._verify(checked, action, t)
+        return checked, t
 
-    def _checked_time(self, seat: int, action: Any, at_ms: Any) -> float:
+    def _checked_time(self, seat: int, action: Any, at_ms: object) -> float:
         """A time given with an action: a time, in a decision that takes one (a reaction
         window or a simultaneous decision), by its deadline."""
         # The common case, quickly.
-        fine = type(at_ms) is float and 0.0 <= at_ms < math.inf
-        t = at_ms + 0.0 if fine else check_time(at_ms)
+        t = at_ms + 0.0 if type(at_ms) is float and 0.0 <= at_ms < math.inf else check_time(at_ms)
         acting = self.acting()
         if acting.kind != "window" and acting.kind != "simultaneous":
             # Refused rather than recorded: a turn is not a race, so a time on it would
@@ -819,7 +806,7 @@ class GameState(ABC, Generic[ActionT]):
                                 f"{acting.deadline_ms:g} ms")
         return t
 
-    def can(self, seat: int, action: ActionT, at_ms: float | None = None) -> bool:
+    def can(self, seat: object, action: ActionT, at_ms: object = None) -> bool:
         """True if ``seat`` may take ``action`` now."""
         try:
             self.verify(seat, action, at_ms)
@@ -827,21 +814,31 @@ class GameState(ABC, Generic[ActionT]):
             return False
         return True
 
-    def apply(self, seat: int, action: ActionT, at_ms: float | None = None) -> list[Event]:
+    def apply(self, seat: object, action: ActionT, at_ms: object = None) -> list[Event]:
         """Take an action for ``seat``; raises IllegalAction (changing nothing) if illegal.
         Returns the events it caused (whole: give a seat only ``event.seen_by(seat)``)."""
-        seat, at_ms = self._checked(seat, action, at_ms)
+        checked, t = self._checked(seat, action, at_ms)
         mark = len(self.events)
-        self.history.append(_new_step(Step, (seat, str(action), at_ms)))
-        self._do(seat, action, at_ms)
+        self.history.append(_new_step(Step, (checked, str(action), t)))
+        self._do(checked, action, t)
         return self.events[mark:]
 
-    def apply_text(self, seat: int, text: str, at_ms: float | None = None) -> list[Event]:
+    def apply_legal(self, seat: int, action: ActionT, at_ms: float | None = None) -> None:
+        """Take ``action`` for ``seat`` unchecked: it must be one of
+        ``legal_actions(seat)`` of this very state, and ``at_ms`` None on a turn, or a
+        time by the deadline in a window or simultaneous decision.  What a simulation
+        does with an action it has just drawn from the legal ones (random play, a forced
+        move), sparing the checks ``apply`` makes again and the list of its events (read
+        ``events``).  Anything else belongs to :meth:`apply`: nothing here refuses an
+        action, so one from elsewhere could leave the state impossible."""
+        self.history.append(_new_step(Step, (seat, str(action), at_ms)))
+        self._do(seat, action, at_ms)
+
+    def apply_text(self, seat: object, text: object, at_ms: object = None) -> list[Event]:
         """Take the action written as ``text`` (as in a record); returns its events."""
-        if type(seat) is not int or not 0 <= seat < self.players:
-            seat = check_seat(seat, self.players)
+        checked = self._seat(seat)
         action: ActionT = self.game.parse_action(text)
-        return self.apply(seat, action, at_ms)
+        return self.apply(checked, action, at_ms)
 
     # -- reaction windows -------------------------------------------------------------
     def expire_window(self) -> list[Event]:
@@ -921,7 +918,7 @@ class GameState(ABC, Generic[ActionT]):
         self._do_chance(outcome)
 
     # -- information ------------------------------------------------------------------
-    def view(self, seat: int | None, at_ms: float | None = None) -> View:
+    def view(self, seat: object, at_ms: object = None) -> View:
         """What ``seat`` may know now, as plain JSON data (None: a spectator).
 
         The view is the seat's own: changing it changes no other view and not the game.
@@ -932,13 +929,11 @@ class GameState(ABC, Generic[ActionT]):
         yet there.  IllegalAction if ``seat`` is neither None nor a seat of this game, or
         ``at_ms`` is not a time.
         """
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            seat = check_seat(seat, self.players)
-        if at_ms is not None:
-            # The common case (a bot's look in a window) quickly, as in _checked_time.
-            fine = type(at_ms) is float and 0.0 <= at_ms < math.inf
-            at_ms = at_ms + 0.0 if fine else check_time(at_ms)
-        return self._view(seat, at_ms)
+        checked = None if seat is None else self._seat(seat)
+        # The common case (a bot's look in a window) quickly, as in _checked_time.
+        t = (None if at_ms is None else at_ms + 0.0
+             if type(at_ms) is float and 0.0 <= at_ms < math.inf else check_time(at_ms))
+        return self._view(checked, t)
 
     @abstractmethod
     def _view(self, seat: int | None, at_ms: float | None) -> View:
@@ -947,7 +942,7 @@ class GameState(ABC, Generic[ActionT]):
         Fresh containers, or frozen ones (``engine.frozen.freeze``) where a part is
         shared with other views or kept by the state: never the state's own lists."""
 
-    def told(self, seat: int | None, language: str = DEFAULT) -> Mapping[str, Any] | None:
+    def told(self, seat: object, language: str = DEFAULT) -> Mapping[str, Any] | None:
         """What a person at ``seat`` (None: a spectator) is told in words beside the
         view: the game's narration of the table as it stands (a last turn in words: who
         rolled what, who takes which card), in the shape ``Game.told_type``
@@ -961,9 +956,7 @@ class GameState(ABC, Generic[ActionT]):
         (frozen where it is shared).  IllegalAction if ``seat`` is neither None nor a
         seat of this game.
         """
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            seat = check_seat(seat, self.players)
-        return self._told_in(seat, language)
+        return self._told_in(None if seat is None else self._seat(seat), language)
 
     def _told_in(self, seat: int | None, language: str) -> Mapping[str, Any] | None:
         """What ``seat`` (checked, as for ``_view``) is told beside its view in
@@ -1044,7 +1037,7 @@ class GameState(ABC, Generic[ActionT]):
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
     # -- what a seat cannot tell apart ----------------------------------------------------
-    def resample(self, seat: int, rng: random.Random) -> GameState[ActionT]:
+    def resample(self, seat: object, rng: random.Random) -> GameState[ActionT]:
         """A state drawn from those ``seat`` cannot tell from this one, for information-set
         search (OpenSpiel's ``resample_from_infostate``).
 
@@ -1055,14 +1048,13 @@ class GameState(ABC, Generic[ActionT]):
         Games usually build it with :meth:`remade` from a history whose hidden parts
         were redrawn.  IllegalAction if ``seat`` is no seat of this game.
         """
-        if type(seat) is not int or not 0 <= seat < self.players:
-            seat = check_seat(seat, self.players)
+        checked = self._seat(seat)
         if self.start is not None:
             # What the seats knew before the position is not known, so what is hidden
             # in it cannot be told from what was seen: redrawing it could only copy it.
             raise IllegalAction("a game set up from a position cannot resample: what each "
                                 "seat saw before it is not known")
-        return self._resample(seat, rng)
+        return self._resample(checked, rng)
 
     def _resample(self, seat: int, rng: random.Random) -> GameState[ActionT]:
         """:meth:`resample` for a seat of this game (a game that can resample overrides

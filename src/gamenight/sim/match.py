@@ -26,14 +26,13 @@ from __future__ import annotations
 
 import json
 import math
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, Protocol
 
-from gamenight.bots.base import Bot, Clock, Wait, make_bot
-from gamenight.engine import Game, OptionError, View
+from gamenight.bots.base import Bot, Wait, make_bot
+from gamenight.engine import Game, OptionError
 from gamenight.engine.seeding import derive_seed
 from gamenight.games import get_game
 from gamenight.sim.runner import play_out
@@ -41,9 +40,6 @@ from gamenight.sim.simulate import in_chunks, resolve_table
 
 #: The two sides, in the order of every pair of figures.
 SIDES = ("A", "B")
-#: The clock of the decision times: CPU seconds of the process that plays the game, so a
-#: side's figure does not depend on what else the machine runs.
-CLOCK = time.process_time
 
 Progress = Callable[[int], None]
 """Called with the number of games just finished (from the parent process)."""
@@ -163,26 +159,6 @@ class _Tally:
         self.decisions = 0
 
 
-def _time_acts(bot: Bot[Any], tally: _Tally) -> None:
-    """Count the CPU time of every ``act`` of ``bot`` into ``tally``.
-
-    The bot itself stays at the table (only its ``act`` is wrapped, on the instance), so
-    the driver sees the very bot: whether it remembers, listens or searches, and the
-    sampler it hands a searching bot, are those of the bot."""
-    act = bot.act
-
-    def timed_act(view: View, legal: Sequence[Any], clock: Clock) -> Any:
-        start = CLOCK()
-        answer = act(view, legal, clock)
-        tally.seconds += CLOCK() - start
-        if not isinstance(answer, Wait):
-            tally.decisions += 1
-        return answer
-
-    # An instance attribute comes before the class's method.
-    setattr(bot, "act", timed_act)  # noqa: B010 -- mypy forbids assigning to a method
-
-
 @dataclass(frozen=True, slots=True)
 class MatchJob:
     """What every worker needs to play any game of a match (picklable)."""
@@ -206,10 +182,15 @@ class MatchJob:
         for seat, side in enumerate(sides):
             # Each seat's bot seed as `gamenight simulate` derives it: a deal's two games
             # give a seat's bot the same stream, whichever side sits there.
-            bot = self.sides[side](game, seat, derive_seed(seed, "bot", seat))
-            _time_acts(bot, tallies[side])
-            bots.append(bot)
-        state = play_out(game.new(self.players, seed, **self.options), bots)
+            bots.append(self.sides[side](game, seat, derive_seed(seed, "bot", seat)))
+
+        def acted(seat: int, seconds: float, answer: Any) -> None:
+            tally = tallies[sides[seat]]
+            tally.seconds += seconds
+            if not isinstance(answer, Wait):
+                tally.decisions += 1
+
+        state = play_out(game.new(self.players, seed, **self.options), bots, acts=acted)
         outcome = state.outcome()
         assert outcome is not None, "play_out returns only finished games"
         return MatchGame(index, deal, seed, sides, outcome.scores, outcome.winners,

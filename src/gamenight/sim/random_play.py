@@ -17,7 +17,9 @@ def random_playout(state: GameState[Any], rng: random.Random) -> int:
 
     In a window, a seat chosen uniformly among those still acting takes a uniformly
     random legal action after an exponential gap (mean a tenth of the window), so hunts
-    see both fast and late hands; the window expires at its deadline.
+    see both fast and late hands; the window expires at its deadline.  Each action is
+    drawn from the legal ones of the state as it stands, so it is taken unchecked
+    (``GameState.apply_legal``).
     """
     now = 0.0  # the time in the open window
     choice = rng.choice
@@ -32,17 +34,17 @@ def random_playout(state: GameState[Any], rng: random.Random) -> int:
                 now = 0.0
             else:
                 seat = choice(acting.seats)
-                state.apply(seat, choice(state.legal_actions(seat)), now)
+                state.apply_legal(seat, choice(state.legal_actions(seat)), now)
             continue
         # Out of a window, the next one starts its clock at 0 (a window followed at once
         # by another keeps counting, as it always has: the kind never left "window").
         now = 0.0
         if kind == "turn":
             seat = acting.seats[0]
-            state.apply(seat, choice(state.legal_actions(seat)))
+            state.apply_legal(seat, choice(state.legal_actions(seat)))
         elif kind == "simultaneous":
             for seat in acting.seats:
-                state.apply(seat, choice(state.legal_actions(seat)), 0.0)
+                state.apply_legal(seat, choice(state.legal_actions(seat)), 0.0)
         elif kind == "chance":
             state.draw_chance()
         else:

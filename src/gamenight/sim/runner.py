@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamenight.bots.base import Bot, make_bot
-from gamenight.bots.driver import BotDriver
+from gamenight.bots.driver import ActsTold, BotDriver
 from gamenight.engine import Game, GameState
 from gamenight.engine.seeding import derive_seed
 
@@ -24,13 +24,15 @@ def make_bots(game: Game, specs: Sequence[str], seed: int) -> list[Bot[Any]]:
             for seat, spec in enumerate(specs)]
 
 
-def play_out(state: GameState[Any], bots: Sequence[Bot[Any] | None]) -> GameState[Any]:
+def play_out(state: GameState[Any], bots: Sequence[Bot[Any] | None],
+             acts: ActsTold | None = None) -> GameState[Any]:
     """Play ``state`` to the end; ``bots[seat]`` plays each seat (all must be bots).
 
     After every step, each bot that remembers (``Bot.remembers``) is shown its seat's
     view (a window or simultaneous decision counts as one step, seen once it closes).
+    ``acts`` is told of every answer a bot gives, with its CPU time (``BotDriver``).
     """
-    return BotDriver(state, bots).play_to_end()
+    return BotDriver(state, bots, acts=acts).play_to_end()
 
 
 def run_window(state: GameState[Any], bots: Sequence[Bot[Any] | None]) -> None:

@@ -22,8 +22,7 @@ class CautiousBot(PerfectBot):
 
     name = "cautious"
 
-    @staticmethod
-    def worth(belief: Belief, animal: int, stakes: Stakes) -> float:
+    def worth(self, belief: Belief, animal: int, stakes: Stakes) -> float:
         value = belief.get(animal, 0.0) * (1.0 + GO_ON) - belief.get(POO, 0.0) * MESS_COST
         if stakes.dares and value == 0.0 and len(belief) == 1:
             return -2.0 * MESS_COST

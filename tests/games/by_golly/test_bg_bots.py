@@ -30,6 +30,7 @@ from gamenight.sim.runner import make_bots, play_out
 from tests.games.by_golly.bg_table import POO_1, SHOVEL_1, k, lay, place_of, table, turn
 from tests.games.by_golly.cautious import CautiousBot
 from tests.games.by_golly.strength import Tally, play
+from tests.spies import spies_on_methods
 
 
 def head_to_head(first: str, second: str, games: int, tag: str) -> tuple[int, int]:
@@ -177,6 +178,7 @@ def test_after_the_poo_it_turns_the_shovel_it_remembers() -> None:
     assert bot.act(state.view(0), state.legal_actions(0), Clock()) == TURNS[SHOVEL_1]
 
 
+@spies_on_methods
 def test_the_runner_tells_memory_bots_every_event_and_builds_views_only_to_ask() -> None:
     heard: dict[int, list[Event]] = {0: [], 1: []}
     asked: list[int] = []
@@ -242,17 +244,18 @@ def test_a_face_it_knows_is_worth_the_match_the_mess_or_a_stop() -> None:
     from gamenight.games.by_golly.bots import DARED_STOP, SURE, Stakes
     from gamenight.games.by_golly.cards import KINDS, POO, SHOVEL
 
+    worth_of = MemoryBot(seat=0).worth
     for dares in (False, True):
         stakes = Stakes(1.5, False, [1] * KINDS + [0, 0], dares)
         for animal in range(KINDS):
             for face in range(SHOVEL + 1):
-                worth = MemoryBot.worth(SURE[face], animal, stakes)
+                worth = worth_of(SURE[face], animal, stakes)
                 if face == animal:
-                    assert worth == MemoryBot.worth(SURE[animal], animal, stakes) > 0
+                    assert worth == worth_of(SURE[animal], animal, stakes) > 0
                 elif face == POO:
-                    assert worth == MemoryBot.worth(SURE[POO], 0, stakes) == -1.5
+                    assert worth == worth_of(SURE[POO], 0, stakes) == -1.5
                 else:
-                    assert worth == MemoryBot.worth(SURE[SHOVEL], 0, stakes) == (
+                    assert worth == worth_of(SURE[SHOVEL], 0, stakes) == (
                         DARED_STOP if dares else 0.0)
 
 

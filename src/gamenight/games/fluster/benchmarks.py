@@ -26,7 +26,7 @@ def micro_benchmarks(game: Fluster) -> dict[str, Callable[[], object]]:
     pads: list[tuple[str, str]] = []
     seed = 0
     while len(pads) < PADS:
-        state = game.new(4, seed)
+        state = game._new(4, seed)
         random_playout(state, random.Random(seed))
         pads += [(state.block_text(s, LEFT), state.block_text(s, RIGHT)) for s in range(4)]
         seed += 1

@@ -439,7 +439,7 @@ def pad_worths(state: FlusterState) -> tuple[float, ...]:
     blocks).  A wordsmith's choice is the one that raises it most; the master's rollouts
     stop a few calls ahead and are valued by it (``MasterPlan.horizon``)."""
     index = pattern_index(state.words)
-    return tuple(sum(block_worth(index, "".join(block)) for block in pad)
+    return tuple(sum((block_worth(index, "".join(block)) for block in pad), 0.0)
                  for pad in state.blocks)
 
 
@@ -451,7 +451,8 @@ def block_worth(index: PatternIndex, block: str, flex: float = FLEX) -> float:
     rows = [unpack(code(block[i * SIZE:(i + 1) * SIZE])) for i in range(SIZE)]
     cols = [unpack(code(block[i::SIZE])) for i in range(SIZE)]
     across, down = sum(p for p, _ in rows), sum(p for p, _ in cols)
-    freedom = sum(f for _, f in rows) + sum(f for _, f in cols)
+    # (Summed from 0.0: compiled by mypyc, a sum begun at the int 0 is taken as an int.)
+    freedom = sum((f for _, f in rows), 0.0) + sum((f for _, f in cols), 0.0)
     return (across + down) + flex * freedom + (bonus(across) + bonus(down))
 
 

@@ -2,6 +2,7 @@
 
 from gamenight.games.fly.actions import AIM_GRID, Drop
 from gamenight.games.fly.rules import GAME, Fly, FlyState
-from gamenight.games.fly.table import Move, consolidate, score
+from gamenight.games.fly.table import consolidate, score
+from gamenight.games.fly.views import Move
 
 __all__ = ["AIM_GRID", "GAME", "Drop", "Fly", "FlyState", "Move", "consolidate", "score"]

@@ -13,7 +13,7 @@ from gamenight.games.fly.table import consolidate
 
 def micro_benchmarks(game: Fly) -> dict[str, Callable[[], object]]:
     """Named units of work, each set up once here and timed one call at a time."""
-    state = game.new(4, seed=1)
+    state = game._new(4, seed=1)
     state.draw_chance()
     full = list(state.table)
     view = state.view(0)

@@ -25,7 +25,7 @@ from gamenight.engine.memo import latest, made_once
 from gamenight.engine.voice import Seats, Voice
 from gamenight.games.fly import terms
 from gamenight.games.fly.cards import name
-from gamenight.games.fly.table import Move
+from gamenight.games.fly.views import Move
 from gamenight.i18n import N_
 
 #: How a game of FLY ends (``Outcome.reason``): only the two blank cards are left on the

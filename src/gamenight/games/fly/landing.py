@@ -14,8 +14,7 @@ import re
 from dataclasses import dataclass
 
 from gamenight.games.fly.actions import Drop
-from gamenight.games.fly.table import Move
-from gamenight.games.fly.views import LastDropView
+from gamenight.games.fly.views import LastDropView, Move
 
 #: A landing's numbers have few digits before the point (a landing is within inches of
 #: the table), so no text reads as one too far away for a float, or infinitely far; and

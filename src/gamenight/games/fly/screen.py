@@ -50,8 +50,8 @@ from gamenight.games.fly.geometry import (
     slot_origin,
     within_reach,
 )
-from gamenight.games.fly.table import Move, apply_moves
-from gamenight.games.fly.views import CardView, FlyView, LastDropView
+from gamenight.games.fly.table import apply_moves
+from gamenight.games.fly.views import CardView, FlyView, LastDropView, Move
 from gamenight.i18n import N_, current, game_texts
 from gamenight.tui.app import GameScreen, PlayApp
 from gamenight.tui.fit import newest_lines

@@ -9,28 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache, partial
-from typing import NamedTuple
 
 from gamenight.games.fly.cards import BLANK, COLOUR_OF, COLOURS, COLUMNS, SYMBOL_OF, SYMBOLS
-from gamenight.games.fly.views import MoveKind, MoveView
-
-
-class Move(NamedTuple):
-    """One card moved during consolidation, from (row, column) to (row, column).
-
-    ``slide``: toward the box within its row; ``up``: from the right end of the lowest
-    row to the end of a row above.  (A named tuple: cheap to make in the hot loop.)
-    """
-
-    card: int
-    kind: MoveKind
-    source: tuple[int, int]
-    target: tuple[int, int]
-
-    def to_json(self) -> MoveView:
-        return {"card": self.card, "kind": self.kind, "from": list(self.source),
-                "to": list(self.target)}
-
+from gamenight.games.fly.views import Move, MoveKind
 
 #: A Move from its four fields in one tuple, made without a Python call (consolidation
 #: makes a few moves on most drops that collect).

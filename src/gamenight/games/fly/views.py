@@ -12,7 +12,7 @@ Colours and symbols are texts rather than literals: the deck is data in ``cards`
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from typing_extensions import NotRequired, TypedDict  # noqa: UP035 -- pydantic reads these on 3.11
 
@@ -73,6 +73,24 @@ MoveKind = Literal["slide", "up"]
 #: the type is written the functional way.)
 MoveView = TypedDict("MoveView", {"card": int, "kind": MoveKind, "from": list[int],
                                   "to": list[int]})
+
+
+class Move(NamedTuple):
+    """One card moved during consolidation, from (row, column) to (row, column).
+
+    ``slide``: toward the box within its row; ``up``: from the right end of the lowest
+    row to the end of a row above.  (A named tuple: cheap to make in the hot loop.  Here,
+    not in the compiled ``table``: events carry it, and pydantic reads their fields.)
+    """
+
+    card: int
+    kind: MoveKind
+    source: tuple[int, int]
+    target: tuple[int, int]
+
+    def to_json(self) -> MoveView:
+        return {"card": self.card, "kind": self.kind, "from": list(self.source),
+                "to": list(self.target)}
 
 
 class LastDropView(TypedDict):

@@ -101,6 +101,21 @@ class Event:
 
 
 
+# Subclassed by the games' events, which are not compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True, slots=True)
+class ToldEvent(Event):
+    """An event whose story is told in its ``told_in`` alone (a translated story): its
+    ``text`` is that told to nobody in particular, in English, and its ``told_to`` that
+    told to ``reader``, in English; so each game's event writes its sentence once."""
+
+    def text(self) -> str:
+        return self.told_in(Voice())
+
+    def told_to(self, reader: int | None) -> str:
+        return self.told_in(Voice(reader))
+
+
 def _json(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_json(item) for item in value]

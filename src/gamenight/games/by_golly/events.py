@@ -25,7 +25,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from gamenight.engine.events import Event
+from gamenight.engine.events import Event, ToldEvent
 from gamenight.engine.memo import made_once
 from gamenight.engine.voice import Seats, Voice
 from gamenight.games.by_golly import terms
@@ -89,7 +89,7 @@ class Laid(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TurnedOver(Event):
+class TurnedOver(ToldEvent):
     """The player on turn turns over the chicken-run card at ``place``: it shows
     ``face``, and with the card he ``laid`` that comes to ``result``; in the mess he must
     now draw ``draws`` cards."""
@@ -100,12 +100,6 @@ class TurnedOver(Event):
     laid: AnimalName
     result: TurnResult
     draws: int = 0
-
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         seat, result, n = self.seat, self.result, self.draws
@@ -148,18 +142,12 @@ class TurnedOver(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class FaceUpMatch(Event):
+class FaceUpMatch(ToldEvent):
     """Option ``face_up_match``: the animal laid already lies face up this turn, so the
     card goes out without turning another."""
 
     seat: int
     animal: AnimalName
-
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         return voice.say(voice.pick(
@@ -169,7 +157,7 @@ class FaceUpMatch(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Drew(Event):
+class Drew(ToldEvent):
     """In the mess, ``seat`` draws a card blindly from ``victim``'s hand, or the top card
     of his stack when his hand is empty; ``animal`` is the card, or None where this form
     may not say (only the drawer sees it, and the victim when it left his hand)."""
@@ -185,12 +173,6 @@ class Drew(Event):
         # (Made directly, not by dataclasses.replace: the listening bots are told
         # every draw in every seat's form.)
         return Drew(self.seat, self.victim, self.source, None)
-
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         card = voice.gettext(A_CARD) if self.animal is None else _card(voice, self.animal)
@@ -212,18 +194,12 @@ class Drew(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Shuffled(Event):
+class Shuffled(ToldEvent):
     """After the mess, the player shuffles the cards he turned over among their
     ``places``; the order they land in is chance that nobody sees, so no event says it."""
 
     seat: int
     places: tuple[int, ...]
-
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         n = len(self.places)
@@ -236,16 +212,10 @@ class Shuffled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Kept(Event):
+class Kept(ToldEvent):
     """After the mess, the player leaves the cards he turned over where they lie."""
 
     seat: int
-
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         return voice.say(voice.pick(self.seat, N_("You leave the cards where they lie."),
@@ -264,7 +234,7 @@ class TurnEnded(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Refilled(Event):
+class Refilled(ToldEvent):
     """At the end of his turn the player draws ``count`` cards from his stack to take his
     hand back up to five: ``animals`` (sorted as a hand is), or None where this form may
     not say (only he sees them)."""
@@ -277,12 +247,6 @@ class Refilled(Event):
         # (Made directly, not by dataclasses.replace: the listening bots are told every
         # refill in every seat's form.)
         return self if seat == self.seat else Refilled(self.seat, self.count, None)
-
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         n, you = self.count, voice.reader == self.seat
@@ -304,7 +268,7 @@ class Refilled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class GameOver(Event):
+class GameOver(ToldEvent):
     """The game is over: ``winner`` got rid of all his cards (None when the safety cap
     ended it), for the ``reason`` the outcome gives."""
 
@@ -314,12 +278,6 @@ class GameOver(Event):
 
     winner: int | None
     reason: Reason
-
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         if self.reason == "cap" or self.winner is None:

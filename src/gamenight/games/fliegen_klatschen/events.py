@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gamenight.engine.events import Event
+from gamenight.engine.events import Event, ToldEvent
 from gamenight.engine.memo import made_once
 from gamenight.engine.voice import Seats, Voice
 from gamenight.games.fliegen_klatschen import terms
@@ -65,7 +65,7 @@ class Dealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Revealed(Event):
+class Revealed(ToldEvent):
     """``seat`` turned over the top card of its pile.  A fly goes to the centre unless
     it starts a hunt; a swatter, or a fly of a fifth colour beside four in the centre,
     starts one (``hunt``)."""
@@ -73,12 +73,6 @@ class Revealed(Event):
     seat: int
     card: int
     hunt: bool
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         if COLOUR_OF[self.card] == SWATTER:
@@ -107,18 +101,12 @@ class NothingToHit(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Slapped(Event):
+class Slapped(ToldEvent):
     """``seat`` put a hand flat on the centre fly ``card``, ``at_ms`` after the reveal."""
 
     seat: int
     card: int
     at_ms: float
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         return voice.say(voice.pick(self.seat, N_("You slap {card} at {time} ms."),
@@ -138,18 +126,12 @@ class Passed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class FlyWon(Event):
+class FlyWon(ToldEvent):
     """After the hunt, ``seat``'s hand was underneath on ``card``, a fly of an allowed
     colour: the seat wins it and puts it face down in its play area."""
 
     seat: int
     card: int
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         return voice.say(voice.pick(self.seat, N_("You win {card}."), N_("{seat} wins {card}.")),
@@ -157,7 +139,7 @@ class FlyWon(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Penalty(Event):
+class Penalty(ToldEvent):
     """``seat`` hit ``hit``, a fly of a colour that was not allowed (it stays in the
     centre): its most recently won fly, ``card``, goes under its starting pile, or
     nothing (``card`` None) if it has won none yet."""
@@ -165,12 +147,6 @@ class Penalty(Event):
     seat: int
     hit: int
     card: int | None
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         if self.card is None:
@@ -228,7 +204,7 @@ class GameOver(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class DecidingGame(Event):
+class DecidingGame(ToldEvent):
     """A game ended with ``seats`` tied on points (``score``) and on flies won (``flies``),
     and the option ``tie=deciding-game`` asks them to play a deciding game: a new deal
     among them alone."""
@@ -236,12 +212,6 @@ class DecidingGame(Event):
     seats: tuple[int, ...]
     score: int
     flies: int
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         # Each seat named one by one, as the record has it ("Seat 0, seat 1 and you").

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gamenight.engine.events import Event
+from gamenight.engine.events import Event, ToldEvent
 from gamenight.engine.voice import Seats, Voice
 from gamenight.games.fluster.board import BLANK, Side
 from gamenight.i18n import N_
@@ -44,17 +44,11 @@ def seats_text(seats: tuple[int, ...]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class PadsHandedOut(Event):
+class PadsHandedOut(ToldEvent):
     """Each player has received a pad of two blocks, numbered at random (what numbers
     each block holds, only its owner's view shows)."""
 
     players: int
-
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         if self.players == 1:
@@ -67,7 +61,7 @@ class PadsHandedOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Called(Event):
+class Called(ToldEvent):
     """The caller called out a letter (``"#"``: a Blank) and the number of a square.
     ``times`` is 1 on the number's first call (everyone chooses a block) and 2 on its
     second (one square of it is left on each pad, so it is written at once)."""
@@ -76,12 +70,6 @@ class Called(Event):
     letter: str
     number: int
     times: int
-
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         if self.letter == BLANK:
@@ -136,7 +124,7 @@ CreatedWord = tuple[Direction, int, str]
 
 
 @dataclass(frozen=True, slots=True)
-class SquareWritten(Event):
+class SquareWritten(ToldEvent):
     """The call is on a player's pad: in the square at ``row`` and ``column`` (1-5) of
     his ``side`` block, completing ``words`` -- each run of letters, bounded by the
     block's edges and Blanks, that became a word (a point a letter).  Only its owner
@@ -151,12 +139,6 @@ class SquareWritten(Event):
 
     def seen_by(self, seat: int | None) -> SquareWritten | None:
         return self if seat == self.seat else None
-
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         if not self.words:
@@ -185,7 +167,7 @@ class SquareWritten(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class PadScored(Event):
+class PadScored(ToldEvent):
     """A pad's totals, shown once the game is over: A and B (Down and Across of the left
     block), C and D (of the right), the bonuses and the Grand Total."""
 
@@ -197,12 +179,6 @@ class PadScored(Event):
     bonuses: int
     grand_total: int
 
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
-
     def told_in(self, voice: Voice) -> str:
         return voice.say(N_("{seat}: A {a}, B {b}, C {c}, D {d}, bonuses {bonuses}, "
                             "Grand Total {total}."), seat=Seats.of(self.seat), a=self.a,
@@ -211,7 +187,7 @@ class PadScored(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class GameOver(Event):
+class GameOver(ToldEvent):
     """The game has ended (``reason``: see ``Outcome.reason``); the highest Grand Total
     wins, and equal totals share the win."""
 
@@ -222,12 +198,6 @@ class GameOver(Event):
     reason: str
     scores: tuple[int, ...]
     winners: tuple[int, ...]
-
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         best = self.scores[self.winners[0]]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gamenight.engine.events import Event
+from gamenight.engine.events import Event, ToldEvent
 from gamenight.engine.memo import latest, made_once
 from gamenight.engine.voice import Seats, Voice
 from gamenight.games.fly import terms
@@ -48,19 +48,13 @@ class TableLaidOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SwatterDropped(Event):
+class SwatterDropped(ToldEvent):
     """``seat`` drops the swatter aimed at (x, y), turned ``angle`` degrees."""
 
     seat: int
     x: float
     y: float
     angle: int
-
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         return voice.say(voice.pick(
@@ -71,7 +65,7 @@ class SwatterDropped(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SwatterLanded(Event):
+class SwatterLanded(ToldEvent):
     """The swatter ``seat`` dropped lands at (x, y), turned ``angle`` degrees, covering
     the flies of ``covered`` completely (in place order; none is possible)."""
 
@@ -80,12 +74,6 @@ class SwatterLanded(Event):
     y: float
     angle: float
     covered: tuple[int, ...]
-
-    def text(self) -> str:
-        return self.told_in(Voice())
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         n = len(self.covered)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import reduce
 
-from gamenight.engine.events import Event
+from gamenight.engine.events import Event, ToldEvent
 from gamenight.engine.memo import made_once
 from gamenight.engine.voice import Seats, Voice
 from gamenight.games.superfly import terms
@@ -54,17 +54,11 @@ def cards_text(cards: Sequence[str], voice: Voice) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStarted(Event):
+class RoundStarted(ToldEvent):
     """A round begins: the first player deals each player a face-down card."""
 
     round: int
     first_player: int
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         return voice.say(voice.pick(
@@ -110,7 +104,7 @@ class DrawPileReshuffled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SignalGiven(Event):
+class SignalGiven(ToldEvent):
     """The first player gives the signal over the centre flies; ``eligible`` may swat
     (everyone, except in a final turn those already holding 5 cards)."""
 
@@ -119,12 +113,6 @@ class SignalGiven(Event):
     final_turn: bool
     centre: tuple[str, ...]
     eligible: tuple[int, ...]
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         if self.final_turn:
@@ -158,17 +146,11 @@ class SwatChosen(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SwattersDown(Event):
+class SwattersDown(ToldEvent):
     """Every choice is in and the swatters land together: ``swats`` holds per seat the
     fly its swatter is on, "pass", or None for a seat sitting out the final turn."""
 
     swats: tuple[str | None, ...]
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         # A swat is told with its die (DieRolled), the way it is seen: swatter and die
@@ -181,18 +163,12 @@ class SwattersDown(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class DieRolled(Event):
+class DieRolled(ToldEvent):
     """The die in ``seat``'s swatter, which is on ``card``, shows ``die``."""
 
     seat: int
     card: str
     die: int
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         return voice.say(voice.pick(self.seat, N_("You swat {card}: the die shows {die}."),
@@ -202,7 +178,7 @@ class DieRolled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class FlySquished(Event):
+class FlySquished(ToldEvent):
     """A die on ``card`` showed its number (the dice of ``by``): squished, discarded."""
 
     @property
@@ -211,12 +187,6 @@ class FlySquished(Event):
 
     card: str
     by: tuple[int, ...]
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         # Mid-sentence "you" is lower case; the seats keep the capital the record has
@@ -231,7 +201,7 @@ class FlySquished(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HandsSwapped(Event):
+class HandsSwapped(ToldEvent):
     """On ``card``, the ``seats`` tied with ``die``: each passes his whole hand to the
     next of them clockwise (two simply exchange), and none of them takes the fly."""
 
@@ -242,12 +212,6 @@ class HandsSwapped(Event):
     card: str
     seats: tuple[int, ...]
     die: int
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         # Each seat named as a sentence names it within ("seat 0 and seat 1 and you").
@@ -268,19 +232,13 @@ class HandsSwapped(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class FlyTaken(Event):
+class FlyTaken(ToldEvent):
     """``seat`` takes ``card`` into its hand: alone on it (Bravo!) or winning a
     ``battle`` against other swatters."""
 
     seat: int
     card: str
     battle: bool
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         return voice.say(voice.pick(self.seat, N_("You take {card}."), N_("{seat} takes {card}.")),
@@ -312,7 +270,7 @@ class TurnEnded(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class FiveCardsAnnounced(Event):
+class FiveCardsAnnounced(ToldEvent):
     """``seats`` announce 5 cards: ``final_turn_for`` get one final turn."""
 
     @property
@@ -321,12 +279,6 @@ class FiveCardsAnnounced(Event):
 
     seats: tuple[int, ...]
     final_turn_for: tuple[int, ...]
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         return voice.say(voice.pick_group(
@@ -337,7 +289,7 @@ class FiveCardsAnnounced(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HandShown(Event):
+class HandShown(ToldEvent):
     """At the round's end ``seat`` shows its hand; its biggest set (one of them) is
     ``set_cards``, of kind ``set_kind``, ``set_size`` cards."""
 
@@ -347,12 +299,6 @@ class HandShown(Event):
     set_kind: SetKind
     set_cards: tuple[str, ...]
 
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
-
     def told_in(self, voice: Voice) -> str:
         return voice.say(voice.pick(self.seat, N_("You show {cards}: a set of {n}."),
                                     N_("{seat} shows {cards}: a set of {n}.")),
@@ -361,7 +307,7 @@ class HandShown(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TokensWon(Event):
+class TokensWon(ToldEvent):
     """The biggest sets of round ``round`` (``winners``) each win a Fly Catcher token;
     ``tokens`` is every seat's count after."""
 
@@ -373,12 +319,6 @@ class TokensWon(Event):
     winners: tuple[int, ...]
     tokens: tuple[int, ...]
 
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
-
     def told_in(self, voice: Voice) -> str:
         return voice.say(voice.pick_group(
             self.winners, N_("You win a Fly Catcher token (tokens: {tokens})."),
@@ -388,7 +328,7 @@ class TokensWon(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class GameOver(Event):
+class GameOver(ToldEvent):
     """The game is over (``reason``, as ``Outcome.reason``): ``winners`` have the most
     tokens."""
 
@@ -399,12 +339,6 @@ class GameOver(Event):
     reason: Reason
     winners: tuple[int, ...]
     tokens: tuple[int, ...]
-
-    def text(self) -> str:
-        return self.told_to(None)
-
-    def told_to(self, reader: int | None) -> str:
-        return self.told_in(Voice(reader))
 
     def told_in(self, voice: Voice) -> str:
         if self.reason == "cap":

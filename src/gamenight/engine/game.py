@@ -519,10 +519,12 @@ class Game(ABC):
             options = self.resolve_options(envelope.players, envelope.options)
         except OptionError as exc:
             raise IllegalAction(f"not a position this game offers: {exc}") from None
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise IllegalAction(f"a seed is a whole number 0 or more, not {describe(seed)}")
         try:
-            state = self._from_position(envelope.players, seed, options, envelope.state)
+            checked = _checked_seed(seed)
+        except OptionError as exc:
+            raise IllegalAction(str(exc)) from None
+        try:
+            state = self._from_position(envelope.players, checked, options, envelope.state)
         except IllegalAction:
             raise
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
 from importlib.util import find_spec
 from pathlib import Path
 
+from gamenight import collecting
 from gamenight.engine import OptionError
 from gamenight.lab import store
 from gamenight.lab.plan import Chunk, Study
 from gamenight.lab.play import GameRow, play_chunk
+from gamenight.sim.simulate import worker_starts
 
 Progress = Callable[[int], None]
 """Called (in this process) with the number of games just stored."""
@@ -67,10 +68,6 @@ def check_backend(backend: str, address: str | None) -> None:
             check_address(address)
 
 
-def _ignore_interrupt() -> None:
-    # Ctrl-C reaches every process of the terminal's group: only the parent acts on it
-    # (stops the pool, keeps what it stored), so the workers print no tracebacks.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play(task: tuple[Chunk, int]) -> tuple[Chunk, list[GameRow]]:
@@ -86,8 +83,11 @@ def _local(chunks: Sequence[Chunk], seed: int,
     count = max(1, min(workers or cores, cores, len(chunks)))
     tasks = [(chunk, seed) for chunk in chunks]
     if count <= 1:
+        collecting.for_many_games()
         yield from map(_play, tasks)
         return
-    with multiprocessing.get_context().Pool(count, initializer=_ignore_interrupt) as pool:
+    # Each worker leaves Ctrl-C to this process, which stops the pool and keeps what it
+    # stored, and sets its collector for many games, as a simulation's workers do.
+    with multiprocessing.get_context().Pool(count, initializer=worker_starts) as pool:
         # Unordered: a chunk is stored as soon as it is done; the merge puts rows in order.
         yield from pool.imap_unordered(_play, tasks)

@@ -106,6 +106,7 @@ from typing import Any, TypedDict
 from rich.table import Table
 from websockets.asyncio.client import ClientConnection, connect
 
+from gamenight import collecting
 from gamenight.bots.levels import DEFAULT_LEVEL
 from gamenight.bots.reaction import LEVELS as REACTION_MODELS
 from gamenight.games import GAMES
@@ -148,7 +149,7 @@ PROBE_S = 2.0
 #: Their ping ids, apart from those sent after actions.
 PROBE_IDS = 2**40
 #: The load generator's young-generation threshold while it measures (Python's is 700).
-GC_YOUNG = 20_000
+GC_YOUNG = collecting.YOUNG
 THRESHOLDS = gc.get_threshold()
 
 Progress = Callable[[str], None]

@@ -30,12 +30,15 @@ import asyncio
 import gc
 import logging
 
+from gamenight import collecting
+
 log = logging.getLogger("gamenight.server")
 
-#: Objects made (less those freed) between young collections (Python's is 700).  With
-#: 20,000, 6-7 young collections and no older one in 20 s of 1,000 clients, 0.24-0.42 s
-#: in all, the longest 87-91 ms on the loaded 2-core machine (docs/server.md).
-YOUNG = 20_000
+#: Objects made (less those freed) between young collections (Python's is 700): the
+#: one threshold every process that plays many games uses (``gamenight.collecting``).
+#: With 20,000, 6-7 young collections and no older one in 20 s of 1,000 clients,
+#: 0.24-0.42 s in all, the longest 87-91 ms on the loaded 2-core machine (docs/server.md).
+YOUNG = collecting.YOUNG
 #: How often what has lived through a collection is frozen.
 FREEZE_EVERY_S = 10.0
 #: How often everything is unfrozen and collected in full once (the one long pause).
@@ -50,9 +53,7 @@ WAIT_AT_MOST = 120
 
 def tune() -> tuple[int, int, int]:
     """Set the young threshold (the older ones as they are); the thresholds now."""
-    gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
-    young, middle, old = gc.get_threshold()
-    return young, middle, old
+    return collecting.set_young(YOUNG)
 
 
 class Freezer:

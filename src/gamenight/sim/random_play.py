@@ -3,10 +3,14 @@ own speed, as OpenSpiel's random simulation measures it."""
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from gamenight.engine import GameState
+
+T = TypeVar("T")
 
 
 def random_playout(state: GameState[Any], rng: random.Random) -> int:
@@ -22,30 +26,48 @@ def random_playout(state: GameState[Any], rng: random.Random) -> int:
     (``GameState.apply_legal``).
     """
     now = 0.0  # the time in the open window
-    choice = rng.choice
+    bits = rng.getrandbits
+    uniform = rng.random
     while True:
         acting = state.acting()
         kind = acting.kind
         if kind == "window":
             deadline = acting.deadline_ms or 0.0
-            now += rng.expovariate(10.0 / deadline) if deadline else 0.0
+            # ``rng.expovariate(10.0 / deadline)``, as Python's ``random`` works it out.
+            now += -math.log(1.0 - uniform()) / (10.0 / deadline) if deadline else 0.0
             if now > deadline:
                 state.expire_window()
                 now = 0.0
             else:
-                seat = choice(acting.seats)
-                state.apply_legal(seat, choice(state.legal_actions(seat)), now)
+                seat = pick(bits, acting.seats)
+                state.apply_legal(seat, pick(bits, state.legal_actions(seat)), now)
             continue
         # Out of a window, the next one starts its clock at 0 (a window followed at once
         # by another keeps counting, as it always has: the kind never left "window").
         now = 0.0
         if kind == "turn":
             seat = acting.seats[0]
-            state.apply_legal(seat, choice(state.legal_actions(seat)))
+            state.apply_legal(seat, pick(bits, state.legal_actions(seat)))
         elif kind == "simultaneous":
             for seat in acting.seats:
-                state.apply_legal(seat, choice(state.legal_actions(seat)), 0.0)
+                state.apply_legal(seat, pick(bits, state.legal_actions(seat)), 0.0)
         elif kind == "chance":
             state.draw_chance()
         else:
             return len(state.history)
+
+
+def pick(bits: Callable[[int], int], choices: Sequence[T]) -> T:
+    """``rng.choice(choices)`` with ``bits = rng.getrandbits``: the same draw from the
+    same generator, worked out as Python's ``random`` does (a number of
+    ``len(choices).bit_length()`` bits, drawn again until it is below the length).
+    Python's own ``choice`` runs as interpreted code; compiled, this is most of the
+    difference between random play and the rules' own speed."""
+    n = len(choices)
+    if not n:
+        raise IndexError("cannot choose from an empty sequence")
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return choices[r]

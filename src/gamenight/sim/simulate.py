@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from gamenight import collecting
 from gamenight.bots.base import bot_kinds, parse_bot_spec
 from gamenight.bots.levels import ADAPTIVE
 from gamenight.bots.reaction import LEVELS
@@ -340,18 +341,21 @@ def in_order(play: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterat
     """``play`` of each task, in the tasks' order, over ``workers`` processes (1: here).
     ``play`` must be a module-level function, so a worker process can be handed it."""
     if workers <= 1:
+        collecting.for_many_games()
         yield from map(play, tasks)
         return
-    # The workers leave Ctrl-C to this process, which stops them (leaving the pool's
-    # block terminates them) and keeps what came back; each would otherwise print its
-    # own traceback.
-    with multiprocessing.get_context().Pool(workers, _ignore_interrupts) as pool:
+    with multiprocessing.get_context().Pool(workers, worker_starts) as pool:
         # imap keeps the order of tasks, so rows come out by index whoever played them.
         yield from pool.imap(play, tasks)
 
 
-def _ignore_interrupts() -> None:
+def worker_starts() -> None:
+    """What a worker process does first: it leaves Ctrl-C to the process that started
+    it, which stops it (leaving the pool's block terminates the workers) and keeps what
+    came back (each would otherwise print its own traceback); and it sets its garbage
+    collector for playing many games (``gamenight.collecting``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    collecting.for_many_games()
 
 
 def to_csv(results: Iterable[GameResult]) -> str:

@@ -12,7 +12,7 @@ import copy
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -89,7 +89,14 @@ SHARED = "shared"
 DECIDING_GAME = "deciding-game"
 #: Flies of four different colours in the centre: a fly of a fifth colour starts a hunt
 #: ("5 different colours = 1 fly swatter"), so the centre never shows more than four.
-CENTRE_COLOURS = 4
+CENTRE_COLOURS: Final = 4
+# The deck's tables and the slaps, read at every step.  Names of this module declared
+# Final are held by compiled code in C statics (and their items known as whole numbers);
+# a name imported from an uncompiled module (the cards, the actions) is looked up in the
+# module's dictionary at every use.
+COLOUR: Final[tuple[int, ...]] = COLOUR_OF
+VALUE: Final[tuple[int, ...]] = VALUE_OF
+SLAP: Final[tuple[Slap, ...]] = SLAPS
 
 
 def hands_per_player(players: int) -> int:
@@ -99,16 +106,16 @@ def hands_per_player(players: int) -> int:
 
 def score(won: Iterable[int]) -> int:
     """Points for the flies a player has won: the sum of their values."""
-    return sum(VALUE_OF[card] for card in won)
+    return sum(VALUE[card] for card in won)
 
 
 def starts_hunt(card: int, centre: Sequence[int]) -> bool:
     """Whether revealing ``card`` beside ``centre`` starts a hunt: a swatter does, and so
     does a fly of a fifth colour when flies of four different colours lie there."""
-    colour = COLOUR_OF[card]
+    colour = COLOUR[card]
     if colour == SWATTER:
         return True
-    colours = {COLOUR_OF[c] for c in centre}
+    colours = {COLOUR[c] for c in centre}
     return len(colours) == CENTRE_COLOURS and colour not in colours
 
 
@@ -122,20 +129,17 @@ def allowed_colours(centre: Sequence[int]) -> frozenset[int]:
 def _most_cards(centre: tuple[int, ...]) -> frozenset[int]:
     counts = [0] * len(COLOURS)
     for card in centre:
-        counts[COLOUR_OF[card]] += 1
+        counts[COLOUR[card]] += 1
     top = max(counts)
     if top == 0:
         return frozenset()
     return frozenset(c for c, n in enumerate(counts) if n == top)
 
 
-# A seat's choices change only when it slaps (the centre stays as it is while a hunt
-# lasts), and they are asked at every step of a race: made once per centre and hands.
-@latest(1024)
 def slaps_left(centre: tuple[int, ...], slapped: frozenset[int]) -> tuple[Action, ...]:
     """What a seat may do in a hunt: put a hand on a fly of ``centre`` it has no hand on
     yet (``slapped``), or pass."""
-    return (*[SLAPS[c] for c in centre if c not in slapped], PASS)
+    return (*[SLAP[c] for c in centre if c not in slapped], PASS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +169,9 @@ class Hunt:
     centre while the hunt lasts), ``centre`` the flies it is over (the centre stays as
     it is while the hunt lasts), ``allowed`` the colours that may be hit (judged then),
     ``slapped`` the flies each seat has a hand on, ``last_hand`` the time of each seat's
-    latest hand (0 before its first)."""
+    latest hand (0 before its first), ``choices`` what each seat may do now
+    (:func:`slaps_left`): a seat's choices change only when it slaps, and they are asked
+    at every step of a race, so they are kept as hands land."""
 
     trigger: int
     revealer: int
@@ -174,6 +180,7 @@ class Hunt:
     window: ReactionWindow
     slapped: list[frozenset[int]]
     last_hand: list[float]
+    choices: list[tuple[Action, ...]]
 
     @classmethod
     def opened(cls, trigger: int, revealer: int, centre: Sequence[int], players: int,
@@ -184,23 +191,26 @@ class Hunt:
         priority = [(s - revealer) % players for s in range(players)]
         window = ReactionWindow(range(players) if seats is None else seats, deadline_ms,
                                 priority)
-        return cls(trigger, revealer, tuple(centre), allowed_colours(centre), window,
-                   [frozenset()] * players, [0.0] * players)
+        over = tuple(centre)
+        return cls(trigger, revealer, over, allowed_colours(centre), window,
+                   [frozenset()] * players, [0.0] * players,
+                   [slaps_left(over, frozenset())] * players)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Hunt:
         """A copy as independent as a deep one, and some five times cheaper: only the
         window and the lists are copied; the centre, the colours allowed and each seat's
-        flies slapped (a tuple, frozensets) are never changed, only replaced (a search
-        clones the state at every step)."""
+        flies slapped and choices (a tuple, frozensets, tuples) are never changed, only
+        replaced (a search clones the state at every step)."""
         return Hunt(self.trigger, self.revealer, self.centre, self.allowed,
                     copy.deepcopy(self.window, memo),
-                    self.slapped.copy(), self.last_hand.copy())
+                    self.slapped.copy(), self.last_hand.copy(), self.choices.copy())
 
     def place(self, seat: int, card: int, at_ms: float) -> None:
         """A hand of ``seat`` flat on ``card`` at ``at_ms``."""
         # Two hands of one seat at the very same instant go in card order.
         self.window.add(seat, card, at_ms, tie=card)
-        self.slapped[seat] = self.slapped[seat] | {card}
+        slapped = self.slapped[seat] = self.slapped[seat] | {card}
+        self.choices[seat] = slaps_left(self.centre, slapped)
         # Kept as hands land, so that finishing need not look through every hand.
         if at_ms > self.last_hand[seat]:
             self.last_hand[seat] = at_ms
@@ -271,7 +281,7 @@ class FliegenKlatschenState(GameState[Action]):
         hunt = self.hunt
         if hunt is None or seat not in hunt.window.pending:  # done, or sitting out
             return []
-        return list(slaps_left(hunt.centre, hunt.slapped[seat]))
+        return list(hunt.choices[seat])
 
     def _verify(self, seat: int, action: Action, at_ms: float | None) -> None:
         phase = self.phase
@@ -370,7 +380,7 @@ class FliegenKlatschenState(GameState[Action]):
         # the order the actions arrived in.
         for entry in hunt.window.entries:
             card = entry.action
-            if COLOUR_OF[card] in allowed:
+            if COLOUR[card] in allowed:
                 if card not in taken:
                     taken[card] = entry.seat
             else:

@@ -21,6 +21,7 @@ call.  ``STATUS`` says what was found; ``gamenight bench`` prints it beside its 
 
 from __future__ import annotations
 
+import abc
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -28,6 +29,9 @@ import importlib.util
 import json
 import os
 import sys
+
+# What ABCMeta calls to give a class its caches (CPython's C implementation of abc).
+from _abc import _abc_init  # type: ignore[import-not-found]
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,10 +134,69 @@ class _SourceFirst(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, source)
 
 
+class _OwnABCCaches(importlib.abc.MetaPathFinder):
+    """Loads the compiled modules as Python would, then gives each abstract class they
+    make its own ``isinstance`` caches.
+
+    mypyc builds a class without calling ``ABCMeta``, which is what gives each abstract
+    class its caches (``_abc._abc_init``): every compiled one (``Game``, ``GameState``,
+    ``Bot``, each game's definition, state and bots) found ``abc.ABC``'s instead, and
+    shared them.  An ``isinstance`` answered no for one was then remembered as no for
+    all: a game definition once found not to be a ``GameState`` was found not to be a
+    ``Game`` either (``tests/engine/test_compiled.py``).
+
+    A compiled module imports the compiled modules it needs without asking
+    ``sys.meta_path``, so this finder sees only the first of a chain (one imported by
+    Python code); once that one is loaded, every compiled module loaded so far is whole
+    but the one being loaded around it, and each is looked over again (cheaply: a class
+    given its caches is passed by)."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = tuple(names)
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.names:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
+        if spec is None or not isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
+            return spec
+        spec.loader = _ABCCachesLoader(spec.loader, self.names)
+        return spec
+
+
+class _ABCCachesLoader(importlib.abc.Loader):
+    def __init__(self, compiled: importlib.machinery.ExtensionFileLoader,
+                 names: Sequence[str]) -> None:
+        self.compiled = compiled
+        self.names = names
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+        return self.compiled.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        self.compiled.exec_module(module)
+        for name in self.names:
+            loaded = sys.modules.get(name)
+            if loaded is not None:
+                own_abc_caches(loaded)
+
+
+def own_abc_caches(module: ModuleType) -> None:
+    """Give each abstract class ``module`` defines that has no caches of its own a set
+    (as ``ABCMeta`` gives a class it makes)."""
+    for value in list(vars(module).values()):
+        if (isinstance(value, abc.ABCMeta) and value.__module__ == module.__name__
+                and "_abc_impl" not in vars(value)):
+            _abc_init(value)
+
+
 def _install() -> Status:
     status, sources = survey(forced=os.environ.get(PURE_ENV) == "1")
     if sources:
         sys.meta_path.insert(0, _SourceFirst(sources))
+    elif status.compiled:
+        sys.meta_path.insert(0, _OwnABCCaches(status.compiled))
     return status
 
 

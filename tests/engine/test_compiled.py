@@ -12,6 +12,7 @@ on a small package.
 
 from __future__ import annotations
 
+import abc
 import hashlib
 import importlib.machinery
 import json
@@ -24,7 +25,10 @@ import pytest
 
 import gamenight
 from gamenight import compiled, compiling
+from gamenight.bots.base import Bot, make_bot
 from gamenight.compiled import PURE_ENV, survey
+from gamenight.engine import Game, GameState
+from gamenight.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -65,6 +69,32 @@ def test_what_the_install_compiled_is_what_runs() -> None:
         module = __import__(name, fromlist=["_"])
         assert str(module.__file__).endswith(".py"), name
     assert gamenight.compiled.__file__.endswith(".py")  # (never compiled: it decides)
+
+
+def test_each_abstract_class_answers_isinstance_for_itself() -> None:
+    """mypyc builds a class without calling ABCMeta, which gives an abstract class its
+    own isinstance caches: every compiled one shared ``abc.ABC``'s, so a game definition
+    once found not to be a GameState was then no Game (the OpenSpiel adapter refused
+    Superfly's), and one found to be a Game was then a GameState (the terminal seemed to
+    hold a game state).  Run on whichever modules the install runs (compiled in
+    `.ci/run`'s second part)."""
+    for game in GAMES.values():
+        state = game.new(max(game.min_players, min(4, game.max_players)), 0)
+        bot = make_bot(game, "random", 0, 0)
+        # Each "no" first, then each "yes", then the "no"s again: no answer may stick to
+        # another class.
+        for _ in range(2):
+            assert not isinstance(game, GameState) and not isinstance(game, Bot)
+            assert not isinstance(state, Game) and not isinstance(state, Bot)
+            assert not isinstance(bot, Game) and not isinstance(bot, GameState)
+            assert isinstance(game, Game) and isinstance(state, GameState)
+            assert isinstance(bot, Bot)
+    shared = [f"{name}.{value.__name__}" for name, module in list(sys.modules.items())
+              if name.startswith("gamenight.")
+              for value in list(vars(module).values())
+              if isinstance(value, abc.ABCMeta) and value.__module__ == name
+              and "_abc_impl" not in vars(value)]
+    assert not shared, f"abstract classes without caches of their own: {shared}"
 
 
 LIBRARY = f"_compiled__mypyc{SUFFIX}"

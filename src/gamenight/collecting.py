@@ -15,6 +15,8 @@ sight for good (``gc.freeze``), so no older collection walks it either.
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 #: Objects made (less those freed) between young collections (Python's is 700).
 YOUNG = 20_000
@@ -38,3 +40,16 @@ def for_many_games() -> tuple[int, int, int]:
     gc.collect()
     gc.freeze()
     return set_young()
+
+
+@contextmanager
+def many_games() -> Iterator[tuple[int, int, int]]:
+    """:func:`for_many_games` for as long as the block runs, in a process that goes on
+    after it (a simulation of one worker, the bench called from code): then everything is
+    unfrozen (the collector sees it again) and the thresholds are as they were."""
+    before = gc.get_threshold()
+    try:
+        yield for_many_games()
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

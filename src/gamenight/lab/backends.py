@@ -83,8 +83,8 @@ def _local(chunks: Sequence[Chunk], seed: int,
     count = max(1, min(workers or cores, cores, len(chunks)))
     tasks = [(chunk, seed) for chunk in chunks]
     if count <= 1:
-        collecting.for_many_games()
-        yield from map(_play, tasks)
+        with collecting.many_games():
+            yield from map(_play, tasks)
         return
     # Each worker leaves Ctrl-C to this process, which stops the pool and keeps what it
     # stored, and sets its collector for many games, as a simulation's workers do.

@@ -424,7 +424,15 @@ def run_bench(
         raise next(iter(left_out.values()))
     # Timed as a simulation plays (``gamenight.collecting``), OpenSpiel's games too: the
     # tables' setup is loaded now, and frozen with the rest.
-    collecting.for_many_games()
+    with collecting.many_games():
+        ours, theirs = _bench_tables(tables, seconds, say, interop)
+    return BenchReport(ours, theirs, {g: str(exc) for g, exc in left_out.items()})
+
+
+def _bench_tables(tables: Sequence[tuple[Game, int, float]], seconds: float,
+                  say: Callable[[str], None],
+                  interop: bool) -> tuple[list[GameBench], list[Timing]]:
+    """Every figure of :func:`run_bench` for the tables checked: ours, then OpenSpiel's."""
     theirs: list[Timing] = []
     if openspiel_available():
         for name in OPENSPIEL_GAMES:
@@ -457,7 +465,7 @@ def run_bench(
             adapters = [replace(t, name=f"{game.id} {kind}") for kind, t in timed.items()]
         ours.append(GameBench(game.id, rand, bots, ratios, micro, adapters,
                               interop_native=native, warm_up_s=warm, cores=cores))
-    return BenchReport(ours, theirs, {g: str(exc) for g, exc in left_out.items()})
+    return ours, theirs
 
 
 # -- bench --search: matches of the search bots against our best ---------------------------

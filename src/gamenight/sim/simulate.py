@@ -341,8 +341,8 @@ def in_order(play: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterat
     """``play`` of each task, in the tasks' order, over ``workers`` processes (1: here).
     ``play`` must be a module-level function, so a worker process can be handed it."""
     if workers <= 1:
-        collecting.for_many_games()
-        yield from map(play, tasks)
+        with collecting.many_games():
+            yield from map(play, tasks)
         return
     with multiprocessing.get_context().Pool(workers, worker_starts) as pool:
         # imap keeps the order of tasks, so rows come out by index whoever played them.

@@ -19,7 +19,7 @@ import numpy as np
 from gamenight.bots.base import Bot, Clock, bot_number
 from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
 from gamenight.engine import View
-from gamenight.games.fly.actions import Drop, FlyAction, aim_fields, aim_over_table
+from gamenight.games.fly.actions import Drop, FlyAction
 from gamenight.games.fly.cards import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -29,6 +29,7 @@ from gamenight.games.fly.cards import (
     SYMBOL_OF,
 )
 from gamenight.games.fly.geometry import (
+    aim_fields,
     cover_reach,
     frame_box,
     line_angle,
@@ -36,6 +37,7 @@ from gamenight.games.fly.geometry import (
     slot_origin,
     to_swatter,
 )
+from gamenight.games.fly.landing import gauss
 from gamenight.games.fly.table import score_gains
 from gamenight.games.fly.views import TableCardView
 
@@ -55,16 +57,15 @@ class TableAims(NamedTuple):
     """What the aimer works out from the table alone: the fly cards in table order and
     their centres (arrays), the candidate aims over the table (as drop fields, see
     :func:`aim_fields`; a :class:`Drop` is made only of the one chosen), their centres
-    and angles (radians) as arrays, and which flies each covers if it lands true (aims x
-    flies), the first stage's judgement before the flies' values."""
+    and angles (radians) as one array (aims x 3: x, y, angle, so that the second stage
+    takes the kept aims' in one gather), and which flies each covers if it lands true
+    (aims x flies), the first stage's judgement before the flies' values."""
 
     cards: np.ndarray
     fx: np.ndarray
     fy: np.ndarray
     aims: list[tuple[int, int, int]]
-    ax: np.ndarray
-    ay: np.ndarray
-    aa: np.ndarray
+    places: np.ndarray
     exact: np.ndarray
 
 
@@ -279,22 +280,27 @@ class AimerBot(Bot[FlyAction]):
         fly_cards = np.fromiter(ids, dtype=np.intp, count=n)
         fx, fy = flies[0::2], flies[1::2]
         if not points:
-            return TableAims(fly_cards, fx, fy, [], fx, fx, fx, fx)
+            return TableAims(fly_cards, fx, fy, [], np.zeros((0, 3)), fx)
         centres, fans = self._candidate_aims(points, width, length, radius)
         # A fly's centre lies on its card, which is on the table, and an aim rounds it
         # to hundredths, never off the card: only the pairs' and trios' aims are
         # checked.  (The first of equal aims is kept, as always.)
         cards = len(on_table)
         found = dict.fromkeys(centres)
+        # (``over_table`` of the fields in inches is the rules' ``aim_over_table``, asked
+        # here directly: a fan's aim seldom comes back, so remembering it seldom paid.)
         kept = [*found, *(f for f in dict.fromkeys(fans)
-                          if f not in found and aim_over_table(f[0], f[1], cards))]
+                          if f not in found and over_table(f[0] / 100, f[1] / 100, cards))]
         # Whole hundredths are exact as floats, so dividing here gives the very
         # numbers ``Drop.x`` and ``Drop.y`` do.
         fields = np.fromiter(chain.from_iterable(kept), dtype=float,
                              count=3 * len(kept)).reshape(-1, 3)
-        ax, ay, aa = fields[:, 0] / 100, fields[:, 1] / 100, np.radians(fields[:, 2])
+        places = np.empty((len(kept), 3))
+        places[:, :2] = fields[:, :2] / 100
+        places[:, 2] = np.radians(fields[:, 2])
+        ax, ay, aa = places.T
         reach = cover_reach(radius, width, length)
-        return TableAims(fly_cards, fx, fy, kept, ax, ay, aa,
+        return TableAims(fly_cards, fx, fy, kept, places,
                          _covers(fx, fy, reach, ax, ay, 0.0, ax, ay, aa))
 
     # -- choosing ----------------------------------------------------------------------------
@@ -303,8 +309,7 @@ class AimerBot(Bot[FlyAction]):
         if weighed is None:  # no fly is left (or none can be aimed at)
             return legal[0]
         aims, _, keep, expected = weighed
-        best = Drop(*aims[int(keep[int(expected.argmax())])])
-        return self._miss(best, len(view["table"]))
+        return self._miss(aims[int(keep[int(expected.argmax())])], len(view["table"]))
 
     def distinct_choices(self, view: View, legal: Sequence[FlyAction],
                          chosen: FlyAction) -> list[FlyAction] | None:
@@ -349,7 +354,7 @@ class AimerBot(Bot[FlyAction]):
             if len(_TABLE_AIMS) >= _TABLES_KEPT:  # forget the oldest (pop: bots in threads)
                 _TABLE_AIMS.pop(next(iter(_TABLE_AIMS), None), None)  # type: ignore[arg-type]
             _TABLE_AIMS[key] = table
-        fly_cards, fx, fy, aims, ax, ay, aa, covered = table
+        fly_cards, fx, fy, aims, places, covered = table
         if not aims:
             return None
         mine = tuple([c["id"] for c in view["collected"][self.seat]])
@@ -366,24 +371,34 @@ class AimerBot(Bot[FlyAction]):
                        else self.sigma_angle)
         k = self.samples
         drawn = noise.standard_normal((3, k))
-        kx, ky = ax[keep], ay[keep]
-        lx = kx[:, None] + sigma_pos * drawn[0]
-        ly = ky[:, None] + sigma_pos * drawn[1]
-        la = aa[keep][:, None] + math.radians(sigma_angle) * drawn[2]
-        drift = abs(sigma_pos) * float(np.sqrt(drawn[0] ** 2 + drawn[1] ** 2).max())
+        # Each kept aim's landings, x, y and angle at once (aims x 3 x k): the aim plus
+        # its drift and turn, the very sums of one aim's numbers at a time, in fewer
+        # NumPy calls (each costs about as much as its small sum).
+        flutter = np.array([[sigma_pos], [sigma_pos], [math.radians(sigma_angle)]])
+        aimed = places[keep]
+        lx, ly, la = (aimed[:, :, None] + flutter * drawn).transpose(1, 0, 2)
+        # The farthest drift: the square root of the largest square is the largest
+        # square root (the root is correctly rounded, so it keeps the order).
+        drift = abs(sigma_pos) * math.sqrt(float(np.maximum.reduce(
+            np.add.reduce(drawn[:2] ** 2, axis=0))))
         # The mean over each aim's landings (``mean`` is this sum and division).
-        expected = np.add.reduce(_covers(fx, fy, reach, kx, ky, drift, lx, ly, la) @ values,
-                                 axis=1) / k
+        expected = np.add.reduce(
+            _covers(fx, fy, reach, aimed[:, 0], aimed[:, 1], drift, lx, ly, la) @ values,
+            axis=1) / k
         return aims, covered, keep, expected
 
-    def _miss(self, aim: Drop, cards: int) -> Drop:
-        """Where the bot's hand puts the swatter when it means ``aim`` (its level's
-        miss; an aim that would leave the table stays on the aim chosen)."""
+    def _miss(self, aim: tuple[int, int, int], cards: int) -> Drop:
+        """Where the bot's hand puts the swatter when it means the drop with fields
+        ``aim`` (its level's miss; an aim that would leave the table stays on the aim
+        chosen).  One :class:`Drop` is made, of where the swatter goes."""
         if self.miss_pos == 0.0 and self.miss_angle == 0.0:
-            return aim
+            return Drop(*aim)
         rng = self.rng
-        x = aim.x + rng.gauss(0.0, self.miss_pos)
-        y = aim.y + rng.gauss(0.0, self.miss_pos)
+        x100, y100, angle = aim
+        meant_x, meant_y = x100 / 100, y100 / 100  # the aim's inches, as ``Drop.x`` gives
+        x = meant_x + gauss(rng, 0.0, self.miss_pos)
+        y = meant_y + gauss(rng, 0.0, self.miss_pos)
         if not over_table(x, y, cards):
-            x, y = aim.x, aim.y
-        return Drop.aim(x, y, aim.angle + rng.gauss(0.0, self.miss_angle))
+            x, y = meant_x, meant_y
+        # (Finite numbers, so ``Drop.aim`` would check nothing more.)
+        return Drop(*aim_fields(x, y, angle + gauss(rng, 0.0, self.miss_angle)))

@@ -59,7 +59,9 @@ class TableAims(NamedTuple):
     :func:`aim_fields`; a :class:`Drop` is made only of the one chosen), their centres
     and angles (radians) as one array (aims x 3: x, y, angle, so that the second stage
     takes the kept aims' in one gather), and which flies each covers if it lands true
-    (aims x flies), the first stage's judgement before the flies' values."""
+    (aims x flies), the first stage's judgement before the flies' values; and how far
+    each fly lies from each aim, squared (aims x flies: see :func:`_apart`), which the
+    second stage's kept aims read instead of working it out again."""
 
     cards: np.ndarray
     fx: np.ndarray
@@ -67,6 +69,7 @@ class TableAims(NamedTuple):
     aims: list[tuple[int, int, int]]
     places: np.ndarray
     exact: np.ndarray
+    apart: np.ndarray
 
 
 #: Candidates by table, shared by every aimer: they depend on the table alone, and a
@@ -76,12 +79,21 @@ _TABLE_AIMS: dict[TableKey, TableAims] = {}
 _TABLES_KEPT = 8
 
 
-def _covers(fx: np.ndarray, fy: np.ndarray, reach: tuple[float, float], ox: np.ndarray,
-            oy: np.ndarray, drift: float, lx: np.ndarray, ly: np.ndarray,
-            la: np.ndarray) -> np.ndarray:
+def _apart(fx: np.ndarray, fy: np.ndarray, ox: np.ndarray, oy: np.ndarray) -> np.ndarray:
+    """How far each fly at (fx, fy) lies from each point (ox, oy), squared (points x
+    flies)."""
+    gx = fx - ox[:, None]
+    gy = fy - oy[:, None]
+    apart: np.ndarray = gx * gx + gy * gy
+    return apart
+
+
+def _covers(fx: np.ndarray, fy: np.ndarray, reach: tuple[float, float], apart: np.ndarray,
+            drift: float, lx: np.ndarray, ly: np.ndarray, la: np.ndarray) -> np.ndarray:
     """Which of the flies at (fx, fy) landings cover, for the cover ``reach`` (see
     :func:`cover_reach`) -> array of shape S x flies, for landings of shape S (A, ...),
-    the landings of row a at most ``drift`` from (ox[a], oy[a]).
+    the landings of row a at most ``drift`` from the point whose squared distances to
+    the flies are ``apart[a]`` (:func:`_apart`).
 
     Only the (row, fly) pairs near enough are turned into the swatter's frame, each fly
     against every landing of its row (the rest are uncovered); the answer is laid out
@@ -91,9 +103,7 @@ def _covers(fx: np.ndarray, fy: np.ndarray, reach: tuple[float, float], ox: np.n
     # A fly beyond the swatter's half-diagonal from where it lands is never covered (a
     # little slack, so that rounding never drops one that is).
     bound = (math.hypot(reach_u, reach_v) + drift) * (1 + 1e-6) + 1e-9
-    gx = fx - ox[:, None]
-    gy = fy - oy[:, None]
-    rows, near = np.nonzero(gx * gx + gy * gy <= bound * bound)  # by row, then fly
+    rows, near = np.nonzero(apart <= bound * bound)  # by row, then fly
     per_landing = (-1, *(1,) * (la.ndim - 1))  # a fly against a row's landings
     u, v = to_swatter(fx[near].reshape(per_landing), fy[near].reshape(per_landing),
                       lx[rows], ly[rows], np.cos(la)[rows], np.sin(la)[rows])
@@ -280,7 +290,7 @@ class AimerBot(Bot[FlyAction]):
         fly_cards = np.fromiter(ids, dtype=np.intp, count=n)
         fx, fy = flies[0::2], flies[1::2]
         if not points:
-            return TableAims(fly_cards, fx, fy, [], np.zeros((0, 3)), fx)
+            return TableAims(fly_cards, fx, fy, [], np.zeros((0, 3)), fx, fx)
         centres, fans = self._candidate_aims(points, width, length, radius)
         # A fly's centre lies on its card, which is on the table, and an aim rounds it
         # to hundredths, never off the card: only the pairs' and trios' aims are
@@ -300,8 +310,9 @@ class AimerBot(Bot[FlyAction]):
         places[:, 2] = np.radians(fields[:, 2])
         ax, ay, aa = places.T
         reach = cover_reach(radius, width, length)
+        apart = _apart(fx, fy, ax, ay)
         return TableAims(fly_cards, fx, fy, kept, places,
-                         _covers(fx, fy, reach, ax, ay, 0.0, ax, ay, aa))
+                         _covers(fx, fy, reach, apart, 0.0, ax, ay, aa), apart)
 
     # -- choosing ----------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[FlyAction], clock: Clock) -> FlyAction:
@@ -354,7 +365,7 @@ class AimerBot(Bot[FlyAction]):
             if len(_TABLE_AIMS) >= _TABLES_KEPT:  # forget the oldest (pop: bots in threads)
                 _TABLE_AIMS.pop(next(iter(_TABLE_AIMS), None), None)  # type: ignore[arg-type]
             _TABLE_AIMS[key] = table
-        fly_cards, fx, fy, aims, places, covered = table
+        fly_cards, fx, fy, aims, places, covered, apart = table
         if not aims:
             return None
         mine = tuple([c["id"] for c in view["collected"][self.seat]])
@@ -375,15 +386,14 @@ class AimerBot(Bot[FlyAction]):
         # its drift and turn, the very sums of one aim's numbers at a time, in fewer
         # NumPy calls (each costs about as much as its small sum).
         flutter = np.array([[sigma_pos], [sigma_pos], [math.radians(sigma_angle)]])
-        aimed = places[keep]
-        lx, ly, la = (aimed[:, :, None] + flutter * drawn).transpose(1, 0, 2)
+        lx, ly, la = (places[keep][:, :, None] + flutter * drawn).transpose(1, 0, 2)
         # The farthest drift: the square root of the largest square is the largest
         # square root (the root is correctly rounded, so it keeps the order).
         drift = abs(sigma_pos) * math.sqrt(float(np.maximum.reduce(
             np.add.reduce(drawn[:2] ** 2, axis=0))))
         # The mean over each aim's landings (``mean`` is this sum and division).
         expected = np.add.reduce(
-            _covers(fx, fy, reach, aimed[:, 0], aimed[:, 1], drift, lx, ly, la) @ values,
+            _covers(fx, fy, reach, apart[keep], drift, lx, ly, la) @ values,
             axis=1) / k
         return aims, covered, keep, expected
 

@@ -111,9 +111,9 @@ def _covers_true(gx: np.ndarray, gy: np.ndarray, apart: np.ndarray, aa: np.ndarr
 def _covers(fx: np.ndarray, fy: np.ndarray, reach: tuple[float, float], apart: np.ndarray,
             drift: float, lx: np.ndarray, ly: np.ndarray, la: np.ndarray) -> np.ndarray:
     """Which of the flies at (fx, fy) landings cover, for the cover ``reach`` (see
-    :func:`cover_reach`) -> array of shape S x flies, for landings of shape S (A, ...),
-    the landings of row a at most ``drift`` from the aim whose squared distances to the
-    flies are ``apart[a]`` (:attr:`TableAims.apart`).
+    :func:`cover_reach`) -> array of shape A x samples x flies, for landings of shape
+    A x samples, the landings of row a at most ``drift`` from the aim whose squared
+    distances to the flies are ``apart[a]`` (:attr:`TableAims.apart`).
 
     Only the (row, fly) pairs near enough are turned into the swatter's frame, each fly
     against every landing of its row (the rest are uncovered); the answer is laid out
@@ -122,9 +122,9 @@ def _covers(fx: np.ndarray, fy: np.ndarray, reach: tuple[float, float], apart: n
     reach_u, reach_v = reach
     bound = _near_bound(reach, drift)
     rows, near = np.nonzero(apart <= bound * bound)  # by row, then fly
-    per_landing = (-1, *(1,) * (la.ndim - 1))  # a fly against a row's landings
-    u, v = to_swatter(fx[near].reshape(per_landing), fy[near].reshape(per_landing),
-                      lx[rows], ly[rows], np.cos(la)[rows], np.sin(la)[rows])
+    # Each near fly (a column) against every landing of its row.
+    u, v = to_swatter(fx[near, None], fy[near, None], lx[rows], ly[rows], np.cos(la)[rows],
+                      np.sin(la)[rows])
     out = np.zeros((*la.shape, len(fx)), dtype=bool)
     out[rows, ..., near] = (np.abs(u) <= reach_u) & (np.abs(v) <= reach_v)
     return out

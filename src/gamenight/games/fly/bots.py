@@ -60,8 +60,8 @@ class TableAims(NamedTuple):
     and angles (radians) as one array (aims x 3: x, y, angle, so that the second stage
     takes the kept aims' in one gather), and which flies each covers if it lands true
     (aims x flies), the first stage's judgement before the flies' values; and how far
-    each fly lies from each aim, squared (aims x flies), which the
-    second stage's kept aims read instead of working it out again."""
+    each fly lies from each aim, squared (aims x flies), which the second stage reads
+    for its kept aims instead of working it out again at every drop."""
 
     cards: np.ndarray
     fx: np.ndarray

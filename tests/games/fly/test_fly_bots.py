@@ -16,7 +16,13 @@ from gamenight.engine import OptionError
 from gamenight.engine.seeding import derive_seed
 from gamenight.games.fly.actions import Drop, aim_fields
 from gamenight.games.fly.bots import HANDS, AimerBot, RandomDropBot, _fan_aims
-from gamenight.games.fly.geometry import frame_box, line_angle, over_table
+from gamenight.games.fly.geometry import (
+    cover_reach,
+    covered_flies,
+    frame_box,
+    line_angle,
+    over_table,
+)
 from gamenight.games.fly.rules import GAME
 from gamenight.sim.runner import make_bots, play_out
 from tests.games.fly.fly_table import fly_at, laid_out
@@ -169,3 +175,34 @@ def test_the_aimers_pairs_and_trios_are_the_rule_worked_out_by_hand() -> None:
                 if across <= spread and along <= span:
                     plain.append(aim_fields(x, y, angle))
         assert list(_fan_aims(first, others, spread, span)) == plain
+
+
+@pytest.mark.parametrize(("width", "length", "diameter"), [(1.0, 3.0, 0.55), (2.0, 4.0, 0.4),
+                                                          (0.8, 1.5, 0.55)])
+def test_the_aimers_first_stage_covers_what_the_rules_cover_where_it_lands_true(
+        width: float, length: float, diameter: float) -> None:
+    # The first stage turns every (aim, fly) into the swatter's frame at once: for each
+    # candidate of tables met in play, the flies it covers are those the rules' own
+    # landing test (``covered_flies``) covers with the swatter exactly at the aim.
+    state = GAME.new(3, seed=7, swatter_width=width, swatter_length=length,
+                     fly_diameter=diameter)
+    bots = make_bots(GAME, ["aimer:expert"] * 3, 7)
+    bot = AimerBot(seat=0)
+    reach = cover_reach(diameter / 2, width, length)
+    tables = 0
+    while state.acting().kind != "over" and tables < 12:
+        if state.acting().kind == "chance":
+            state.draw_chance()
+            continue
+        seat = state.acting().seats[0]
+        view = state.view(seat)
+        on_table = view["table"]
+        table = bot._table_aims(on_table, width, length, diameter / 2)
+        flies = [(e["slot"], e["id"], *e["fly"]) for e in on_table if e["fly"] is not None]
+        assert table.aims
+        for (x100, y100, angle), covered in zip(table.aims, table.exact, strict=True):
+            slots = covered_flies(flies, x100 / 100, y100 / 100, angle, *reach)
+            assert [f[0] for f, c in zip(flies, covered, strict=True) if c] == slots
+        tables += 1
+        state.apply(seat, bots[seat].act(view, state.legal_actions(seat), Clock()))
+    assert tables >= 8

@@ -15,7 +15,7 @@ from scipy import stats
 from gamenight.engine import IllegalAction
 from gamenight.games.fly.actions import AIM_GRID, AIMS_PER_PLACE, Drop, parse_action
 from gamenight.games.fly.geometry import over_table
-from gamenight.games.fly.landing import parse_landing
+from gamenight.games.fly.landing import draw_landing, gauss, parse_landing
 from gamenight.games.fly.rules import GAME
 from tests.games.fly.fly_table import fly_at, laid_out, land, landing_text, rim_inside_by_sampling
 
@@ -306,3 +306,23 @@ def test_the_cards_collected_are_exactly_the_flies_whose_footprint_lies_inside(
     got = land(state, x, y, angle, aim=Drop.aim(0.5, 1.5, 0))
     assert got == expected
     assert sorted(state.table) == sorted(c for c in table if c not in expected)
+
+
+def test_the_flutter_draws_what_pythons_gauss_draws_and_leaves_the_generator_alike() -> None:
+    # The landing's normals are Python's own ``Random.gauss``, written out so that it
+    # runs compiled: the same numbers, in pairs, and the same state after each.
+    ours, pythons = random.Random(41), random.Random(41)
+    for i in range(2_001):
+        mu, sigma = (i % 7) - 3.0, 0.05 * (i % 11)
+        assert gauss(ours, mu, sigma) == pythons.gauss(mu, sigma)
+        assert ours.getstate() == pythons.getstate()
+
+
+def test_a_landing_carried_out_is_the_one_its_text_reads_as() -> None:
+    rng = random.Random(5)
+    for i in range(3_000):
+        aim = AIM_GRID[i % len(AIM_GRID)]
+        text, landing = draw_landing(rng, aim, 0.35 * (i % 4), 20.0 * (i % 3))
+        assert parse_landing(text) == landing
+        assert [math.copysign(1.0, v) for v in parse_landing(text) or ()] == [
+            math.copysign(1.0, v) for v in landing]

@@ -16,6 +16,10 @@ from functools import lru_cache
 
 from gamenight.engine import IllegalAction
 from gamenight.games.fly.cards import CARD_HEIGHT, CARD_WIDTH, TABLE_CARDS
+
+# ``aim_fields`` lives with the geometry, which is compiled: the aimer rounds many
+# candidate aims a turn.  It is this module's rounding of an aim all the same.
+from gamenight.games.fly.geometry import aim_fields as aim_fields
 from gamenight.games.fly.geometry import over_table, slot_origin
 
 
@@ -54,18 +58,6 @@ class Drop:
 
     def __str__(self) -> str:
         return self.text
-
-
-def aim_fields(x: float, y: float, angle: float) -> tuple[int, int, int]:
-    """The fields (x100, y100, angle) of the drop aimed nearest to (x, y) inches and
-    ``angle`` degrees (finite numbers).  Two aims are the same drop exactly when their
-    fields are equal, so the aimer sorts out its many candidate aims by these plain
-    tuples and makes a :class:`Drop` only of the one it chooses.
-
-    >>> aim_fields(3.254, 1.5, 270)
-    (325, 150, 90)
-    """
-    return round(x * 100), round(y * 100), round(angle) % 180
 
 
 def _hundredths(value: object) -> str:

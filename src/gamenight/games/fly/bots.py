@@ -19,7 +19,7 @@ import numpy as np
 from gamenight.bots.base import Bot, Clock, bot_number
 from gamenight.bots.levels import DEFAULT_LEVEL, LEVELS
 from gamenight.engine import View
-from gamenight.games.fly.actions import Drop, FlyAction, aim_fields, aim_over_table
+from gamenight.games.fly.actions import Drop, FlyAction
 from gamenight.games.fly.cards import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -29,6 +29,7 @@ from gamenight.games.fly.cards import (
     SYMBOL_OF,
 )
 from gamenight.games.fly.geometry import (
+    aim_fields,
     cover_reach,
     frame_box,
     line_angle,
@@ -36,6 +37,7 @@ from gamenight.games.fly.geometry import (
     slot_origin,
     to_swatter,
 )
+from gamenight.games.fly.landing import gauss
 from gamenight.games.fly.table import score_gains
 from gamenight.games.fly.views import TableCardView
 
@@ -55,17 +57,19 @@ class TableAims(NamedTuple):
     """What the aimer works out from the table alone: the fly cards in table order and
     their centres (arrays), the candidate aims over the table (as drop fields, see
     :func:`aim_fields`; a :class:`Drop` is made only of the one chosen), their centres
-    and angles (radians) as arrays, and which flies each covers if it lands true (aims x
-    flies), the first stage's judgement before the flies' values."""
+    and angles (radians) as one array (aims x 3: x, y, angle, so that the second stage
+    takes the kept aims' in one gather), and which flies each covers if it lands true
+    (aims x flies), the first stage's judgement before the flies' values; and how far
+    each fly lies from each aim, squared (aims x flies), which the second stage reads
+    for its kept aims instead of working it out again at every drop."""
 
     cards: np.ndarray
     fx: np.ndarray
     fy: np.ndarray
     aims: list[tuple[int, int, int]]
-    ax: np.ndarray
-    ay: np.ndarray
-    aa: np.ndarray
+    places: np.ndarray
     exact: np.ndarray
+    apart: np.ndarray
 
 
 #: Candidates by table, shared by every aimer: they depend on the table alone, and a
@@ -75,27 +79,52 @@ _TABLE_AIMS: dict[TableKey, TableAims] = {}
 _TABLES_KEPT = 8
 
 
-def _covers(fx: np.ndarray, fy: np.ndarray, reach: tuple[float, float], ox: np.ndarray,
-            oy: np.ndarray, drift: float, lx: np.ndarray, ly: np.ndarray,
-            la: np.ndarray) -> np.ndarray:
+def _near_bound(reach: tuple[float, float], drift: float) -> float:
+    """How far from an aim a fly may lie and still be covered by a landing at most
+    ``drift`` from it: the swatter's half-diagonal (``reach``, see :func:`cover_reach`)
+    past the drift, with a little slack, so that rounding never sorts out a fly that is
+    covered."""
+    reach_u, reach_v = reach
+    return (math.hypot(reach_u, reach_v) + drift) * (1 + 1e-6) + 1e-9
+
+
+def _covers_true(gx: np.ndarray, gy: np.ndarray, apart: np.ndarray, aa: np.ndarray,
+                 reach: tuple[float, float]) -> np.ndarray:
+    """Which flies each aim covers if it lands true -> aims x flies, for aims turned by
+    ``aa`` (radians), each fly's offset from each aim (gx, gy) and its square ``apart``.
+
+    Every (aim, fly) is turned into the swatter's frame at once, by ``to_swatter``'s
+    arithmetic on the offsets: a few hundred aims and flies cost less so than sorting
+    out the near ones first, in fewer NumPy calls.  A fly not near (:func:`_near_bound`)
+    is uncovered, as :func:`_covers` leaves it, so the block is the very one it gives."""
+    reach_u, reach_v = reach
+    bound = _near_bound(reach, 0.0)
+    cos_a = np.cos(aa)[:, None]
+    sin_a = np.sin(aa)[:, None]
+    u = gx * cos_a + gy * sin_a
+    v = gy * cos_a - gx * sin_a
+    covered: np.ndarray = ((apart <= bound * bound) & (np.abs(u) <= reach_u)
+                           & (np.abs(v) <= reach_v))
+    return covered
+
+
+def _covers(fx: np.ndarray, fy: np.ndarray, reach: tuple[float, float], apart: np.ndarray,
+            drift: float, lx: np.ndarray, ly: np.ndarray, la: np.ndarray) -> np.ndarray:
     """Which of the flies at (fx, fy) landings cover, for the cover ``reach`` (see
-    :func:`cover_reach`) -> array of shape S x flies, for landings of shape S (A, ...),
-    the landings of row a at most ``drift`` from (ox[a], oy[a]).
+    :func:`cover_reach`) -> array of shape A x samples x flies, for landings of shape
+    A x samples, the landings of row a at most ``drift`` from the aim whose squared
+    distances to the flies are ``apart[a]`` (:attr:`TableAims.apart`).
 
     Only the (row, fly) pairs near enough are turned into the swatter's frame, each fly
     against every landing of its row (the rest are uncovered); the answer is laid out
     landing by landing in table order, so that ``@ values`` sums the same numbers in the
     same order as ever (the same games)."""
     reach_u, reach_v = reach
-    # A fly beyond the swatter's half-diagonal from where it lands is never covered (a
-    # little slack, so that rounding never drops one that is).
-    bound = (math.hypot(reach_u, reach_v) + drift) * (1 + 1e-6) + 1e-9
-    gx = fx - ox[:, None]
-    gy = fy - oy[:, None]
-    rows, near = np.nonzero(gx * gx + gy * gy <= bound * bound)  # by row, then fly
-    per_landing = (-1, *(1,) * (la.ndim - 1))  # a fly against a row's landings
-    u, v = to_swatter(fx[near].reshape(per_landing), fy[near].reshape(per_landing),
-                      lx[rows], ly[rows], np.cos(la)[rows], np.sin(la)[rows])
+    bound = _near_bound(reach, drift)
+    rows, near = np.nonzero(apart <= bound * bound)  # by row, then fly
+    # Each near fly (a column) against every landing of its row.
+    u, v = to_swatter(fx[near, None], fy[near, None], lx[rows], ly[rows], np.cos(la)[rows],
+                      np.sin(la)[rows])
     out = np.zeros((*la.shape, len(fx)), dtype=bool)
     out[rows, ..., near] = (np.abs(u) <= reach_u) & (np.abs(v) <= reach_v)
     return out
@@ -279,23 +308,32 @@ class AimerBot(Bot[FlyAction]):
         fly_cards = np.fromiter(ids, dtype=np.intp, count=n)
         fx, fy = flies[0::2], flies[1::2]
         if not points:
-            return TableAims(fly_cards, fx, fy, [], fx, fx, fx, fx)
+            return TableAims(fly_cards, fx, fy, [], np.zeros((0, 3)), fx, fx)
         centres, fans = self._candidate_aims(points, width, length, radius)
         # A fly's centre lies on its card, which is on the table, and an aim rounds it
         # to hundredths, never off the card: only the pairs' and trios' aims are
         # checked.  (The first of equal aims is kept, as always.)
         cards = len(on_table)
         found = dict.fromkeys(centres)
+        # (``over_table`` of the fields in inches is the rules' ``aim_over_table``, asked
+        # here directly: a fan's aim seldom comes back, so remembering it seldom paid.)
         kept = [*found, *(f for f in dict.fromkeys(fans)
-                          if f not in found and aim_over_table(f[0], f[1], cards))]
+                          if f not in found and over_table(f[0] / 100, f[1] / 100, cards))]
         # Whole hundredths are exact as floats, so dividing here gives the very
         # numbers ``Drop.x`` and ``Drop.y`` do.
         fields = np.fromiter(chain.from_iterable(kept), dtype=float,
                              count=3 * len(kept)).reshape(-1, 3)
-        ax, ay, aa = fields[:, 0] / 100, fields[:, 1] / 100, np.radians(fields[:, 2])
+        places = np.empty((len(kept), 3))
+        places[:, :2] = fields[:, :2] / 100
+        places[:, 2] = np.radians(fields[:, 2])
+        ax, ay, aa = places.T
+        # Each fly's offset from each aim (aims x flies), and its square.
+        gx = fx - ax[:, None]
+        gy = fy - ay[:, None]
+        apart = gx * gx + gy * gy
         reach = cover_reach(radius, width, length)
-        return TableAims(fly_cards, fx, fy, kept, ax, ay, aa,
-                         _covers(fx, fy, reach, ax, ay, 0.0, ax, ay, aa))
+        return TableAims(fly_cards, fx, fy, kept, places,
+                         _covers_true(gx, gy, apart, aa, reach), apart)
 
     # -- choosing ----------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[FlyAction], clock: Clock) -> FlyAction:
@@ -303,8 +341,7 @@ class AimerBot(Bot[FlyAction]):
         if weighed is None:  # no fly is left (or none can be aimed at)
             return legal[0]
         aims, _, keep, expected = weighed
-        best = Drop(*aims[int(keep[int(expected.argmax())])])
-        return self._miss(best, len(view["table"]))
+        return self._miss(aims[int(keep[int(expected.argmax())])], len(view["table"]))
 
     def distinct_choices(self, view: View, legal: Sequence[FlyAction],
                          chosen: FlyAction) -> list[FlyAction] | None:
@@ -349,7 +386,7 @@ class AimerBot(Bot[FlyAction]):
             if len(_TABLE_AIMS) >= _TABLES_KEPT:  # forget the oldest (pop: bots in threads)
                 _TABLE_AIMS.pop(next(iter(_TABLE_AIMS), None), None)  # type: ignore[arg-type]
             _TABLE_AIMS[key] = table
-        fly_cards, fx, fy, aims, ax, ay, aa, covered = table
+        fly_cards, fx, fy, aims, places, covered, apart = table
         if not aims:
             return None
         mine = tuple([c["id"] for c in view["collected"][self.seat]])
@@ -366,24 +403,33 @@ class AimerBot(Bot[FlyAction]):
                        else self.sigma_angle)
         k = self.samples
         drawn = noise.standard_normal((3, k))
-        kx, ky = ax[keep], ay[keep]
-        lx = kx[:, None] + sigma_pos * drawn[0]
-        ly = ky[:, None] + sigma_pos * drawn[1]
-        la = aa[keep][:, None] + math.radians(sigma_angle) * drawn[2]
-        drift = abs(sigma_pos) * float(np.sqrt(drawn[0] ** 2 + drawn[1] ** 2).max())
+        # Each kept aim's landings, x, y and angle at once (aims x 3 x k): the aim plus
+        # its drift and turn, the very sums of one aim's numbers at a time, in fewer
+        # NumPy calls (each costs about as much as its small sum).
+        flutter = np.array([[sigma_pos], [sigma_pos], [math.radians(sigma_angle)]])
+        lx, ly, la = (places[keep][:, :, None] + flutter * drawn).transpose(1, 0, 2)
+        # The farthest drift: the square root of the largest square is the largest
+        # square root (the root is correctly rounded, so it keeps the order).
+        drift = abs(sigma_pos) * math.sqrt(float(np.maximum.reduce(
+            np.add.reduce(drawn[:2] ** 2, axis=0))))
         # The mean over each aim's landings (``mean`` is this sum and division).
-        expected = np.add.reduce(_covers(fx, fy, reach, kx, ky, drift, lx, ly, la) @ values,
-                                 axis=1) / k
+        expected = np.add.reduce(
+            _covers(fx, fy, reach, apart[keep], drift, lx, ly, la) @ values,
+            axis=1) / k
         return aims, covered, keep, expected
 
-    def _miss(self, aim: Drop, cards: int) -> Drop:
-        """Where the bot's hand puts the swatter when it means ``aim`` (its level's
-        miss; an aim that would leave the table stays on the aim chosen)."""
+    def _miss(self, aim: tuple[int, int, int], cards: int) -> Drop:
+        """Where the bot's hand puts the swatter when it means the drop with fields
+        ``aim`` (its level's miss; an aim that would leave the table stays on the aim
+        chosen).  One :class:`Drop` is made, of where the swatter goes."""
         if self.miss_pos == 0.0 and self.miss_angle == 0.0:
-            return aim
+            return Drop(*aim)
         rng = self.rng
-        x = aim.x + rng.gauss(0.0, self.miss_pos)
-        y = aim.y + rng.gauss(0.0, self.miss_pos)
+        x100, y100, angle = aim
+        meant_x, meant_y = x100 / 100, y100 / 100  # the aim's inches, as ``Drop.x`` gives
+        x = meant_x + gauss(rng, 0.0, self.miss_pos)
+        y = meant_y + gauss(rng, 0.0, self.miss_pos)
         if not over_table(x, y, cards):
-            x, y = aim.x, aim.y
-        return Drop.aim(x, y, aim.angle + rng.gauss(0.0, self.miss_angle))
+            x, y = meant_x, meant_y
+        # (Finite numbers, so ``Drop.aim`` would check nothing more.)
+        return Drop(*aim_fields(x, y, angle + gauss(rng, 0.0, self.miss_angle)))

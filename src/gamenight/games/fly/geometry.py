@@ -200,6 +200,19 @@ def fly_centre(card: int, slot: int) -> tuple[float, float] | None:
     return x0 + place[0], y0 + place[1]
 
 
+def aim_fields(x: float, y: float, angle: float) -> tuple[int, int, int]:
+    """The fields (x100, y100, angle) of the drop aimed nearest to (x, y) inches and
+    ``angle`` degrees (finite numbers): whole hundredths of an inch and whole degrees
+    modulo 180 (``actions.Drop``).  Two aims are the same drop exactly when their
+    fields are equal, so the aimer sorts out its many candidate aims by these plain
+    tuples and makes a ``Drop`` only of the one it chooses.
+
+    >>> aim_fields(3.254, 1.5, 270)
+    (325, 150, 90)
+    """
+    return round(x * 100), round(y * 100), round(angle) % 180
+
+
 def over_table(x: float, y: float, cards: int, columns: int = COLUMNS) -> bool:
     """True if the point (x, y) lies over a card of a table of ``cards`` cards.
 

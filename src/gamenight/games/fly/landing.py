@@ -9,9 +9,11 @@ person may write fewer ("4.5 1.5 30"): it is the same landing, read the same way
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from dataclasses import dataclass
+from typing import cast
 
 from gamenight.games.fly.actions import Drop
 from gamenight.games.fly.views import LastDropView, Move
@@ -53,21 +55,44 @@ def landing_text(x: float, y: float, angle: float) -> str:
     return f"{x:.4f} {y:.4f} {angle:.2f}"
 
 
+def gauss(rng: random.Random, mu: float, sigma: float) -> float:
+    """``rng.gauss(mu, sigma)``: the very number, leaving ``rng`` in the very state.
+
+    Python's own method (``random.py``, Box-Muller: each pair's second number is kept in
+    ``gauss_next`` for the next call), written out here so that it runs compiled: every
+    drop draws three of them, and the interpreted method was a tenth of random play.  A
+    generator of another make keeps its own method."""
+    if type(rng) is not random.Random:
+        return rng.gauss(mu, sigma)
+    # ``gauss_next`` is the generator's own attribute, which typeshed does not declare.
+    kept = getattr(rng, "gauss_next")  # noqa: B009
+    if kept is None:
+        x2pi = rng.random() * math.tau
+        g2rad = math.sqrt(-2.0 * math.log(1.0 - rng.random()))
+        z = math.cos(x2pi) * g2rad
+        setattr(rng, "gauss_next", math.sin(x2pi) * g2rad)  # noqa: B010
+    else:
+        z = cast(float, kept)
+        setattr(rng, "gauss_next", None)  # noqa: B010
+    return mu + z * sigma
+
+
 def draw_landing(rng: random.Random, aim: Drop, sigma_pos: float,
                  sigma_angle: float) -> tuple[str, Landing]:
     """Where a swatter aimed at ``aim`` lands, drawn from ``rng``: its text and the
     landing it reads as.  The falling card drifts and turns: dx, dy ~ N(0, sigma_pos),
     dangle ~ N(0, sigma_angle)."""
-    gauss = rng.gauss
-    x = aim.x100 / 100 + gauss(0.0, sigma_pos)
-    y = aim.y100 / 100 + gauss(0.0, sigma_pos)
-    angle = (aim.angle + gauss(0.0, sigma_angle)) % 180.0
+    x = aim.x100 / 100 + gauss(rng, 0.0, sigma_pos)
+    y = aim.y100 / 100 + gauss(rng, 0.0, sigma_pos)
+    angle = (aim.angle + gauss(rng, 0.0, sigma_angle)) % 180.0
     if angle >= 179.995:  # would print as 180.00, the same swatter as 0.00
         angle = 0.0
-    # The landing carried out is exactly the recorded one: ``round`` to 4 (2) decimals
-    # is the number the text reads back as (both round the float's exact value
-    # correctly, half to even), without writing the text and reading it again.
-    return f"{x:.4f} {y:.4f} {angle:.2f}", (round(x, 4), round(y, 4), round(angle, 2))
+    # The landing carried out is exactly the recorded one: each number as its text reads
+    # back (the text rounds the float's exact value correctly, half to even, as
+    # ``round(x, 4)`` does, which would write the decimals a second time).
+    x_text, y_text, angle_text = f"{x:.4f}", f"{y:.4f}", f"{angle:.2f}"
+    return (f"{x_text} {y_text} {angle_text}",
+            (float(x_text), float(y_text), float(angle_text)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,6 @@ if TYPE_CHECKING:
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
-SmallArray = npt.NDArray[np.int8]
 #: Stands for "each letter A-Z" in a line whose codes are worked out for all of them at
 #: once (``PatternIndex.codes_at``): neither EMPTY nor BLANK, so it counts as a letter.
 SLOT = "?"
@@ -121,7 +120,7 @@ class PatternIndex:
         self.tails: dict[str, tuple[int, float, float]] = {}  # see ``_rest``
         # line -> the code of the line with each symbol written in each empty square
         # (``codes_at``).
-        self.symbol_codes: dict[str, tuple[FloatArray, SmallArray]] = {}
+        self.symbol_codes: dict[str, tuple[FloatArray, FloatArray]] = {}
         # (flex, block) -> what a symbol written in each square is weighed against
         # (``_Block.old``).
         self.old_memo: dict[tuple[float, str], tuple[IntArray, IntArray, FloatArray]] = {}
@@ -170,9 +169,9 @@ class PatternIndex:
         where runs may end, on its own."""
         return self.codes_and_points_at(line)[0]
 
-    def codes_and_points_at(self, line: str) -> tuple[FloatArray, SmallArray]:
+    def codes_and_points_at(self, line: str) -> tuple[FloatArray, FloatArray]:
         """``codes_at`` of ``line``, and the points of each code (its whole part: what
-        ``unpack`` takes out of it, as small integers), worked out once with the codes:
+        ``unpack`` takes out of it), worked out once with the codes:
         the caller's kernel reads both for every square of a block."""
         got = self.symbol_codes.get(line)
         if got is None:
@@ -186,8 +185,9 @@ class PatternIndex:
                     points, freedom, _ = self._rest_slot(pre + SLOT + post, at)
                     out[at, :-1] = points * PACK + freedom  # packed as ``code`` packs a line
                     out[at, -1] = self.code(pre + BLANK + post)
-            # At most 5 points a line: small integers, exact in any integer type.
-            got = self.symbol_codes[line] = (out, (out.astype(np.int64) >> 7).astype(np.int8))
+            # The points, ``int(code) >> 7``, as doubles (the kernel adds them to doubles):
+            # a code over 128 is exact (a power of two), so its floor is the points.
+            got = self.symbol_codes[line] = (out, out // PACK)
         return got
 
     def _rest_slot(self, line: str, at: int) -> tuple[IntArray | int, FloatArray | float,

@@ -716,9 +716,9 @@ class _Block:
         writer weighs its one letter against), by the same operations."""
         across, down = sum(self.row_points), sum(self.col_points)
         rp, cp = self.row_points[r], self.col_points[c]
-        return across - rp, down - cp, _old_worth(rp, cp, self.row_freedom[r],
-                                                  self.col_freedom[c],
-                                                  bonus(across) + bonus(down), self.flex)
+        return across - rp, down - cp, _old_worth_at(rp, cp, self.row_freedom[r],
+                                                     self.col_freedom[c],
+                                                     bonus(across) + bonus(down), self.flex)
 
     def square_gains(self) -> FloatArray:
         """The gain of each symbol (columns, in ``SYMBOLS`` order) written in each square
@@ -794,8 +794,9 @@ class _PadLines:
                     if text[r * SIZE + c] != EMPTY:
                         base.append(math.inf)
                     else:
-                        base.append(_old_worth(row_points[r], col_points[c], row_freedom[r],
-                                               col_freedom[c], bonuses, flex))
+                        base.append(_old_worth_at(row_points[r], col_points[c],
+                                                  row_freedom[r], col_freedom[c], bonuses,
+                                                  flex))
             across_at.extend([BONUS_AT - (across - points) for points in row_points])
             down_at.extend([BONUS_AT - (down - points) for points in col_points])
         blocks = len(parts)
@@ -891,6 +892,14 @@ def _old_worth(row_points: Any, col_points: Any, row_freedom: Any, col_freedom: 
     broadcast to the squares of a block (``_Block.old``) or on Python numbers for one
     square (``_Block.old_at``), by the same operations in the same order, so to the bit
     the same."""
+    return (row_points + col_points) + flex * (row_freedom + col_freedom) + bonuses
+
+
+def _old_worth_at(row_points: int, col_points: int, row_freedom: float, col_freedom: float,
+                  bonuses: int, flex: float) -> float:
+    """``_old_worth`` of one square, typed: compiled, its arithmetic is the machine's on
+    ints and doubles, not Python's generic one on objects (``Any``); the same operations
+    in the same order, so to the bit the same."""
     return (row_points + col_points) + flex * (row_freedom + col_freedom) + bonuses
 
 

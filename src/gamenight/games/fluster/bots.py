@@ -765,7 +765,7 @@ class _PadLines:
 
     def __init__(self, blocks: int = 2) -> None:
         self.codes: FloatArray = np.zeros((2, blocks, SIZE, SIZE, len(SYMBOLS)))
-        # (Doubles, not the index's small integers: the kernel adds them to doubles.)
+        # (Doubles, as ``codes_and_points_at`` keeps them: the kernel adds them to doubles.)
         self.points: FloatArray = np.zeros((2, blocks, SIZE, SIZE, len(SYMBOLS)))
 
     def gains(self, parts: Sequence[_Block], flex: float) -> FloatArray:

@@ -1,7 +1,8 @@
 """What the rules keep of each row and column as it is written, against what the squares
-say: each line's shape (``board.line_shapes``), the runs a write completes read from a
-table (``board.RUNS_COMPLETED``) against ``board.words_completed``, and the caller's
-open calls, kept as numbers are used up, against ``rules.open_calls``."""
+say: each line's shape (``board.line_shapes``) and score (``board.line_scores``), the
+runs a write completes read from a table (``board.RUNS_COMPLETED``) against
+``board.words_completed``, and the caller's open calls, kept as numbers are used up,
+against ``rules.open_calls``."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from gamenight.games.fluster.board import (
     SHAPE_WEIGHTS,
     SIZE,
     SQUARES,
+    line_scores,
     line_shapes,
 )
 from gamenight.games.fluster.rules import GAME, FlusterState, open_calls
@@ -38,6 +40,7 @@ def kept_as_written(state: GameState[Any]) -> None:
     for seat, pad in enumerate(state.blocks):
         for k, block in enumerate(pad):
             assert state.shapes[seat][k] == line_shapes(block), (seat, k)
+            assert state.line_scores[seat][k] == line_scores(block, state.words), (seat, k)
     if state.phase == "call":
         assert state.legal_actions(state.caller) == list(open_calls(state.used_up))
 
@@ -58,7 +61,7 @@ def test_each_lines_shape_and_the_open_calls_are_kept_as_the_game_goes(players: 
             if rng.random() < 0.05:  # a copy and a redraw keep their own, as written
                 kept_as_written(state.clone())
                 kept_as_written(state.resample(rng.randrange(players), rng))
-        # A position read back starts its shapes from its squares.
+        # A position read back starts its shapes and scores from its squares.
         kept_as_written(from_position(state))
 
 

@@ -72,6 +72,7 @@ def same(a: FlusterState, b: FlusterState) -> None:
     assert a.rng.getstate() == b.rng.getstate()
     assert a.used_up == b.used_up
     assert a.shapes == b.shapes  # each line's shape, kept as its squares are written
+    assert a.line_scores == b.line_scores  # and each line's circle, as words are created
     assert a.acting() == b.acting()
     for seat in [None, *range(a.players)]:
         assert a.view(seat) == b.view(seat)
@@ -153,4 +154,4 @@ def test_clone_copies_every_attribute_it_knows() -> None:
         "game", "players", "seed", "options", "history", "events", "start", "rng",
         "words", "phase", "numbers", "square_of", "blocks", "called", "turns", "caller",
         "call", "choices", "last", "last_sides", "used_up", "_open", "_writing", "_pads",
-        "shapes"}
+        "shapes", "line_scores"}

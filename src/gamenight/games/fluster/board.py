@@ -111,6 +111,11 @@ def line_shapes(block: Sequence[str]) -> list[int]:
             for line in LINES]
 
 
+def line_scores(block: Sequence[str], words: Dictionary) -> list[int]:
+    """The score of each row, then each column, of a block (25 squares, row by row)."""
+    return [line_score("".join([block[square] for square in line]), words) for line in LINES]
+
+
 def _runs_completed(shape: int, at: int) -> tuple[tuple[int, int], ...]:
     """The runs (start, end: places along the line) that writing place ``at`` of a line
     now of ``shape`` completed, left to right, as ``words_completed`` finds them: the

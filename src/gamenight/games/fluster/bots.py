@@ -59,7 +59,6 @@ if TYPE_CHECKING:
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
-SmallArray = npt.NDArray[np.int8]
 #: Stands for "each letter A-Z" in a line whose codes are worked out for all of them at
 #: once (``PatternIndex.codes_at``): neither EMPTY nor BLANK, so it counts as a letter.
 SLOT = "?"
@@ -121,7 +120,7 @@ class PatternIndex:
         self.tails: dict[str, tuple[int, float, float]] = {}  # see ``_rest``
         # line -> the code of the line with each symbol written in each empty square
         # (``codes_at``).
-        self.symbol_codes: dict[str, tuple[FloatArray, SmallArray]] = {}
+        self.symbol_codes: dict[str, tuple[FloatArray, FloatArray]] = {}
         # (flex, block) -> what a symbol written in each square is weighed against
         # (``_Block.old``).
         self.old_memo: dict[tuple[float, str], tuple[IntArray, IntArray, FloatArray]] = {}
@@ -170,9 +169,9 @@ class PatternIndex:
         where runs may end, on its own."""
         return self.codes_and_points_at(line)[0]
 
-    def codes_and_points_at(self, line: str) -> tuple[FloatArray, SmallArray]:
+    def codes_and_points_at(self, line: str) -> tuple[FloatArray, FloatArray]:
         """``codes_at`` of ``line``, and the points of each code (its whole part: what
-        ``unpack`` takes out of it, as small integers), worked out once with the codes:
+        ``unpack`` takes out of it), worked out once with the codes:
         the caller's kernel reads both for every square of a block."""
         got = self.symbol_codes.get(line)
         if got is None:
@@ -186,8 +185,9 @@ class PatternIndex:
                     points, freedom, _ = self._rest_slot(pre + SLOT + post, at)
                     out[at, :-1] = points * PACK + freedom  # packed as ``code`` packs a line
                     out[at, -1] = self.code(pre + BLANK + post)
-            # At most 5 points a line: small integers, exact in any integer type.
-            got = self.symbol_codes[line] = (out, (out.astype(np.int64) >> 7).astype(np.int8))
+            # The points, ``int(code) >> 7``, as doubles (the kernel adds them to doubles):
+            # a code over 128 is exact (a power of two), so its floor is the points.
+            got = self.symbol_codes[line] = (out, out // PACK)
         return got
 
     def _rest_slot(self, line: str, at: int) -> tuple[IntArray | int, FloatArray | float,
@@ -716,9 +716,9 @@ class _Block:
         writer weighs its one letter against), by the same operations."""
         across, down = sum(self.row_points), sum(self.col_points)
         rp, cp = self.row_points[r], self.col_points[c]
-        return across - rp, down - cp, _old_worth(rp, cp, self.row_freedom[r],
-                                                  self.col_freedom[c],
-                                                  bonus(across) + bonus(down), self.flex)
+        return across - rp, down - cp, _old_worth_at(rp, cp, self.row_freedom[r],
+                                                     self.col_freedom[c],
+                                                     bonus(across) + bonus(down), self.flex)
 
     def square_gains(self) -> FloatArray:
         """The gain of each symbol (columns, in ``SYMBOLS`` order) written in each square
@@ -732,8 +732,8 @@ class _Block:
         across_rest, down_rest, base = self.old()
         codes, points = self.line_codes, self.line_points
         gains = _array_gains(codes[0], codes[1], points[0], points[1],
-                             across_rest[:, None, None], down_rest[None, :, None],
-                             base[:, :, None], self.flex)
+                             BONUS_AT - across_rest[:, None, None],
+                             BONUS_AT - down_rest[None, :, None], base[:, :, None], self.flex)
         filled = np.frombuffer(self.text.encode(), np.uint8).reshape(SIZE, SIZE) != ord(EMPTY)
         gains[filled] = -math.inf
         got = self._gains = gains.reshape(SQUARES, len(SYMBOLS))
@@ -765,37 +765,47 @@ class _PadLines:
 
     def __init__(self, blocks: int = 2) -> None:
         self.codes: FloatArray = np.zeros((2, blocks, SIZE, SIZE, len(SYMBOLS)))
-        self.points: SmallArray = np.zeros((2, blocks, SIZE, SIZE, len(SYMBOLS)), np.int8)
+        # (Doubles, as ``codes_and_points_at`` keeps them: the kernel adds them to doubles.)
+        self.points: FloatArray = np.zeros((2, blocks, SIZE, SIZE, len(SYMBOLS)))
 
     def gains(self, parts: Sequence[_Block], flex: float) -> FloatArray:
         """``_Block.square_gains`` of both blocks (``parts``, whose arrays these are), as
         one array (blocks x squares x symbols): the same operations on each element, so
-        the same floats to the bit."""
-        totals = []
+        the same floats to the bit.
+
+        What a square's gains are weighed against (``_Block.old``: the rest of each
+        direction's total past its line, and the old lines' worth) is 50 numbers, worked
+        out here on Python numbers by the same operations (as ``_Block.old_at`` does):
+        on arrays that small, each NumPy call costs more than its arithmetic.  A filled
+        square's old worth is taken as infinite, so that each of its gains comes out
+        -inf (as ``square_gains`` marks it) with no pass over the gains to mark them."""
+        base: list[float] = []
+        across_at: list[int] = []  # the points a row needs for the Across bonus
+        down_at: list[int] = []
         for part in parts:
             part.fill_codes()
-            totals.append((sum(part.row_points), sum(part.col_points)))
-        # ``_Block.old`` of both blocks at once: each line's points and freedom (points
-        # as floats: small integers, exact), the rest of each total past each line, and
-        # the old lines' worth, by ``_old_worth``'s operations.
-        lines = np.array([(part.row_points, part.col_points, part.row_freedom,
-                           part.col_freedom) for part in parts])
-        row_points, col_points = lines[:, 0], lines[:, 1]
-        base = _old_worth(row_points[:, :, None], col_points[:, None, :],
-                          lines[:, 2, :, None], lines[:, 3, None, :],
-                          np.array([bonus(across) + bonus(down) for across, down in totals]
-                                   )[:, None, None], flex)
-        whole = np.array(totals, np.float64)
-        across_rest = whole[:, :1] - row_points
-        down_rest = whole[:, 1:] - col_points
+            row_points, col_points = part.row_points, part.col_points
+            row_freedom, col_freedom = part.row_freedom, part.col_freedom
+            across, down = sum(row_points), sum(col_points)
+            bonuses = bonus(across) + bonus(down)
+            text = part.text
+            for r in range(SIZE):
+                for c in range(SIZE):
+                    if text[r * SIZE + c] != EMPTY:
+                        base.append(math.inf)
+                    else:
+                        base.append(_old_worth_at(row_points[r], col_points[c],
+                                                  row_freedom[r], col_freedom[c], bonuses,
+                                                  flex))
+            across_at.extend([BONUS_AT - (across - points) for points in row_points])
+            down_at.extend([BONUS_AT - (down - points) for points in col_points])
+        blocks = len(parts)
         codes, points = self.codes, self.points
         gains = _array_gains(codes[0], codes[1], points[0], points[1],
-                             across_rest[:, :, None, None], down_rest[:, None, :, None],
-                             base[:, :, :, None], flex)
-        text = "".join([part.text for part in parts])
-        filled = np.frombuffer(text.encode(), np.uint8).reshape(2, SIZE, SIZE) != ord(EMPTY)
-        gains[filled] = -math.inf
-        return gains.reshape(2, SQUARES, len(SYMBOLS))
+                             np.array(across_at, np.float64).reshape(blocks, SIZE, 1, 1),
+                             np.array(down_at, np.float64).reshape(blocks, 1, SIZE, 1),
+                             np.array(base).reshape(blocks, SIZE, SIZE, 1), flex)
+        return gains.reshape(blocks, SQUARES, len(SYMBOLS))
 
 
 class _PadWorth:
@@ -885,22 +895,38 @@ def _old_worth(row_points: Any, col_points: Any, row_freedom: Any, col_freedom: 
     return (row_points + col_points) + flex * (row_freedom + col_freedom) + bonuses
 
 
-def _array_gains(row_codes: FloatArray, col_codes: FloatArray, row_points: SmallArray,
-                 col_points: SmallArray, across_rest: Any, down_rest: Any,
+def _old_worth_at(row_points: int, col_points: int, row_freedom: float, col_freedom: float,
+                  bonuses: int, flex: float) -> float:
+    """``_old_worth`` of one square, typed: compiled, its arithmetic is the machine's on
+    ints and doubles, not Python's generic one on objects (``Any``); the same operations
+    in the same order, so to the bit the same."""
+    return (row_points + col_points) + flex * (row_freedom + col_freedom) + bonuses
+
+
+def _array_gains(row_codes: FloatArray, col_codes: FloatArray, row_points: FloatArray,
+                 col_points: FloatArray, across_at: Any, down_at: Any,
                  base: FloatArray, flex: float) -> FloatArray:
     """``_gains`` on arrays, given the points of each code too (``codes_and_points_at``:
-    what ``_gains`` takes out of the codes, worked out once per line): the same
-    operations on each element in the same order, so the same floats to the bit.  A
-    direction's bonus is ``BONUS`` where its new total (the rest past the line, and the
-    line's new points) reaches ``BONUS_AT``, as ``board.bonus`` has it; small integers,
-    exact however they are added."""
+    what ``_gains`` takes out of the codes, worked out once per line, as doubles): the
+    same operations on each element, so the same floats to the bit.  A direction's bonus
+    is ``BONUS`` where its line's new points reach ``across_at`` (``down_at``): what its
+    new total needs past the rest of it, ``BONUS_AT`` less that rest, as ``board.bonus``
+    has it; small integers, exact however they are added, so they are added as doubles.
+
+    Worked in place, in one array: ``flex * freedom`` is ``freedom * flex`` and ``points
+    + x`` is ``x + points`` to the bit (IEEE addition and multiplication commute), so
+    ``(points + flex * freedom) + bonuses - base`` is the same.  On 2 x 25 x 27 numbers
+    NumPy's cost is its calls and new arrays, not the arithmetic."""
     points = row_points + col_points
-    freedom = (row_codes + col_codes) - points * PACK
-    bonuses = ((row_points >= BONUS_AT - across_rest) * BONUS
-               + (col_points >= BONUS_AT - down_rest) * BONUS)
-    value = (points + flex * freedom) + bonuses
-    gains: FloatArray = value - base
-    return gains
+    value = row_codes + col_codes
+    value -= points * PACK  # freedom
+    value *= flex
+    value += points
+    bonuses = (row_points >= across_at) * float(BONUS)
+    bonuses += (col_points >= down_at) * float(BONUS)
+    value += bonuses
+    value -= base
+    return value
 
 
 def _gains(row_code: float, col_code: float, across_rest: int, down_rest: int,

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gamenight.engine.events import Event, ToldEvent
+from gamenight.engine.memo import made_once
 from gamenight.engine.voice import Seats, Voice
 from gamenight.games.fluster.board import BLANK, Side
 from gamenight.i18n import N_
@@ -91,7 +92,7 @@ class Wrote(Event):
     side: Side | None
 
     def seen_by(self, seat: int | None) -> Wrote:
-        return self if seat == self.seat or self.side is None else Wrote(self.seat, None)
+        return self if seat == self.seat or self.side is None else wrote(self.seat, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +213,25 @@ class GameOver(ToldEvent):
                    "{best}."))
         return voice.say(message, seat=Seats(self.winners), seats=Seats(self.winners),
                          best=best)
+
+
+# The events of every call, made once and shared (``engine.memo.made_once``): a call
+# makes one ``Called``, one ``CallWritten``, a ``Wrote`` per player on a first call and
+# a ``SquareWritten`` per pad, and building a frozen dataclass is most of what a step
+# of random play costs.  Few values each: 8 seats, 27 symbols, 25 numbers.
+called = made_once(Called)
+wrote = made_once(Wrote)
+call_written = made_once(CallWritten)
+_square_written_no_word = made_once(SquareWritten)
+
+
+def square_written(seat: int, side: Side, row: int, column: int,
+                   words: tuple[CreatedWord, ...]) -> SquareWritten:
+    """``SquareWritten``, shared where the write completed no word (most writes): the
+    words completed take too many values to keep every event made."""
+    if words:
+        return SquareWritten(seat, side, row, column, words)
+    return _square_written_no_word(seat, side, row, column, ())
 
 
 #: Every event of the game (``Game.event_types``): the redacted forms are the same

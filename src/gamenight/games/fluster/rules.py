@@ -65,12 +65,11 @@ from gamenight.games.fluster.board import (
     SYMBOLS,
     TOTAL_CALLS,
     BlockScore,
+    PadScore,
     Side,
-    block_score,
     callable_numbers,
-    grand_total,
+    line_scores,
     line_shapes,
-    pad_score,
     pad_totals,
     still_callable,
 )
@@ -85,7 +84,11 @@ from gamenight.games.fluster.events import (
     PadsHandedOut,
     SquareWritten,
     Wrote,
+    call_written,
+    called,
+    square_written,
     symbol_name,
+    wrote,
 )
 from gamenight.games.fluster.views import BlockView, FlusterFacts, FlusterView, PadView, Phase
 from gamenight.games.fluster.words import Dictionary, lookup, use_file
@@ -146,10 +149,12 @@ class FlusterState(GameState[FlusterAction]):
     # time), the counts, the choices and sides, and the pads as views show them (a clone
     # starts with the same ones: each is checked against its pad when read).
     flat_when_cloned = ("numbers", "square_of", "called", "choices", "last_sides", "_pads")
-    # The blocks and their lines' shapes: a pair of lists of symbols (of numbers) per seat.
+    # The blocks, their lines' shapes and their lines' scores: a pair of lists of
+    # symbols (of numbers) per seat.
     copied_when_cloned: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
         "blocks": lambda blocks: [(left[:], right[:]) for left, right in blocks],
-        "shapes": lambda shapes: [(left[:], right[:]) for left, right in shapes]}
+        "shapes": lambda shapes: [(left[:], right[:]) for left, right in shapes],
+        "line_scores": lambda scores: [(left[:], right[:]) for left, right in scores]}
 
     def __init__(self, game: Fluster, players: int, seed: int, options: dict[str, Any],
                  words: Dictionary, *, twin: bool = False) -> None:
@@ -167,6 +172,12 @@ class FlusterState(GameState[FlusterAction]):
         # The shape of each row and column of each block (``board.line_shapes``), kept
         # as each square is written: what a write completed is read from a table.
         self.shapes: list[tuple[list[int], list[int]]] = [
+            ([0] * _LINES, [0] * _LINES) for _ in range(players)]
+        # The score of each row and column of each block (its circle: ``board.line_score``),
+        # kept as words are created: a word is created once, by the write that completes
+        # it, and stays a word, so the circles are the sums of the words created in each
+        # line, and neither a view nor the end scores the blocks' text again.
+        self.line_scores: list[tuple[list[int], list[int]]] = [
             ([0] * _LINES, [0] * _LINES) for _ in range(players)]
         self.called = [0] * (SQUARES + 1)  # times each number has been called (index 0 unused)
         self.turns = 0  # calls made
@@ -251,7 +262,7 @@ class FlusterState(GameState[FlusterAction]):
         writing = self._writing
         assert writing is not None
         self._writing = _writing(tuple([s for s in writing.seats if s != seat]))
-        self.emit(Wrote(seat, side))
+        self.emit(wrote(seat, side))
         if len(self.choices) == self.players:
             assert self.call is not None
             # Not copied: ``_write`` reads it and then starts the next call's afresh.
@@ -267,7 +278,7 @@ class FlusterState(GameState[FlusterAction]):
             self._open = self._open[:start] + self._open[start + len(SYMBOLS):]
             self.used_up |= 1 << number
         self.turns += 1
-        self.emit(Called(self.caller, call.letter, number, self.called[number]))
+        self.emit(called(self.caller, call.letter, number, self.called[number]))
         if self.called[number] == 1:
             # Both squares of this number are free on every pad: all choose, in secret.
             self.call = call
@@ -288,7 +299,7 @@ class FlusterState(GameState[FlusterAction]):
 
     def _write(self, call: Call, sides: dict[int, Side], *, forced: bool) -> None:
         number, letter = call.number, call.letter
-        self.last = CallWritten(self.caller, letter, number, forced)
+        self.last = call_written(self.caller, letter, number, forced)
         self.emit(self.last)
         emit, last_sides, write_square = self.emit, self.last_sides, self._write_square
         # In seat order, whoever chose first; each pad's writing touches that pad only,
@@ -324,9 +335,13 @@ class FlusterState(GameState[FlusterAction]):
         down = shapes[SIZE + column] = shapes[SIZE + column] + mark * SHAPE_WEIGHTS[row]
         across_runs = RUNS_COMPLETED[across * SIZE + column]
         down_runs = RUNS_COMPLETED[down * SIZE + row]
-        return SquareWritten(seat, side, row + 1, column + 1,
-                             self._words_created(block, row, column, across_runs, down_runs)
-                             if across_runs or down_runs else ())
+        if not (across_runs or down_runs):
+            return square_written(seat, side, row + 1, column + 1, ())
+        created = self._words_created(block, row, column, across_runs, down_runs)
+        scores = self.line_scores[seat][k]
+        for direction, _, word in created:  # one point a letter, in the word's circle
+            scores[row if direction == "across" else SIZE + column] += len(word)
+        return square_written(seat, side, row + 1, column + 1, created)
 
     def _words_created(self, block: list[str], row: int, column: int,
                        across_runs: tuple[tuple[int, int], ...],
@@ -353,8 +368,7 @@ class FlusterState(GameState[FlusterAction]):
         """Every square is filled: each pad is shown and scored, and the game ends."""
         scores = []
         for seat in range(self.players):
-            left, right = ("".join(block) for block in self.blocks[seat])
-            totals = pad_score(left, right, self.words)
+            totals = self.pad_score(seat)
             self.emit(PadScored(seat, totals.a, totals.b, totals.c, totals.d, totals.bonuses,
                                 totals.grand_total))
             scores.append(totals.grand_total)
@@ -410,15 +424,16 @@ class FlusterState(GameState[FlusterAction]):
         Each block is shown and scored once for what is written in it, and the pad once
         for its two blocks (``engine.memo``): a call writes in one block of each pad,
         and the caller's view and his view as a writer show the same pad."""
-        blocks = tuple([self._pads.kept((seat, k), (self.numbers[seat][k], "".join(block)),
-                                        self._block_shown)
+        blocks = tuple([self._pads.kept((seat, k), (self.numbers[seat][k], "".join(block),
+                                                    seat, k), self._block_shown)
                         for k, block in enumerate(self.blocks[seat])])
         return self._pads.kept(seat, blocks, _pad_shown)
 
-    def _block_shown(self, block: tuple[tuple[int, ...], str]) -> _BlockShown:
-        """A block's numbers and squares as its view shows them, and its score."""
-        numbers, text = block
-        score = block_score(text, self.words)
+    def _block_shown(self, block: tuple[tuple[int, ...], str, int, int]) -> _BlockShown:
+        """A block's numbers and squares as its view shows them, and its score (block
+        ``k`` of ``seat``'s pad: its circles as kept, which its squares decide)."""
+        numbers, text, seat, k = block
+        score = self.block_score(seat, k)
         shown = FrozenDict({"numbers": FrozenList(numbers), "squares": text,
                             "down": FrozenList(score.down), "across": FrozenList(score.across)})
         return cast(BlockView, shown), score
@@ -524,6 +539,7 @@ class FlusterState(GameState[FlusterAction]):
             if other != seat:
                 blocks[other] = ([EMPTY] * SQUARES, [EMPTY] * SQUARES)
                 self.shapes[other] = ([0] * _LINES, [0] * _LINES)
+                self.line_scores[other] = ([0] * _LINES, [0] * _LINES)
         called: Called | None = None
         written: CallWritten | None = None
         for event in was.events:
@@ -538,7 +554,7 @@ class FlusterState(GameState[FlusterAction]):
                 side = seen if seen is not None else rng.choice(SIDES)
                 drawn.append(side)
                 chose[other] = side
-                event = Wrote(other, side)
+                event = wrote(other, side)
             elif isinstance(event, SquareWritten) and event.seat != seat:
                 other = event.seat
                 assert written is not None
@@ -587,8 +603,16 @@ class FlusterState(GameState[FlusterAction]):
                                  reason=CALLS_DONE)
 
     def grand_total(self, seat: int) -> int:
-        left, right = self.blocks[seat]
-        return grand_total("".join(left), "".join(right), self.words)
+        return self.pad_score(seat).grand_total
+
+    def pad_score(self, seat: int) -> PadScore:
+        """Totals A, B, C and D of ``seat``'s pad, of its kept circles (``line_scores``)."""
+        return pad_totals(self.block_score(seat, 0), self.block_score(seat, 1))
+
+    def block_score(self, seat: int, k: int) -> BlockScore:
+        """The circles of block ``k`` (0 left, 1 right) of ``seat``'s pad, as kept."""
+        scores = self.line_scores[seat][k]
+        return BlockScore(tuple(scores[SIZE:]), tuple(scores[:SIZE]))
 
     def snapshot(self) -> JSON:
         return {
@@ -612,6 +636,8 @@ class FlusterState(GameState[FlusterAction]):
         self.phase = setting.phase
         self.blocks = setting.blocks
         self.shapes = [(line_shapes(left), line_shapes(right)) for left, right in self.blocks]
+        self.line_scores = [(line_scores(left, self.words), line_scores(right, self.words))
+                            for left, right in self.blocks]
         self.called = setting.called
         self.turns = setting.turns
         self.caller = setting.caller

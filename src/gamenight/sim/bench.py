@@ -443,6 +443,9 @@ def _bench_tables(tables: Sequence[tuple[Game, int, float]], seconds: float,
     for game, n, checked_s in tables:
         say(f"{game.id} setup (a warm-up game of each kind)")
         warm = checked_s + warm_up(game, n)
+        # Each game is timed as a process playing only it would play it: what the games
+        # timed before it left alive (their caches) is set aside with the warm-up's.
+        collecting.set_aside()
         say(f"{game.id} random play")
         rand = bench_random(game, n, seconds)
         say(f"{game.id} {game.default_bot}")

@@ -51,11 +51,16 @@ def set_aside() -> None:
 @contextmanager
 def many_games() -> Iterator[tuple[int, int, int]]:
     """:func:`for_many_games` for as long as the block runs, in a process that goes on
-    after it (a simulation of one worker, the bench called from code): then everything is
-    unfrozen (the collector sees it again) and the thresholds are as they were."""
+    after it (a simulation of one worker, the bench called from code): then the
+    thresholds are as they were, and what was frozen for the block is unfrozen (the
+    collector sees it again).  Where something was frozen already (a server in this
+    process froze what it loaded), all stays frozen: which of it was frozen before
+    cannot be told apart."""
     before = gc.get_threshold()
+    frozen_before = gc.get_freeze_count()
     try:
         yield for_many_games()
     finally:
-        gc.unfreeze()
+        if not frozen_before:
+            gc.unfreeze()
         gc.set_threshold(*before)

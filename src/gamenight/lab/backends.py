@@ -68,8 +68,6 @@ def check_backend(backend: str, address: str | None) -> None:
             check_address(address)
 
 
-
-
 def _play(task: tuple[Chunk, int]) -> tuple[Chunk, list[GameRow]]:
     chunk, seed = task
     return chunk, play_chunk(chunk, seed)

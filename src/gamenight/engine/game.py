@@ -102,6 +102,12 @@ class OptionError(ValueError):
     """An option or player count the game does not offer."""
 
 
+def _time(at_ms: object) -> float:
+    """A time given with an action or a view as a float; IllegalAction where it is none
+    (``checks.check_time``).  The common case, a finite float 0 or more, without a call."""
+    return at_ms + 0.0 if type(at_ms) is float and 0.0 <= at_ms < math.inf else check_time(at_ms)
+
+
 def _checked_seed(seed: object) -> int:
     """``seed`` if it is a seed (a whole number 0 or more: the generator would take a
     text, a float or a negative number, and -1 would be the very game of seed 1);
@@ -705,12 +711,11 @@ class GameState(ABC, Generic[ActionT]):
             # A clone's blank (``_blank``): ``__deepcopy__`` gives it every part.  A
             # game's state passes ``twin`` on, and returns at once too.
             return
-        # A seed is a whole number 0 or more: the generator would take a text, a float
-        # or None (a different game each time), and -5 as the very same game as 5.
-        seed = _checked_seed(seed)
         self.game = game
         self.players = players
-        self.seed = seed = int(seed)
+        # A seed is a whole number 0 or more: the generator would take a text, a float
+        # or None (a different game each time), and -5 as the very same game as 5.
+        self.seed = seed = _checked_seed(seed)
         self.options = options
         self.history = []
         # Every event so far (``Event``): what happened, in public terms.
@@ -741,9 +746,7 @@ class GameState(ABC, Generic[ActionT]):
         action of the continuum; the game's rules document says which set.
         IllegalAction if ``seat`` is no seat of this game.
         """
-        # (The common case without a call: this is the hottest path of random play.)
-        return self._legal_actions(seat if type(seat) is int and 0 <= seat < self.players
-                                   else check_seat(seat, self.players))
+        return self._legal_actions(self._seat(seat))
 
     def _seat(self, seat: object) -> int:
         """``seat`` if it is a seat of this game, quickly; IllegalAction otherwise.
@@ -780,8 +783,7 @@ class GameState(ABC, Generic[ActionT]):
     def _checked(self, seat: object, action: Any, at_ms: object) -> tuple[int, float | None]:
         """The seat and time as the hooks take them, once the engine's checks and the
         game's ``_verify`` have passed; IllegalAction otherwise."""
-        checked = (seat if type(seat) is int and 0 <= seat < self.players
-                   else check_seat(seat, self.players))
+        checked = self._seat(seat)
         check_action = self.game._check_action
         if check_action is not None:
             check_action(action, self.game.title)
@@ -792,8 +794,7 @@ class GameState(ABC, Generic[ActionT]):
     def _checked_time(self, seat: int, action: Any, at_ms: object) -> float:
         """A time given with an action: a time, in a decision that takes one (a reaction
         window or a simultaneous decision), by its deadline."""
-        # The common case, quickly.
-        t = at_ms + 0.0 if type(at_ms) is float and 0.0 <= at_ms < math.inf else check_time(at_ms)
+        t = _time(at_ms)
         acting = self.acting()
         if acting.kind != "window" and acting.kind != "simultaneous":
             # Refused rather than recorded: a turn is not a race, so a time on it would
@@ -932,10 +933,7 @@ class GameState(ABC, Generic[ActionT]):
         ``at_ms`` is not a time.
         """
         checked = None if seat is None else self._seat(seat)
-        # The common case (a bot's look in a window) quickly, as in _checked_time.
-        t = (None if at_ms is None else at_ms + 0.0
-             if type(at_ms) is float and 0.0 <= at_ms < math.inf else check_time(at_ms))
-        return self._view(checked, t)
+        return self._view(checked, None if at_ms is None else _time(at_ms))
 
     @abstractmethod
     def _view(self, seat: int | None, at_ms: float | None) -> View:

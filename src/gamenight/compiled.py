@@ -26,7 +26,6 @@ import hashlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
-import json
 import os
 import sys
 
@@ -41,9 +40,8 @@ from gamenight import compiling
 
 #: Set to 1 to run every module from its source.
 PURE_ENV = "GAMENIGHT_PURE_PYTHON"
-#: The package's folder, and the manifest of the compiled modules' sources there.
+#: The package's folder (its manifest of the compiled modules: ``compiling.read_manifest``).
 PACKAGE = Path(__file__).parent
-MANIFEST = PACKAGE / compiling.MANIFEST
 
 
 @dataclass(frozen=True)
@@ -78,25 +76,11 @@ def _extension(name: str, package: Path = PACKAGE) -> Path | None:
     return None
 
 
-def _manifest(package: Path) -> tuple[dict[str, str], str | None]:
-    """The manifest's modules and shared library ({} and None where there is none, or
-    one an older gamenight wrote)."""
-    try:
-        found = json.loads((package / MANIFEST.name).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}, None
-    if not isinstance(found, dict) or not isinstance(found.get("modules"), dict):
-        return {}, None
-    library = found.get("library")
-    return ({str(k): str(v) for k, v in found["modules"].items()},
-            library if isinstance(library, str) else None)
-
-
 def survey(package: Path = PACKAGE, forced: bool = False) -> tuple[Status, dict[str, Path]]:
     """What runs compiled in ``package`` (a folder laid out as gamenight's), and the
     sources to load instead of a compiled module beside them, by module name: every
     one, or none."""
-    listed, library = _manifest(package)
+    listed, library = compiling.read_manifest(package)
     names = set(listed)
     # A compiled module the manifest does not list is set aside too (a shared library
     # has no source beside it: it is never a module of its own).

@@ -110,16 +110,22 @@ def library_of(root: Path) -> Path:
 
 def manifest_of(root: Path) -> dict[str, str]:
     """The compiled modules' source digests as last written under ``root`` ({} if none)."""
-    path = root / "gamenight" / MANIFEST
+    return read_manifest(root / "gamenight")[0]
+
+
+def read_manifest(package: Path) -> tuple[dict[str, str], str | None]:
+    """The manifest in the package folder ``package``: each compiled module's source
+    digest, and the shared library's file name ({} and None where there is none, or one
+    an older gamenight wrote: its modules compiled by Cython)."""
     try:
-        found = json.loads(path.read_text(encoding="utf-8"))
+        found = json.loads((package / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return {}
-    if isinstance(found, dict) and isinstance(found.get("modules"), dict):
-        found = found["modules"]
-    else:  # (one written by an older gamenight: its modules compiled by Cython)
-        found = {}
-    return {str(k): str(v) for k, v in found.items()}
+        return {}, None
+    if not isinstance(found, dict) or not isinstance(found.get("modules"), dict):
+        return {}, None
+    library = found.get("library")
+    return ({str(k): str(v) for k, v in found["modules"].items()},
+            library if isinstance(library, str) else None)
 
 
 def up_to_date(root: Path) -> tuple[str, ...]:

@@ -148,8 +148,7 @@ PROBES = 10
 PROBE_S = 2.0
 #: Their ping ids, apart from those sent after actions.
 PROBE_IDS = 2**40
-#: The load generator's young-generation threshold while it measures (Python's is 700).
-GC_YOUNG = collecting.YOUNG
+#: The collector's thresholds before the measuring (``quiet_collector``), put back after.
 THRESHOLDS = gc.get_threshold()
 
 Progress = Callable[[str], None]
@@ -962,10 +961,8 @@ def quiet_collector() -> None:
     """Keep this process's garbage collector out of the figures: everything made so far
     (the connections) is set aside for good (``gc.freeze``), and young objects are
     collected less often, so that a collection here, which every latency would count,
-    stays short and rare."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
+    stays short and rare: as a process playing many games sets it (``gamenight.collecting``)."""
+    collecting.for_many_games()
 
 
 async def watch_lag(meter: Meter) -> None:

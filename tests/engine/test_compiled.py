@@ -29,6 +29,7 @@ from gamenight.bots.base import Bot, make_bot
 from gamenight.compiled import PURE_ENV, survey
 from gamenight.engine import Game, GameState
 from gamenight.games import GAMES
+from gamenight.sim.bench import typical_players
 
 ROOT = Path(__file__).resolve().parents[2]
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -79,7 +80,7 @@ def test_each_abstract_class_answers_isinstance_for_itself() -> None:
     hold a game state).  Run on whichever modules the install runs (compiled in
     `.ci/run`'s second part)."""
     for game in GAMES.values():
-        state = game.new(max(game.min_players, min(4, game.max_players)), 0)
+        state = game.new(typical_players(game), 0)
         bot = make_bot(game, "random", 0, 0)
         # Each "no" first, then each "yes", then the "no"s again: no answer may stick to
         # another class.

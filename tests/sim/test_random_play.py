@@ -14,6 +14,7 @@ import pytest
 
 from gamenight.engine import GameState
 from gamenight.games import GAMES, get_game
+from gamenight.sim.bench import typical_players
 from gamenight.sim.random_play import pick, random_playout
 
 
@@ -62,7 +63,7 @@ def played_as_before(state: GameState[Any], rng: random.Random) -> int:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_random_games_are_the_games_pythons_draws_give(game_id: str) -> None:
     game = get_game(game_id)
-    players = max(game.min_players, min(4, game.max_players))
+    players = typical_players(game)
     for seed in range(3):
         ours, theirs = game.new(players, seed), game.new(players, seed)
         steps = random_playout(ours, random.Random(seed))

@@ -130,15 +130,23 @@ def axe_problems(page: Page) -> list[str]:
     """axe-core's serious and critical violations on the page as it is now (one line
     each: the rule, its impact and the first elements it names)."""
     node_tools()
-    # The page at rest, as a person reads it: a line fading in is not yet its colours.
-    page.wait_for_function(
-        "() => document.getAnimations().every((a) => a.playState !== 'running')")
     if not page.evaluate("() => 'axe' in window"):
         # Evaluated through the browser's debugging protocol, as a person's browser
         # extension would run it: the page's Content-Security-Policy (rightly) refuses
         # an inline script tag.
         page.evaluate(AXE.read_text("utf-8") + "\n;undefined")
-    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    # The page at rest, as a person reads it: a line fading in is not yet its colours.
+    # Motion is reduced while axe looks (the tables honour prefers-reduced-motion), so
+    # that a line an update brings meanwhile does not fade in under it, as one did while
+    # a Superfly game went on; then what was already moving is waited out.
+    reduced = page.evaluate("() => matchMedia('(prefers-reduced-motion: reduce)').matches")
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        page.wait_for_function(
+            "() => document.getAnimations().every((a) => a.playState !== 'running')")
+        result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    finally:
+        page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
     return [f"{v['id']} ({v['impact']}): {v['help']}: "
             f"{[n['target'] for n in v['nodes'][:3]]}"
             for v in result["violations"] if v["impact"] in FAILING_IMPACTS]

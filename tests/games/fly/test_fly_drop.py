@@ -324,5 +324,7 @@ def test_a_landing_carried_out_is_the_one_its_text_reads_as() -> None:
         aim = AIM_GRID[i % len(AIM_GRID)]
         text, landing = draw_landing(rng, aim, 0.35 * (i % 4), 20.0 * (i % 3))
         assert parse_landing(text) == landing
+        # Drawn with ``%`` formatting, written as the record's own writer writes it.
+        assert text == landing_text(*landing)
         assert [math.copysign(1.0, v) for v in parse_landing(text) or ()] == [
             math.copysign(1.0, v) for v in landing]

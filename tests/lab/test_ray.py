@@ -4,6 +4,7 @@ finishes a study the local backend began, and leaves no Ray process behind."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from gamenight import collecting
 from gamenight.cli import main
 from tests.lab.terminal import ctrl_c_interrupts
 
@@ -126,3 +128,27 @@ def test_a_bad_address_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureF
     assert refused.startswith(f"gamenight study: error: no Ray cluster answers at {address}")
     assert "ray start --head" in refused and refused.count("\n") == 1
     assert not (tmp_path / "x").exists()
+
+
+#: A Ray worker of a local instance, asked for its garbage collector's thresholds.
+WORKER_THRESHOLDS = """
+import gc, json
+from gamenight.lab.ray_backend import _session
+
+def thresholds():
+    return gc.get_threshold()
+
+with _session(None, 1):
+    import ray
+    print(json.dumps(ray.get(ray.remote(num_cpus=1)(thresholds).remote())))
+"""
+
+
+@pytest.mark.slow
+def test_ray_workers_set_their_collector_as_the_local_pool_does(temp: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", WORKER_THRESHOLDS], capture_output=True,
+                          text=True, timeout=120, env=environment(temp))
+    assert done.returncode == 0, done.stderr
+    young, *_ = json.loads(done.stdout.splitlines()[-1])
+    assert young == collecting.YOUNG != gc.get_threshold()[0]
+    assert_ray_stopped(temp)

@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 #: Chunks waiting per CPU, so that a worker finishing one finds the next already there;
 #: no more, so that Ctrl-C has little to cancel and results do not pile up unread.
 QUEUED_PER_CPU = 2
+#: What each Ray worker process runs first, as the local pool's workers do
+#: (``simulate.worker_starts``): its garbage collector set for playing many games.
+#: Named by its module path, which a worker on any node imports.
+WORKER_SETUP = "gamenight.collecting.for_many_games"
 #: Seconds to wait for a cluster's head to answer before saying it cannot be reached.
 CONNECT_TIMEOUT_S = 5.0
 #: The prefix of a local instance's folder (logs, sockets) in the temporary directory.
@@ -154,7 +158,8 @@ def _init(address: str | None, folder: str | None, cpus: int) -> None:
         try:
             ray.init(address="local", num_cpus=cpus, num_gpus=0, _temp_dir=folder,
                      include_dashboard=False, log_to_driver=False,
-                     logging_level=logging.WARNING)
+                     logging_level=logging.WARNING,
+                     runtime_env={"worker_process_setup_hook": WORKER_SETUP})
         except RuntimeError as exc:  # the instance did not start: its first line says why
             raise OSError(f"could not start a local Ray instance: {_first_line(exc)}") \
                 from None
@@ -167,7 +172,8 @@ def _init(address: str | None, folder: str | None, cpus: int) -> None:
         try:
             with _stderr_to(said.fileno()):
                 ray.init(address=address, include_dashboard=False, log_to_driver=False,
-                         logging_level=logging.WARNING)
+                         logging_level=logging.WARNING,
+                         runtime_env={"worker_process_setup_hook": WORKER_SETUP})
         except (ConnectionError, ValueError, ray.exceptions.RayError) as exc:
             # ConnectionError: no cluster (at "auto", or not a Ray head at all);
             # ValueError: ray:// without Ray Client installed; RayError: the like.

@@ -35,6 +35,9 @@ def state_fields(state: GameState[Any], caches: Collection[str] = ()) -> dict[st
     it has."""
     names = cloned_parts(type(state))
     assert attributes(state) == set(names), "the state's attributes are not its clone's"
+    # The events as read: those told with ``emit_new`` are made now, so that a state
+    # whose events were read and one whose were not compare as the same events.
+    state.events  # noqa: B018
     found = {key: getattr(state, key) for key in names if key not in caches}
     found["rng"] = state.rng.getstate()
     found["history"] = [tuple(step) for step in state.history]

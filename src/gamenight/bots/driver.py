@@ -226,6 +226,11 @@ class BotDriver:
     def tell(self) -> None:
         """Every bot that listens hears the events it has not heard yet, in its seat's
         form (whoever took the steps: a bot, a person, chance)."""
+        if not any(bot is not None and bot.listens for bot in self.bots):
+            # No one to hear them: the events told since are not made for this
+            # (``GameState.emit_new``); a bot seated later hears from now on.
+            self._heard = self.state.event_count
+            return
         events = self.state.events
         if self._heard == len(events):
             return

@@ -26,6 +26,7 @@ from typing import (
     Generic,
     Literal,
     NamedTuple,
+    ParamSpec,
     TypeVar,
     cast,
 )
@@ -66,6 +67,10 @@ View = Mapping[str, Any]
 #: The type of a game's actions (``GameState[ActionT]``): a union of its frozen
 #: dataclasses and ``Pass``, so mypy checks ``_verify``, ``_do`` and the bots.
 ActionT = TypeVar("ActionT")
+#: The fields of an event told with ``GameState.emit_new``, as its class takes them.
+_Fields = ParamSpec("_Fields")
+#: An event still to be made: its class, and its fields as given.
+_Unmade = tuple[Callable[..., Event], tuple[Any, ...], dict[str, Any]]
 
 #: The format name a position carries (``GameState.position``).
 POSITION_FORMAT = "gamenight-position"
@@ -718,8 +723,10 @@ class GameState(ABC, Generic[ActionT]):
         self.seed = seed = _checked_seed(seed)
         self.options = options
         self.history = []
-        # Every event so far (``Event``): what happened, in public terms.
-        self.events: list[Event] = []
+        # Every event so far (``Event``), in two parts: those made, and after them those
+        # still to be made when someone reads ``events`` (see ``emit_new``).
+        self._events: list[Event] = []
+        self._unmade: list[Event | _Unmade] = []
         # The position the game was set up from (``Game.from_position``), or None for a
         # game dealt from its seed: records and ``remade`` start from it.
         self.start: Position | None = None
@@ -857,9 +864,52 @@ class GameState(ABC, Generic[ActionT]):
         return self.events[mark:]
 
     # -- events ---------------------------------------------------------------------------
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far (``Event``): what happened, in public terms, in order.
+
+        The events the rules told with :meth:`emit_new` are made here, when first read;
+        the list is the state's own (``apply`` returns a slice of it)."""
+        unmade = self._unmade
+        if unmade:
+            made = self._events
+            for entry in unmade:
+                if isinstance(entry, tuple):
+                    kind, fields, named = entry
+                    made.append(kind(*fields, **named))
+                else:
+                    made.append(entry)
+            unmade.clear()
+        return self._events
+
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        self._events = events
+        self._unmade = []
+
+    @property
+    def event_count(self) -> int:
+        """``len(events)``, without making the events still to be made."""
+        return len(self._events) + len(self._unmade)
+
     def emit(self, event: Event) -> None:
         """Record that ``event`` happened (the rules call this as they carry out a step)."""
-        self.events.append(event)
+        if self._unmade:
+            self._unmade.append(event)  # after those still to be made, in order
+        else:
+            self._events.append(event)
+
+    def emit_new(self, kind: Callable[_Fields, Event], /, *fields: _Fields.args,
+                 **named: _Fields.kwargs) -> None:
+        """Record that the event ``kind(*fields, **named)`` happened, made only when
+        someone reads :attr:`events`: what :meth:`emit` of it would record.
+
+        An event is a frozen dataclass, and making one costs most of what a step of
+        random play costs beside it (each field is set through ``object.__setattr__``):
+        11-23% of random play, measured (docs/speed.md).  Random play, the lab's games
+        and most bots never read the events, so the rules tell the events of every step
+        this way, with fields that are never changed (numbers, texts, tuples)."""
+        self._unmade.append((kind, fields, named))
 
     def narration(self, seat: int | None = None) -> list[str]:
         """The story so far as ``seat`` may know it (None: a spectator), a line per
@@ -1130,7 +1180,8 @@ class GameState(ABC, Generic[ActionT]):
         memo[id(self)] = twin
         twin.game, twin.players, twin.seed = self.game, self.players, self.seed
         twin.options, twin.start = self.options, self.start
-        twin.history, twin.events = self.history.copy(), self.events.copy()
+        twin.history = self.history.copy()
+        twin._events, twin._unmade = self._events.copy(), self._unmade.copy()
         twin.rng = copy_generator(self.rng)
         plan = _PLANS.get(type(self))
         if plan is None:
@@ -1151,7 +1202,8 @@ class GameState(ABC, Generic[ActionT]):
 
 # -- how a state is cloned --------------------------------------------------------------------
 #: The engine's own parts of every state, copied by ``GameState.__deepcopy__`` itself.
-ENGINE_PARTS = ("game", "players", "seed", "options", "start", "history", "events", "rng")
+ENGINE_PARTS = ("game", "players", "seed", "options", "start", "history", "_events",
+                "_unmade", "rng")
 
 _Plan = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...],
               tuple[tuple[str, Callable[[Any], Any]], ...]]

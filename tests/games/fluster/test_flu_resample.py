@@ -151,7 +151,7 @@ def test_clone_copies_every_attribute_it_knows() -> None:
     for."""
     state = random_point(random.Random(7))
     assert attributes(state) == {
-        "game", "players", "seed", "options", "history", "events", "start", "rng",
+        "game", "players", "seed", "options", "history", "_events", "_unmade", "start", "rng",
         "words", "phase", "numbers", "square_of", "blocks", "called", "turns", "caller",
         "call", "choices", "last", "last_sides", "used_up", "_open", "_writing", "_pads",
         "shapes", "line_scores"}

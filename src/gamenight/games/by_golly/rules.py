@@ -302,10 +302,10 @@ class ByGollyState(GameState[ByGollyAction]):
         elif isinstance(action, End):
             self._end_turn()
         elif isinstance(action, Keep):
-            self.emit(Kept(seat))
+            self.emit_new(Kept, seat)
             self._end_turn()
         else:  # Shuffle: the new order is chance
-            self.emit(Shuffled(seat, tuple(sorted(self.turned))))
+            self.emit_new(Shuffled, seat, tuple(sorted(self.turned)))
             self.phase = "shuffling"
 
     def _lay(self, seat: int, animal: int) -> None:
@@ -316,7 +316,7 @@ class ByGollyState(GameState[ByGollyAction]):
             # Option: the animal already lies face up this turn, so the card matches
             # without turning another.
             self.discarded.append(animal)
-            self.emit(FaceUpMatch(seat, ANIMALS[animal]))
+            self.emit_new(FaceUpMatch, seat, ANIMALS[animal])
             self._after_match(seat)
             return
         self.laid = animal
@@ -356,8 +356,8 @@ class ByGollyState(GameState[ByGollyAction]):
 
     def _turned_over(self, seat: int, place: int, laid: int, result: TurnResult,
                      draws: int = 0) -> None:
-        self.emit(TurnedOver(seat, place, FACE_NAMES[self.run[place]], ANIMALS[laid], result,
-                             draws))
+        self.emit_new(TurnedOver, seat, place, FACE_NAMES[self.run[place]], ANIMALS[laid],
+                      result, draws)
 
     def _to_hand(self, seat: int, animal: int) -> None:
         self.hands[seat][animal] += 1
@@ -382,7 +382,7 @@ class ByGollyState(GameState[ByGollyAction]):
             return
         animal = self.stacks[victim].pop()  # an empty hand: the top of his stack
         self._to_hand(seat, animal)
-        self.emit(Drew(seat, victim, "stack", ANIMALS[animal]))
+        self.emit_new(Drew, seat, victim, "stack", ANIMALS[animal])
         self._after_draw(victim)
 
     def _after_draw(self, victim: int) -> None:
@@ -414,11 +414,11 @@ class ByGollyState(GameState[ByGollyAction]):
             drawn.append(animal)
             self.hand_sizes[seat] += 1
         self.turns += 1
-        self.emit(TurnEnded(seat, turned_back, self.turns))
+        self.emit_new(TurnEnded, seat, turned_back, self.turns)
         if drawn:
             # Sorted as a hand is: which of them lay on top is not seen.
             drawn.sort()
-            self.emit(Refilled(seat, len(drawn), tuple(ANIMALS[k] for k in drawn)))
+            self.emit_new(Refilled, seat, len(drawn), tuple(ANIMALS[k] for k in drawn))
         if self.turns >= self.options["max_turns"]:
             self.phase = "over"
             self.truncated = True
@@ -506,7 +506,7 @@ class ByGollyState(GameState[ByGollyAction]):
             self.hand_sizes[victim] -= 1
             self._to_hand(seat, k)
             self.draw_from = None
-            self.emit(Drew(seat, victim, "hand", ANIMALS[k]))
+            self.emit_new(Drew, seat, victim, "hand", ANIMALS[k])
             self._after_draw(victim)
         elif phase == "shuffling":
             # The cards change places among the places turned over; nobody sees how.

@@ -331,13 +331,13 @@ class FliegenKlatschenState(GameState[Action]):
         window = hunt.window
         if isinstance(action, Slap):
             hunt.place(seat, action.card, at_ms)
-            self.emit(Slapped(seat, action.card, at_ms))
+            self.emit_new(Slapped, seat, action.card, at_ms)
             mine = hunt.slapped[seat]
             if len(mine) >= self.hands or len(mine) >= len(self.centre):
                 window.finish(seat, hunt.done_at(seat, at_ms))
         else:
             window.finish(seat, hunt.done_at(seat, at_ms))
-            self.emit(Passed(seat, at_ms))
+            self.emit_new(Passed, seat, at_ms)
         if not window.pending:  # every seat has finished
             self._resolve_hunt()
 
@@ -361,7 +361,7 @@ class FliegenKlatschenState(GameState[Action]):
 
     def _start_hunt(self, trigger: int, revealer: int) -> None:
         if not self.centre:
-            self.emit(NothingToHit(trigger))
+            self.emit_new(NothingToHit, trigger)
             self.box.append(trigger)
             self._end_turn()
             return
@@ -409,7 +409,7 @@ class FliegenKlatschenState(GameState[Action]):
             card = self.won[seat].pop() if self.won[seat] else None
             if card is not None:
                 self.piles[seat].insert(0, card)
-            self.emit(Penalty(seat, hit, card))
+            self.emit_new(Penalty, seat, hit, card)
 
     def _end_turn(self) -> None:
         if self.last_card_revealed or self.turns >= self.options["max_turns"]:

@@ -212,15 +212,15 @@ class FlyState(GameState[FlyAction]):
         before = self.table
         covered = tuple([before[s] for s in slots])
         moves: tuple[Move, ...] = ()
-        self.emit(SwatterLanded(seat, *landing, covered))
+        self.emit_new(SwatterLanded, seat, *landing, covered)
         if covered:
             mine = self.collected[seat]
             mine.extend(covered)
-            self.emit(FliesCollected(seat, covered, score(mine), len(mine)))
+            self.emit_new(FliesCollected, seat, covered, score(mine), len(mine))
             self.table, made = consolidate(before, slots)
             moves = tuple(made)
             self._place_flies()
-            self.emit(TableConsolidated(moves))
+            self.emit_new(TableConsolidated, moves)
         # Made into a LastDrop only when asked for (views, records): random play never asks.
         self._last = (seat, aim, landing, covered, before, moves)
         self.aim = None

@@ -213,9 +213,9 @@ class SuperflyState(GameState[SuperflyAction]):
             self._acting = self._choosing(pending)
             return
         # Every choice is in: the swatters land together, and their dice are rolled.
-        self.emit(SwattersDown(tuple([
+        self.emit_new(SwattersDown, tuple([
             None if s not in choices else "pass" if (c := choices[s]) is None else NAMES[c]
-            for s in range(self.players)])))
+            for s in range(self.players)]))
         self.rolling = tuple([s for s in self.eligible if choices[s] is not None])
         self.dice = {}
         if self.rolling:
@@ -274,9 +274,9 @@ class SuperflyState(GameState[SuperflyAction]):
         if phase == HANDS:
             if len(self.to_deal) == self.players:
                 # Told with the first card dealt, so that every event comes of a step.
-                self.emit(RoundStarted(self.round, self.first))
+                self.emit_new(RoundStarted, self.round, self.first)
             seat = self.to_deal.pop(0)
-            self._deals.append((len(self.history) - 1, len(self.events), seat,
+            self._deals.append((len(self.history) - 1, self.event_count, seat,
                                 self.reshuffles))
             self.hands[seat].append(outcome)
             self.emit(card_dealt(seat, NAMES[outcome], self.options["open_hands"]))
@@ -295,7 +295,7 @@ class SuperflyState(GameState[SuperflyAction]):
             self._pile = tuple(self.draw)
             self.discards = []
             self.reshuffles += 1
-            self.emit(DrawPileReshuffled(len(self.draw)))
+            self.emit_new(DrawPileReshuffled, len(self.draw))
         return bool(self.draw)
 
     def _start_round(self) -> None:
@@ -329,8 +329,8 @@ class SuperflyState(GameState[SuperflyAction]):
         centre = self.centre
         self._legal = [*[SWATS[c] for c in centre], PASS]
         self._acting = self._choosing(self.eligible)
-        self.emit(SignalGiven(self.turns + 1, self.first, self.final,
-                              tuple([NAMES[c] for c in centre]), self.eligible))
+        self.emit_new(SignalGiven, self.turns + 1, self.first, self.final,
+                      tuple([NAMES[c] for c in centre]), self.eligible)
 
     def _resolve(self) -> None:
         choices = self.choices
@@ -345,12 +345,12 @@ class SuperflyState(GameState[SuperflyAction]):
                 continue
             for group in fly.swaps:
                 hands = pass_hands(hands, group)
-                self.emit(HandsSwapped(fly_name, group, self.dice[group[0]]))
+                self.emit_new(HandsSwapped, fly_name, group, self.dice[group[0]])
             if fly.taker is not None:
                 taken.append((fly.taker, fly.card))
                 self.emit(fly_taken(fly.taker, fly_name, len(fly.claimants) > 1))
             elif fly.claimants:
-                self.emit(FlyNotTaken(fly_name))
+                self.emit_new(FlyNotTaken, fly_name)
         for seat, card in taken:
             hands[seat] = [*hands[seat], card]
             assert len(hands[seat]) <= HAND_LIMIT, "a hand never exceeds 5 cards"
@@ -364,7 +364,7 @@ class SuperflyState(GameState[SuperflyAction]):
             self.turns + 1, self.round, self.final, self.first, tuple(self.centre),
             self.eligible, tuple(map(choices.get, range(n))),
             tuple(map(self.dice.get, range(n))), five)
-        self.emit(TurnEnded(self.turns + 1, tuple([NAMES[c] for c in discarded]), five))
+        self.emit_new(TurnEnded, self.turns + 1, tuple([NAMES[c] for c in discarded]), five)
         self.centre = []
         self.choices = {}
         self.dice = {}
@@ -378,7 +378,7 @@ class SuperflyState(GameState[SuperflyAction]):
             # only moves hands between swatters who took nothing): someone is short.
             short = tuple(s for s in range(self.players) if len(hands[s]) < HAND_LIMIT)
             assert short, "a turn fills at most players - 1 hands"
-            self.emit(FiveCardsAnnounced(five, short))
+            self.emit_new(FiveCardsAnnounced, five, short)
             self.final = True
             self.eligible = short
             self._next_turn()

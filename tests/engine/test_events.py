@@ -16,6 +16,7 @@ import pytest
 from gamenight.engine import GameState
 from gamenight.engine.events import Event
 from gamenight.games import GAMES
+from gamenight.sim.random_play import random_playout
 from tests.engine.test_redaction import (
     SEEDS,
     TABLES,
@@ -106,6 +107,30 @@ def test_each_step_returns_its_events_and_the_state_keeps_them_all(game_id: str)
     lines = [line for e in state.events if (form := e.seen_by(None)) is not None
              and (line := form.text())]
     assert state.narration() == lines and lines
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_events_made_only_when_read_are_those_each_step_returned(game_id: str) -> None:
+    """Random play takes its steps unchecked (``apply_legal``, ``draw_chance``), which
+    return no events, so the events its rules told with ``emit_new`` are made only when
+    ``events`` is read: in order among those made at once, and the very events that the
+    same steps taken with ``apply`` returned one by one."""
+    game = GAMES[game_id]
+    lazy = new_game(game, game.max_players, 6)
+    random_playout(lazy, random.Random(6))
+    count = lazy.event_count
+    halfway = lazy.clone()  # a clone keeps the events still to be made as they are
+    eager = new_game(game, game.max_players, 6)
+    returned = []
+    for step in lazy.history:
+        if step.seat is None:
+            returned += eager.apply_chance(step.value)
+        else:
+            returned += eager.apply_text(step.seat, step.value, step.at_ms)
+    assert len(returned) == count
+    assert lazy.events == returned == halfway.events
+    assert all(isinstance(event, Event) for event in lazy.events)
+    assert lazy.event_count == count
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -27,7 +27,7 @@ from gamenight.games.fly.geometry import (
 )
 from gamenight.games.fly.rules import GAME
 from gamenight.games.fly.table import score
-from gamenight.games.fly.weighing import best_first, expected_worths
+from gamenight.games.fly.weighing import best_first, covered_true, expected_worths
 from gamenight.sim.runner import make_bots, play_out
 from tests.games.fly.fly_table import fly_at, laid_out
 
@@ -274,3 +274,28 @@ def test_the_aims_weighed_with_care_are_a_stable_sorts_best() -> None:
         keep = rng.randrange(1, 40)
         expected = sorted(range(len(worths)), key=lambda i: -worths[i])[:keep]
         assert best_first(worths, keep) == expected
+
+
+def test_the_first_stage_measures_every_fly_the_rules_cover_and_no_other() -> None:
+    # ``covered_true`` measures only the flies near an aim, found by their x: the very
+    # flies that the swatter's frame and the rules' reach cover, every fly tried, for
+    # random flies, aims and swatters (flies in a column, at equal x, included).
+    rng = random.Random(41)
+    for _ in range(300):
+        reach = cover_reach(rng.choice([0.2, 0.275]), rng.choice([0.8, 1.0, 2.0]),
+                            rng.choice([1.5, 3.0, 4.0]))
+        columns = [rng.uniform(0, 9) for _ in range(3)]
+        flies = [(rng.choice(columns) if rng.random() < 0.3 else rng.uniform(0, 9),
+                  rng.uniform(0, 3)) for _ in range(rng.randrange(0, 26))]
+        aims = [(rng.randrange(900), rng.randrange(300), rng.randrange(180))
+                for _ in range(rng.randrange(1, 60))]
+        spots, covers = covered_true(flies, aims, *reach)
+        for (x100, y100, angle), spot, covered in zip(aims, spots, covers, strict=True):
+            aa = math.radians(angle)
+            assert spot == (x100 / 100, y100 / 100, aa)
+            plain = []
+            for f, (fx, fy) in enumerate(flies):
+                u, v = to_swatter(fx, fy, x100 / 100, y100 / 100, math.cos(aa), math.sin(aa))
+                if abs(u) <= reach[0] and abs(v) <= reach[1]:
+                    plain.append(f)
+            assert list(covered) == plain

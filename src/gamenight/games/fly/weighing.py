@@ -12,6 +12,7 @@ lies within the reach across and along (``geometry.cover_reach``)."""
 from __future__ import annotations
 
 import math
+from typing import Final
 
 
 def near_bound(reach_u: float, reach_v: float, drift: float) -> float:
@@ -22,33 +23,61 @@ def near_bound(reach_u: float, reach_v: float, drift: float) -> float:
     return (math.hypot(reach_u, reach_v) + drift) * (1 + 1e-6) + 1e-9
 
 
+#: Each whole degree's radians (``math.radians``: the very numbers of ``Drop``'s angle in
+#: radians), cosine and sine, for the aims' angles (whole degrees below 180).
+_RADIANS: Final = [math.radians(a) for a in range(180)]
+_COS: Final = [math.cos(r) for r in _RADIANS]
+_SIN: Final = [math.sin(r) for r in _RADIANS]
+
+
 def covered_true(flies: list[tuple[float, float]], aims: list[tuple[int, int, int]],
                  reach_u: float, reach_v: float,
                  ) -> tuple[list[tuple[float, float, float]], list[tuple[int, ...]]]:
     """For each of ``aims`` (drop fields: x and y in hundredths of an inch, the angle in
-    degrees), its centre in inches and its angle in radians, and the flies (indices into
-    ``flies``) that it covers if it lands true, in table order.  Whole hundredths are
-    exact as floats, so dividing gives the very numbers ``Drop.x`` and ``Drop.y`` do; a
-    fly farther than :func:`near_bound` is not turned into the swatter's frame."""
+    whole degrees below 180), its centre in inches and its angle in radians, and the
+    flies (indices into ``flies``) that it covers if it lands true, in table order.
+    Whole hundredths are exact as floats, so dividing gives the very numbers ``Drop.x``
+    and ``Drop.y`` do; a fly farther than :func:`near_bound` is not turned into the
+    swatter's frame, and only the flies whose x lies within it (a little wider, so that
+    rounding never leaves out a near one) are measured at all."""
     bound = near_bound(reach_u, reach_v, 0.0)
     bound2 = bound * bound
+    wide = bound * (1 + 1e-9) + 1e-9
+    n = len(flies)
+    order = sorted(range(n), key=lambda f: flies[f][0])  # the flies from left to right
+    xs = [flies[f][0] for f in order]
+    ys = [flies[f][1] for f in order]
     spots: list[tuple[float, float, float]] = []
     covers: list[tuple[int, ...]] = []
     for x100, y100, angle in aims:
         ax = x100 / 100
         ay = y100 / 100
-        aa = math.radians(angle)
+        aa = _RADIANS[angle]
         spots.append((ax, ay, aa))
-        cos_a = math.cos(aa)
-        sin_a = math.sin(aa)
+        cos_a = _COS[angle]
+        sin_a = _SIN[angle]
+        # The first fly at or right of ax - wide (a binary search over xs).
+        low = ax - wide
+        lo = 0
+        hi = n
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if xs[mid] < low:
+                lo = mid + 1
+            else:
+                hi = mid
+        high = ax + wide
         covered: list[int] = []
-        for f in range(len(flies)):
-            fx, fy = flies[f]
+        for i in range(lo, n):
+            fx = xs[i]
+            if fx > high:
+                break
             gx = fx - ax
-            gy = fy - ay
+            gy = ys[i] - ay
             if (gx * gx + gy * gy <= bound2 and abs(gx * cos_a + gy * sin_a) <= reach_u
                     and abs(gy * cos_a - gx * sin_a) <= reach_v):
-                covered.append(f)
+                covered.append(order[i])
+        covered.sort()
         covers.append(tuple(covered))
     return spots, covers
 

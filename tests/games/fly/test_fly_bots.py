@@ -15,15 +15,19 @@ from gamenight.bots.levels import LEVELS
 from gamenight.engine import OptionError
 from gamenight.engine.seeding import derive_seed
 from gamenight.games.fly.actions import Drop, aim_fields
-from gamenight.games.fly.bots import HANDS, AimerBot, RandomDropBot, _fan_aims
+from gamenight.games.fly.bots import HANDS, AimerBot, RandomDropBot, _fan_aims, _worth
+from gamenight.games.fly.cards import COLOUR_OF, DECK_SIZE, FLIES, SYMBOL_OF
 from gamenight.games.fly.geometry import (
     cover_reach,
     covered_flies,
     frame_box,
     line_angle,
     over_table,
+    to_swatter,
 )
 from gamenight.games.fly.rules import GAME
+from gamenight.games.fly.table import score
+from gamenight.games.fly.weighing import best_first, covered_true, expected_worths
 from gamenight.sim.runner import make_bots, play_out
 from tests.games.fly.fly_table import fly_at, laid_out
 
@@ -181,8 +185,8 @@ def test_the_aimers_pairs_and_trios_are_the_rule_worked_out_by_hand() -> None:
                                                           (0.8, 1.5, 0.55)])
 def test_the_aimers_first_stage_covers_what_the_rules_cover_where_it_lands_true(
         width: float, length: float, diameter: float) -> None:
-    # The first stage turns every (aim, fly) into the swatter's frame at once: for each
-    # candidate of tables met in play, the flies it covers are those the rules' own
+    # The first stage turns (aim, fly) pairs into the swatter's frame in its own loops:
+    # for each candidate of tables met in play, the flies it covers are those the rules' own
     # landing test (``covered_flies``) covers with the swatter exactly at the aim.
     state = GAME.new(3, seed=7, swatter_width=width, swatter_length=length,
                      fly_diameter=diameter)
@@ -200,9 +204,98 @@ def test_the_aimers_first_stage_covers_what_the_rules_cover_where_it_lands_true(
         table = bot._table_aims(on_table, width, length, diameter / 2)
         flies = [(e["slot"], e["id"], *e["fly"]) for e in on_table if e["fly"] is not None]
         assert table.aims
-        for (x100, y100, angle), covered in zip(table.aims, table.exact, strict=True):
+        for (x100, y100, angle), covered in zip(table.aims, table.covers, strict=True):
             slots = covered_flies(flies, x100 / 100, y100 / 100, angle, *reach)
-            assert [f[0] for f, c in zip(flies, covered, strict=True) if c] == slots
+            assert [flies[f][0] for f in covered] == slots
         tables += 1
         state.apply(seat, bots[seat].act(view, state.legal_actions(seat), Clock()))
     assert tables >= 8
+
+
+def test_a_flys_worth_to_the_aimer_is_whole_twentieths_of_a_point() -> None:
+    # Its points, 0.3 for any fly and 0.15 for each held fly of its colour or symbol (up
+    # to two of each), counted in twentieths: whole numbers, whose sums are exact in any
+    # order, so the aimer's choices do not depend on how they are added up.
+    rng = random.Random(41)
+    for _ in range(300):
+        mine = tuple(rng.sample(range(DECK_SIZE), rng.randrange(12)))
+        worth = _worth(mine)
+        for card in range(FLIES):
+            held = [c for c in mine if COLOUR_OF[c] >= 0]
+            colour = sum(COLOUR_OF[c] == COLOUR_OF[card] for c in held)
+            symbol = sum(SYMBOL_OF[c] == SYMBOL_OF[card] for c in held)
+            gain = score([*mine, card]) - score(mine)
+            assert worth[card] == 20 * gain + 6 + 3 * (min(colour, 2) + min(symbol, 2))
+            assert float(worth[card]).is_integer()
+
+
+def test_the_aimers_second_stage_is_the_rules_cover_test_at_every_landing() -> None:
+    # Each kept aim's expected worth is the mean over its landings of the worths of the
+    # flies the swatter's frame (``to_swatter``) and the rules' reach cover, worked out
+    # here for every fly at every landing: its pre-test of the near flies sorts out none
+    # that a landing covers, and its sums are exact.
+    rng = random.Random(6)
+    for _ in range(200):
+        width = rng.choice([0.8, 1.0, 2.0])
+        length = rng.choice([1.5, 3.0, 4.0])
+        reach = cover_reach(rng.choice([0.2, 0.275]), width, length)
+        flies = [(rng.uniform(0, 9), rng.uniform(0, 3)) for _ in range(rng.randrange(1, 25))]
+        worths = [float(rng.randrange(6, 80)) for _ in flies]
+        aims = [(rng.uniform(0, 9), rng.uniform(0, 3), math.radians(rng.randrange(180)))
+                for _ in range(rng.randrange(1, 17))]
+        samples = rng.choice([1, 8, 32])
+        drawn = [[rng.gauss(0, 1) for _ in range(samples)] for _ in range(3)]
+        sigma_pos = rng.choice([0.0, 0.1, 0.35, 0.7])
+        sigma_angle = math.radians(rng.choice([0.0, 5.0, 20.0]))
+        by_hand = []
+        for ax, ay, aa in aims:
+            total = 0.0
+            for s in range(samples):
+                lx = ax + sigma_pos * drawn[0][s]
+                ly = ay + sigma_pos * drawn[1][s]
+                la = aa + sigma_angle * drawn[2][s]
+                for (fx, fy), worth in zip(flies, worths, strict=True):
+                    u, v = to_swatter(fx, fy, lx, ly, math.cos(la), math.sin(la))
+                    if abs(u) <= reach[0] and abs(v) <= reach[1]:
+                        total += worth
+            by_hand.append(total / samples)
+        assert expected_worths(flies, worths, aims, drawn, sigma_pos, sigma_angle,
+                               *reach) == by_hand
+
+
+def test_the_aims_weighed_with_care_are_a_stable_sorts_best() -> None:
+    # ``best_first`` keeps the largest worths, the largest first and of equal ones the
+    # first, in one pass: a stable sort's first ``keep``, ties (common: the worths are
+    # whole twentieths) included.
+    rng = random.Random(16)
+    for _ in range(2000):
+        worths = [float(rng.choice([0, 6, 9, 12, 26, 35, 52]) + rng.choice([0, 6, 9]))
+                  for _ in range(rng.randrange(250))]
+        keep = rng.randrange(1, 40)
+        expected = sorted(range(len(worths)), key=lambda i: -worths[i])[:keep]
+        assert best_first(worths, keep) == expected
+
+
+def test_the_first_stage_measures_every_fly_the_rules_cover_and_no_other() -> None:
+    # ``covered_true`` measures only the flies near an aim, found by their x: the very
+    # flies that the swatter's frame and the rules' reach cover, every fly tried, for
+    # random flies, aims and swatters (flies in a column, at equal x, included).
+    rng = random.Random(41)
+    for _ in range(300):
+        reach = cover_reach(rng.choice([0.2, 0.275]), rng.choice([0.8, 1.0, 2.0]),
+                            rng.choice([1.5, 3.0, 4.0]))
+        columns = [rng.uniform(0, 9) for _ in range(3)]
+        flies = [(rng.choice(columns) if rng.random() < 0.3 else rng.uniform(0, 9),
+                  rng.uniform(0, 3)) for _ in range(rng.randrange(0, 26))]
+        aims = [(rng.randrange(900), rng.randrange(300), rng.randrange(180))
+                for _ in range(rng.randrange(1, 60))]
+        spots, covers = covered_true(flies, aims, *reach)
+        for (x100, y100, angle), spot, covered in zip(aims, spots, covers, strict=True):
+            aa = math.radians(angle)
+            assert spot == (x100 / 100, y100 / 100, aa)
+            plain = []
+            for f, (fx, fy) in enumerate(flies):
+                u, v = to_swatter(fx, fy, x100 / 100, y100 / 100, math.cos(aa), math.sin(aa))
+                if abs(u) <= reach[0] and abs(v) <= reach[1]:
+                    plain.append(f)
+            assert list(covered) == plain

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import chain
 from typing import NamedTuple
 
 import numpy as np
@@ -35,11 +34,11 @@ from gamenight.games.fly.geometry import (
     line_angle,
     over_table,
     slot_origin,
-    to_swatter,
 )
 from gamenight.games.fly.landing import gauss
 from gamenight.games.fly.table import score_gains
 from gamenight.games.fly.views import TableCardView
+from gamenight.games.fly.weighing import best_first, covered_true, expected_worths, worth_covered
 
 #: The aimer's eye and hand by level: how many of the aims that look best it weighs
 #: with care (``keep``), and how far its aim misses, in inches (x and y) and degrees
@@ -54,22 +53,18 @@ TableKey = tuple[tuple[int, ...], float, float, float, tuple[int, ...]]
 
 
 class TableAims(NamedTuple):
-    """What the aimer works out from the table alone: the fly cards in table order and
-    their centres (arrays), the candidate aims over the table (as drop fields, see
-    :func:`aim_fields`; a :class:`Drop` is made only of the one chosen), their centres
-    and angles (radians) as one array (aims x 3: x, y, angle, so that the second stage
-    takes the kept aims' in one gather), and which flies each covers if it lands true
-    (aims x flies), the first stage's judgement before the flies' values; and how far
-    each fly lies from each aim, squared (aims x flies), which the second stage reads
-    for its kept aims instead of working it out again at every drop."""
+    """What the aimer works out from the table alone: the fly cards in table order (ids)
+    and their flies' centres (inches), the candidate aims over the table (as drop
+    fields, see :func:`aim_fields`; a :class:`Drop` is made only of the one chosen),
+    each aim's centre (inches) and angle (radians), and which flies each covers if it
+    lands true (indices into ``cards``, in table order): the first stage's judgement
+    before the flies' worths (``weighing.covered_true``)."""
 
-    cards: np.ndarray
-    fx: np.ndarray
-    fy: np.ndarray
+    cards: list[int]
+    flies: list[tuple[float, float]]
     aims: list[tuple[int, int, int]]
-    places: np.ndarray
-    exact: np.ndarray
-    apart: np.ndarray
+    spots: list[tuple[float, float, float]]
+    covers: list[tuple[int, ...]]
 
 
 #: Candidates by table, shared by every aimer: they depend on the table alone, and a
@@ -77,57 +72,6 @@ class TableAims(NamedTuple):
 #: worked out.  Only the latest few tables are kept.
 _TABLE_AIMS: dict[TableKey, TableAims] = {}
 _TABLES_KEPT = 8
-
-
-def _near_bound(reach: tuple[float, float], drift: float) -> float:
-    """How far from an aim a fly may lie and still be covered by a landing at most
-    ``drift`` from it: the swatter's half-diagonal (``reach``, see :func:`cover_reach`)
-    past the drift, with a little slack, so that rounding never sorts out a fly that is
-    covered."""
-    reach_u, reach_v = reach
-    return (math.hypot(reach_u, reach_v) + drift) * (1 + 1e-6) + 1e-9
-
-
-def _covers_true(gx: np.ndarray, gy: np.ndarray, apart: np.ndarray, aa: np.ndarray,
-                 reach: tuple[float, float]) -> np.ndarray:
-    """Which flies each aim covers if it lands true -> aims x flies, for aims turned by
-    ``aa`` (radians), each fly's offset from each aim (gx, gy) and its square ``apart``.
-
-    Every (aim, fly) is turned into the swatter's frame at once, by ``to_swatter``'s
-    arithmetic on the offsets: a few hundred aims and flies cost less so than sorting
-    out the near ones first, in fewer NumPy calls.  A fly not near (:func:`_near_bound`)
-    is uncovered, as :func:`_covers` leaves it, so the block is the very one it gives."""
-    reach_u, reach_v = reach
-    bound = _near_bound(reach, 0.0)
-    cos_a = np.cos(aa)[:, None]
-    sin_a = np.sin(aa)[:, None]
-    u = gx * cos_a + gy * sin_a
-    v = gy * cos_a - gx * sin_a
-    covered: np.ndarray = ((apart <= bound * bound) & (np.abs(u) <= reach_u)
-                           & (np.abs(v) <= reach_v))
-    return covered
-
-
-def _covers(fx: np.ndarray, fy: np.ndarray, reach: tuple[float, float], apart: np.ndarray,
-            drift: float, lx: np.ndarray, ly: np.ndarray, la: np.ndarray) -> np.ndarray:
-    """Which of the flies at (fx, fy) landings cover, for the cover ``reach`` (see
-    :func:`cover_reach`) -> array of shape A x samples x flies, for landings of shape
-    A x samples, the landings of row a at most ``drift`` from the aim whose squared
-    distances to the flies are ``apart[a]`` (:attr:`TableAims.apart`).
-
-    Only the (row, fly) pairs near enough are turned into the swatter's frame, each fly
-    against every landing of its row (the rest are uncovered); the answer is laid out
-    landing by landing in table order, so that ``@ values`` sums the same numbers in the
-    same order as ever (the same games)."""
-    reach_u, reach_v = reach
-    bound = _near_bound(reach, drift)
-    rows, near = np.nonzero(apart <= bound * bound)  # by row, then fly
-    # Each near fly (a column) against every landing of its row.
-    u, v = to_swatter(fx[near, None], fy[near, None], lx[rows], ly[rows], np.cos(la)[rows],
-                      np.sin(la)[rows])
-    out = np.zeros((*la.shape, len(fx)), dtype=bool)
-    out[rows, ..., near] = (np.abs(u) <= reach_u) & (np.abs(v) <= reach_v)
-    return out
 
 
 class RandomDropBot(Bot[FlyAction]):
@@ -191,11 +135,15 @@ def _fan_aims(first: tuple[float, float], others: tuple[tuple[float, float], ...
 # A seat's cards change only when it collects, and every aimer holding the same cards
 # values the table's flies alike: the values are worked out once per hand of cards.
 @lru_cache(maxsize=1 << 12)
-def _worth(mine: tuple[int, ...]) -> np.ndarray:
+def _worth(mine: tuple[int, ...]) -> tuple[float, ...]:
     """What each fly card (by id; the blanks' entries unused) would be worth to a seat
-    holding ``mine``, collected alone now: what it adds to the score, plus a little for
-    every fly (flies break ties) and for each fly of its colour or symbol already held,
-    up to two of each (a set in the making).  Read-only: it is shared."""
+    holding ``mine``, collected alone now, in twentieths of a point: what it adds to the
+    score (20 a point), plus a little for every fly (6: flies break ties) and for each
+    fly of its colour or symbol already held, up to two of each (3 each: a set in the
+    making).  Whole numbers, so that every sum of them is exact in any order: the
+    aimer's choices do not depend on the order in which NumPy's BLAS or a loop adds
+    them (it did when the worths were 0.3 and 0.15 of a point, which no binary float
+    holds exactly)."""
     gains = score_gains(mine)
     colours = [0] * 5
     symbols = [0] * 5
@@ -203,13 +151,12 @@ def _worth(mine: tuple[int, ...]) -> np.ndarray:
         if COLOUR_OF[c] >= 0:
             colours[COLOUR_OF[c]] += 1
             symbols[SYMBOL_OF[c]] += 1
-    worth = np.zeros(DECK_SIZE)
+    worth = [0.0] * DECK_SIZE
     for card in range(FLIES):
         gain = gains[card]
         building = min(colours[COLOUR_OF[card]], 2) + min(symbols[SYMBOL_OF[card]], 2)
-        worth[card] = gain + 0.3 + 0.15 * building
-    worth.flags.writeable = False
-    return worth
+        worth[card] = float(20 * gain + 6 + 3 * building)
+    return tuple(worth)
 
 
 class AimerBot(Bot[FlyAction]):
@@ -250,9 +197,10 @@ class AimerBot(Bot[FlyAction]):
 
     # -- valuing flies ------------------------------------------------------------------
     def fly_values(self, view: View, cards: Sequence[int]) -> np.ndarray:
-        """What each of ``cards`` would be worth to this bot, collected alone now."""
-        mine = tuple(c["id"] for c in view["collected"][self.seat])
-        return _worth(mine)[np.array(cards, dtype=np.intp)]
+        """What each of ``cards`` would be worth to this bot, collected alone now, in
+        twentieths of a point (see :func:`_worth`)."""
+        worth = _worth(tuple(c["id"] for c in view["collected"][self.seat]))
+        return np.array([worth[c] for c in cards])
 
     # -- candidates ------------------------------------------------------------------------
     def candidates(self, flies: np.ndarray, width: float, length: float,
@@ -299,16 +247,12 @@ class AimerBot(Bot[FlyAction]):
     def _table_aims(self, on_table: Sequence[TableCardView], width: float, length: float,
                     radius: float) -> TableAims:
         """What the aimer works out from a table alone (see :class:`TableAims`)."""
-        # The fly cards and their flies' places as plain floats (keys of the remembered
-        # aims), then as arrays.
+        # The fly cards and their flies' places as plain floats (also keys of the
+        # remembered aims).
         ids = [e["id"] for e in on_table if e["fly"] is not None]
         points = [(float(f[0]), float(f[1])) for e in on_table if (f := e["fly"]) is not None]
-        n = len(points)
-        flies = np.fromiter(chain.from_iterable(points), dtype=float, count=2 * n)
-        fly_cards = np.fromiter(ids, dtype=np.intp, count=n)
-        fx, fy = flies[0::2], flies[1::2]
         if not points:
-            return TableAims(fly_cards, fx, fy, [], np.zeros((0, 3)), fx, fx)
+            return TableAims(ids, points, [], [], [])
         centres, fans = self._candidate_aims(points, width, length, radius)
         # A fly's centre lies on its card, which is on the table, and an aim rounds it
         # to hundredths, never off the card: only the pairs' and trios' aims are
@@ -319,21 +263,8 @@ class AimerBot(Bot[FlyAction]):
         # here directly: a fan's aim seldom comes back, so remembering it seldom paid.)
         kept = [*found, *(f for f in dict.fromkeys(fans)
                           if f not in found and over_table(f[0] / 100, f[1] / 100, cards))]
-        # Whole hundredths are exact as floats, so dividing here gives the very
-        # numbers ``Drop.x`` and ``Drop.y`` do.
-        fields = np.fromiter(chain.from_iterable(kept), dtype=float,
-                             count=3 * len(kept)).reshape(-1, 3)
-        places = np.empty((len(kept), 3))
-        places[:, :2] = fields[:, :2] / 100
-        places[:, 2] = np.radians(fields[:, 2])
-        ax, ay, aa = places.T
-        # Each fly's offset from each aim (aims x flies), and its square.
-        gx = fx - ax[:, None]
-        gy = fy - ay[:, None]
-        apart = gx * gx + gy * gy
-        reach = cover_reach(radius, width, length)
-        return TableAims(fly_cards, fx, fy, kept, places,
-                         _covers_true(gx, gy, apart, aa, reach), apart)
+        spots, covers = covered_true(points, kept, *cover_reach(radius, width, length))
+        return TableAims(ids, points, kept, spots, covers)
 
     # -- choosing ----------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[FlyAction], clock: Clock) -> FlyAction:
@@ -341,7 +272,8 @@ class AimerBot(Bot[FlyAction]):
         if weighed is None:  # no fly is left (or none can be aimed at)
             return legal[0]
         aims, _, keep, expected = weighed
-        return self._miss(aims[int(keep[int(expected.argmax())])], len(view["table"]))
+        # (The first of the best, as ``argmax`` gives it.)
+        return self._miss(aims[keep[expected.index(max(expected))]], len(view["table"]))
 
     def distinct_choices(self, view: View, legal: Sequence[FlyAction],
                          chosen: FlyAction) -> list[FlyAction] | None:
@@ -354,27 +286,28 @@ class AimerBot(Bot[FlyAction]):
         weighed = self._weigh(view, np.random.default_rng(len(view["table"])))
         if weighed is None:
             return [chosen]
-        aims, covered, keep, expected = weighed
+        aims, covers, keep, expected = weighed
         fields = (chosen.x100, chosen.y100, chosen.angle) if isinstance(chosen, Drop) else None
-        taken: set[bytes] = set()
+        taken: set[tuple[int, ...]] = set()
         if fields in aims:
-            taken.add(covered[aims.index(fields)].tobytes())
+            taken.add(covers[aims.index(fields)])
         found: list[FlyAction] = [chosen]
-        for i in np.argsort(-expected, kind="stable").tolist():
-            aim = int(keep[i])
-            flies = covered[aim].tobytes()
+        for i in best_first(expected, len(expected)):
+            aim = keep[i]
+            flies = covers[aim]
             if flies not in taken:  # (``chosen``'s own flies are taken from the start)
                 taken.add(flies)
                 found.append(Drop(*aims[aim]))
         return found
 
     def _weigh(self, view: View, noise: np.random.Generator,
-               ) -> tuple[list[tuple[int, int, int]], np.ndarray, np.ndarray,
-                          np.ndarray] | None:
+               ) -> tuple[list[tuple[int, int, int]], list[tuple[int, ...]], list[int],
+                          list[float]] | None:
         """The table's candidate aims (drop fields), which flies each covers if it lands
-        true (aims x flies), the aims weighed with care (the indices of stage 1's best
-        ``keep``) and each one's expected gain over landings drawn with ``noise``
-        (stage 2); None when there is no aim."""
+        true (see :class:`TableAims`), the aims weighed with care (the indices of stage
+        1's best ``keep``) and each one's expected worth (twentieths of a point, see
+        :func:`_worth`) over landings drawn with ``noise`` (stage 2); None when there is
+        no aim."""
         on_table = view["table"]
         width, length = view["swatter"]["width"], view["swatter"]["length"]
         radius = view["fly_diameter"] / 2
@@ -386,37 +319,24 @@ class AimerBot(Bot[FlyAction]):
             if len(_TABLE_AIMS) >= _TABLES_KEPT:  # forget the oldest (pop: bots in threads)
                 _TABLE_AIMS.pop(next(iter(_TABLE_AIMS), None), None)  # type: ignore[arg-type]
             _TABLE_AIMS[key] = table
-        fly_cards, fx, fy, aims, places, covered, apart = table
+        cards, flies, aims, spots, covers = table
         if not aims:
             return None
-        mine = tuple([c["id"] for c in view["collected"][self.seat]])
-        values = _worth(mine)[fly_cards]
-        reach = cover_reach(radius, width, length)  # the rules' reach
-
+        worth = _worth(tuple([c["id"] for c in view["collected"][self.seat]]))
+        worths = [worth[c] for c in cards]
         # Stage 1: as if the card fell true; keep the most promising aims.
-        exact = covered @ values
-        keep = np.argsort(-exact, kind="stable")[: self.keep]
+        keep = best_first(worth_covered(covers, worths), self.keep)
         # Stage 2: Monte Carlo over the bot's own flutter model, common landings for all.
         sigma_pos = (view["flutter"]["sigma_pos"] if self.sigma_pos is None
                      else self.sigma_pos)
         sigma_angle = (view["flutter"]["sigma_angle"] if self.sigma_angle is None
                        else self.sigma_angle)
-        k = self.samples
-        drawn = noise.standard_normal((3, k))
-        # Each kept aim's landings, x, y and angle at once (aims x 3 x k): the aim plus
-        # its drift and turn, the very sums of one aim's numbers at a time, in fewer
-        # NumPy calls (each costs about as much as its small sum).
-        flutter = np.array([[sigma_pos], [sigma_pos], [math.radians(sigma_angle)]])
-        lx, ly, la = (places[keep][:, :, None] + flutter * drawn).transpose(1, 0, 2)
-        # The farthest drift: the square root of the largest square is the largest
-        # square root (the root is correctly rounded, so it keeps the order).
-        drift = abs(sigma_pos) * math.sqrt(float(np.maximum.reduce(
-            np.add.reduce(drawn[:2] ** 2, axis=0))))
-        # The mean over each aim's landings (``mean`` is this sum and division).
-        expected = np.add.reduce(
-            _covers(fx, fy, reach, apart[keep], drift, lx, ly, la) @ values,
-            axis=1) / k
-        return aims, covered, keep, expected
+        drawn = noise.standard_normal((3, self.samples)).tolist()
+        # The worths are whole, so every sum of them is exact (``weighing``).
+        expected = expected_worths(flies, worths, [spots[i] for i in keep], drawn,
+                                   float(sigma_pos), math.radians(sigma_angle),
+                                   *cover_reach(radius, width, length))
+        return aims, covers, keep, expected
 
     def _miss(self, aim: tuple[int, int, int], cards: int) -> Drop:
         """Where the bot's hand puts the swatter when it means the drop with fields

@@ -285,7 +285,7 @@ class BotDriver:
         elif view is None:
             view = state.view(seat)
         action = self._ask(seat, bot, view, legal, Clock())
-        state.apply(seat, action)
+        state.take(seat, action)
 
     def _ask(self, seat: int, bot: Bot[Any], view: View, legal: Sequence[Any],
              clock: Clock) -> Any:
@@ -371,7 +371,7 @@ class BotDriver:
     def apply(self, seat: int, action: Any, at_ms: float) -> None:
         """Take ``seat``'s action in the open window at ``at_ms`` (a bot's or a person's;
         IllegalAction changes nothing)."""
-        self.state.apply(seat, action, at_ms)
+        self.state.take(seat, action, at_ms)
         self.choosers.discard(seat)
 
     def run_due(self, until_ms: float) -> float:
@@ -439,7 +439,7 @@ class BotDriver:
             return None
         expiry = None if deadline is None else deadline + max(0.0, grace_ms)
         if expiry is not None and now >= expiry:
-            self.state.expire_window()
+            self.state.pass_deadline()
             self.close()
             return None
         upcoming = self._due[0][0] if self._due else None
@@ -470,7 +470,7 @@ class BotDriver:
         clock.advance_to(self.run_due(math.inf if deadline is None else deadline))
         if self.is_open and deadline is not None:
             clock.advance_to(deadline)
-            self.state.expire_window()
+            self.state.pass_deadline()
         if self.is_open:
             waiting = sorted(set(self.state.acting().seats))
             raise ValueError(f"seats {waiting} have no bot to play them")

@@ -827,11 +827,17 @@ class GameState(ABC, Generic[ActionT]):
     def apply(self, seat: object, action: ActionT, at_ms: object = None) -> list[Event]:
         """Take an action for ``seat``; raises IllegalAction (changing nothing) if illegal.
         Returns the events it caused (whole: give a seat only ``event.seen_by(seat)``)."""
+        mark = self.event_count
+        self.take(seat, action, at_ms)
+        return self.events[mark:]
+
+    def take(self, seat: object, action: ActionT, at_ms: object = None) -> None:
+        """:meth:`apply` without the list of its events (read ``events``): checked as
+        ``apply`` checks, for a driver that does not read the events of every step (the
+        events told with ``emit_new`` are then made only if someone reads them)."""
         checked, t = self._checked(seat, action, at_ms)
-        mark = len(self.events)
         self.history.append(_new_step(Step, (checked, str(action), t)))
         self._do(checked, action, t)
-        return self.events[mark:]
 
     def apply_legal(self, seat: int, action: ActionT, at_ms: float | None = None) -> None:
         """Take ``action`` for ``seat`` unchecked: it must be one of
@@ -854,14 +860,21 @@ class GameState(ABC, Generic[ActionT]):
     def expire_window(self) -> list[Event]:
         """The deadline has come: every seat still acting in the window passes at it.
         Returns the events that caused."""
+        mark = self.event_count
+        self.pass_deadline()
+        return self.events[mark:]
+
+    def pass_deadline(self) -> None:
+        """:meth:`expire_window` without the list of its events (read ``events``), as
+        :meth:`apply_legal` is :meth:`apply` without it: random play and the bots'
+        driver close every window so, and the events of a game nobody reads are never
+        made (``emit_new``)."""
         acting = self.acting()
         if acting.kind not in ("window", "simultaneous") or acting.deadline_ms is None:
             raise IllegalAction("no decision with a deadline is open")
-        mark = len(self.events)
         for seat in acting.seats:
             if self.acting().kind == acting.kind and seat in self.acting().seats:
-                self.apply(seat, PASS, acting.deadline_ms)  # type: ignore[arg-type]
-        return self.events[mark:]
+                self.take(seat, PASS, acting.deadline_ms)  # type: ignore[arg-type]
 
     # -- events ---------------------------------------------------------------------------
     @property

@@ -36,7 +36,7 @@ def random_playout(state: GameState[Any], rng: random.Random) -> int:
             # ``rng.expovariate(10.0 / deadline)``, as Python's ``random`` works it out.
             now += -math.log(1.0 - uniform()) / (10.0 / deadline) if deadline else 0.0
             if now > deadline:
-                state.expire_window()
+                state.pass_deadline()
                 now = 0.0
             else:
                 seat = pick(bits, acting.seats)

@@ -191,9 +191,10 @@ def calls_of_a_random_game(players: int, seed: int, every: int, at: int = 0
 
 
 def test_the_26_letters_worked_out_together_are_each_letter_worked_out_alone() -> None:
-    # codes_at weighs a line with each letter in each empty square in one vectorised
-    # pass (_rest_slot); it must give, to the bit, what the scalar dynamic programme
-    # (_line) gives for each letter on its own, or same-seed games would change.
+    # codes_at weighs a line with each letter in each empty square through one plan of
+    # the dynamic programme per square (_slot_codes); it must give, to the bit, what the
+    # scalar dynamic programme (_line) gives for each letter on its own, or same-seed
+    # games would change.
     index = pattern_index(load(""))
     rng = random.Random(5)
     squares = EMPTY * 6 + BLANK + "EAST"
@@ -233,7 +234,7 @@ def test_wordsmith_refuses_an_unknown_parameter() -> None:
 
 
 def test_the_slot_tables_hold_the_words_that_fit_each_letter_in_the_slot() -> None:
-    # _slot_run reads how many words fit a run with each letter A-Z in its slot from
+    # _slot_letters reads how many words fit a run with each letter A-Z in its slot from
     # tables made once per dictionary; they must say what the patterns' counts say.
     index = pattern_index(load(""))
     rng = random.Random(3)
@@ -244,10 +245,10 @@ def test_the_slot_tables_hold_the_words_that_fit_each_letter_in_the_slot() -> No
         at = run.find("?") if "?" in run else rng.randrange(len(run))
         run = run[:at] + "?" + run[at + 1:]
         fits = [index.counts.get(run[:at] + letter + run[at + 1:], 0) for letter in LETTERS]
-        points, freedom = index._slot_run(run)
-        # As _run has them: the run's length if a word fits, log2(1 + the words).
-        assert points.tolist() == [len(run) if fit else 0 for fit in fits], run
-        assert freedom.tolist() == [math.log2(1 + fit) for fit in fits], run
+        freedoms, live = index._slot_letters(run)
+        # As _run has them: log2(1 + the words); the letters some word fits.
+        assert freedoms == [math.log2(1 + fit) for fit in fits], run
+        assert live == [letter for letter, fit in enumerate(fits) if fit], run
         checked += any(fits)
     assert checked > 1500
 

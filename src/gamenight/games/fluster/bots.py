@@ -102,12 +102,12 @@ NO_CODES: Final = bytes(8 * len(SYMBOLS))
 
 
 @lru_cache(maxsize=8)
-def _filled(size: int) -> tuple[FloatArray, FloatArray]:
-    """``PatternIndex.codes_and_points_at`` of a line of ``size`` squares, all filled:
-    zeros, shared (read-only)."""
+def _filled(size: int) -> FloatArray:
+    """``PatternIndex.line_codes`` of a line of ``size`` squares, all filled: zeros,
+    shared (read-only)."""
     both = np.zeros((2, size, len(SYMBOLS)))
     both.flags.writeable = False
-    return both[0], both[1]
+    return both
 
 
 class PatternIndex:
@@ -150,9 +150,9 @@ class PatternIndex:
         # some word fits (``_slot_letters``).
         self.slot_lists: dict[str, tuple[list[float], list[int]]] = {}
         self.tails: dict[str, tuple[int, float, float]] = {}  # see ``_rest``
-        # line -> the code of the line with each symbol written in each empty square
-        # (``codes_at``).
-        self.symbol_codes: dict[str, tuple[FloatArray, FloatArray]] = {}
+        # line -> the code of the line with each symbol written in each empty square,
+        # and its points (``line_codes``).
+        self.symbol_codes: dict[str, FloatArray] = {}
         # (flex, block) -> what a symbol written in each square is weighed against
         # (``_Block.old``).
         self.old_memo: dict[tuple[float, str], tuple[IntArray, IntArray, FloatArray]] = {}
@@ -205,6 +205,13 @@ class PatternIndex:
         """``codes_at`` of ``line``, and the points of each code (its whole part: what
         ``unpack`` takes out of it), worked out once with the codes:
         the caller's kernel reads both for every square of a block."""
+        both = self.line_codes(line)
+        return both[0], both[1]
+
+    def line_codes(self, line: str) -> FloatArray:
+        """``codes_and_points_at`` of ``line`` as one array (codes 0 or points 1, square,
+        symbol), as a block's arrays take them in (``_Block.fill_codes``): shared, so
+        read-only."""
         got = self.symbol_codes.get(line)
         if got is None:
             if EMPTY not in line:  # a third of the lines asked for: nothing to weigh
@@ -230,9 +237,8 @@ class PatternIndex:
                 else:
                     code_rows.append(NO_CODES)
                     point_rows.append(NO_CODES)
-            # Read-only, as the arrays are shared.
-            both = np.frombuffer(b"".join(code_rows + point_rows)).reshape(2, len(line), width)
-            got = self.symbol_codes[line] = (both[0], both[1])
+            got = self.symbol_codes[line] = np.frombuffer(
+                b"".join(code_rows + point_rows)).reshape(2, len(line), width)
         return got
 
     def _slot_codes(self, line: str, at: int) -> tuple[list[float], list[float]]:
@@ -748,7 +754,7 @@ class _Block:
     so a new view costs the lines that changed only."""
 
     __slots__ = ("_gains", "_old", "_stale", "col_freedom", "col_points", "col_texts",
-                 "flex", "index", "line_codes", "line_points", "pad", "row_freedom",
+                 "flex", "index", "line_codes", "line_points", "lines", "pad", "row_freedom",
                  "row_points", "row_texts", "text")
 
     def __init__(self, index: PatternIndex, flex: float, pad: _PadLines | None = None,
@@ -766,6 +772,7 @@ class _Block:
         # to fill in (0-4 the rows, 5-9 the columns).
         self.pad = pad if pad is not None else _PadLines(1)
         self.line_codes, self.line_points = self.pad.codes[:, k], self.pad.points[:, k]
+        self.lines = self.pad.lines[:, :, k]  # both: codes 0 or points 1, then as they are
         self._stale: set[int] = set()
         self._old: Old | None = None
         self._gains: FloatArray | None = None
@@ -848,14 +855,14 @@ class _Block:
         """Fill in the codes (and points) of the lines that changed since last asked."""
         stale = self._stale
         if stale:
-            codes_at = self.index.codes_and_points_at
-            codes, points = self.line_codes, self.line_points
+            line_codes = self.index.line_codes
+            lines = self.lines
             rows, cols = self.row_texts, self.col_texts
             for i in stale:
                 if i < SIZE:
-                    codes[0, i], points[0, i] = codes_at(rows[i])
+                    lines[:, 0, i] = line_codes(rows[i])
                 else:  # a column's, square by square down it: rows
-                    codes[1, :, i - SIZE], points[1, :, i - SIZE] = codes_at(cols[i - SIZE])
+                    lines[:, 1, :, i - SIZE] = line_codes(cols[i - SIZE])
             stale.clear()
 
 
@@ -866,12 +873,14 @@ class _PadLines:
     the kernel reads both in order): a caller's gains for both blocks are one pass of
     the kernel (``gains``), not two."""
 
-    __slots__ = ("codes", "points")
+    __slots__ = ("codes", "lines", "points")
 
     def __init__(self, blocks: int = 2) -> None:
-        self.codes: FloatArray = np.zeros((2, blocks, SIZE, SIZE, len(SYMBOLS)))
-        # (Doubles, as ``codes_and_points_at`` keeps them: the kernel adds them to doubles.)
-        self.points: FloatArray = np.zeros((2, blocks, SIZE, SIZE, len(SYMBOLS)))
+        # The codes, then their points, in one array, so that a line's come in at once
+        # (``PatternIndex.line_codes``; points as doubles: the kernel adds them to doubles).
+        self.lines: FloatArray = np.zeros((2, 2, blocks, SIZE, SIZE, len(SYMBOLS)))
+        self.codes: FloatArray = self.lines[0]
+        self.points: FloatArray = self.lines[1]
 
     def gains(self, parts: Sequence[_Block], flex: float) -> FloatArray:
         """``_Block.square_gains`` of both blocks (``parts``, whose arrays these are), as

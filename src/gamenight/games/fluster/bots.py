@@ -637,7 +637,7 @@ class WordsmithBot(Bot[FlusterAction]):
         best_before = np.empty_like(gains)
         best_before[0] = -math.inf
         np.maximum.accumulate(gains[:-1], out=best_before[1:])
-        drawn = np.flatnonzero(gains >= best_before)
+        drawn = (gains >= best_before).nonzero()[0]  # (``np.flatnonzero`` runs as Python)
         width = len(SYMBOLS)
         for i, gain in zip(drawn.tolist(), gains[drawn].tolist(), strict=True):
             key = (gain, draw())
@@ -915,10 +915,14 @@ class _PadLines:
             down_at.extend([BONUS_AT - (down - points) for points in col_points])
         blocks = len(parts)
         codes, points = self.codes, self.points
+        # The 70 numbers as doubles in one go (``struct``: NumPy's conversion of three
+        # lists cost more than the kernel's arithmetic).
+        squares, lines = blocks * SQUARES, blocks * SIZE
+        weighed = np.frombuffer(doubles(squares + 2 * lines).pack(*base, *across_at, *down_at))
         gains = _array_gains(codes[0], codes[1], points[0], points[1],
-                             np.array(across_at, np.float64).reshape(blocks, SIZE, 1, 1),
-                             np.array(down_at, np.float64).reshape(blocks, 1, SIZE, 1),
-                             np.array(base).reshape(blocks, SIZE, SIZE, 1), flex)
+                             weighed[squares:squares + lines].reshape(blocks, SIZE, 1, 1),
+                             weighed[squares + lines:].reshape(blocks, 1, SIZE, 1),
+                             weighed[:squares].reshape(blocks, SIZE, SIZE, 1), flex)
         return gains.reshape(blocks, SQUARES, len(SYMBOLS))
 
 

@@ -214,6 +214,32 @@ def test_the_26_letters_worked_out_together_are_each_letter_worked_out_alone() -
     assert checked > 1000
 
 
+def test_a_letter_written_is_weighed_from_the_lines_codes_to_the_bit() -> None:
+    # A writer reads the code of its line with its letter in from the line's codes where
+    # they were worked out (written_code): the very number the dynamic programme gives,
+    # with the line's codes known or not, and kept for the next look-up.
+    index = PatternIndex(load(""))
+    rng = random.Random(11)
+    squares = EMPTY * 6 + BLANK + "EASTQ"
+    from_codes = 0
+    for n in range(300):
+        line = "".join(rng.choice(squares) for _ in range(5))
+        if EMPTY not in line:
+            continue
+        if n % 2:
+            index.line_codes(line)  # the line's codes known: read from them
+        for at in [at for at, square in enumerate(line) if square == EMPTY]:
+            for symbol in rng.sample(SYMBOLS, 4):
+                written = line[:at] + symbol + line[at + 1:]
+                fresh = written not in index.values[hash(written) & (len(index.values) - 1)]
+                got = index.written_code(line, at, symbol)
+                points, freedom = index._line(written)
+                assert got == points * PACK + freedom, (line, at, symbol)
+                assert index.code(written) == got
+                from_codes += fresh and line in index.symbol_codes
+    assert from_codes > 100
+
+
 def test_the_pattern_index_counts_words_that_fit() -> None:
     index = PatternIndex(load(""))
     assert index.fits("CAT") == 1

@@ -77,6 +77,8 @@ PLAN_WORTH = 12.0
 RIVAL_CALLS = 5
 
 
+#: Each symbol's place in ``SYMBOLS`` (a line's codes are in that order).
+SYMBOL_AT: Final = {symbol: k for k, symbol in enumerate(SYMBOLS)}
 #: One way ``_rest`` weighs at a square of a line with a ``SLOT`` (``_slot_plan``): (what,
 #: points, freedom, then, freedoms). SKIP: the square may be (or is) a Blank, the line
 #: weighs as from ``then`` on; RUN: a run of these points and freedom, then the line from
@@ -190,6 +192,24 @@ class PatternIndex:
                 shard.clear()  # a bound on memory: forget a small share, work it out again
             points, freedom = self._line(line)
             got = shard[line] = points * PACK + freedom
+        return got
+
+    def written_code(self, line: str, at: int, symbol: str) -> float:
+        """``code`` of ``line`` with ``symbol`` written in its square ``at`` (empty in
+        ``line``): read from ``line``'s own codes where they were worked out
+        (``line_codes``, the same number to the bit) rather than by the dynamic programme,
+        for a line not met before.  A writer weighs its letter so (the line with it is
+        new a quarter of the time; ``line``'s codes are known nearly always)."""
+        written = line[:at] + symbol + line[at + 1:]
+        shard = self.values[hash(written) & MASK]
+        got = shard.get(written)
+        if got is None:
+            codes = self.symbol_codes.get(line)
+            if codes is None:
+                return self.code(written)
+            if len(shard) >= SHARD_SIZE:
+                shard.clear()  # as ``code`` does
+            got = shard[written] = float(codes[0, at, SYMBOL_AT[symbol]])
         return got
 
     def codes_at(self, line: str) -> FloatArray:
@@ -968,7 +988,7 @@ class _PadWorth:
         symbol written there), both blocks in one go (what a writer weighs: its one
         letter, on each side)."""
         out = []
-        code, flex = self.index.code, self.flex
+        written, flex = self.index.written_code, self.flex
         for k in (0, 1):
             square = self.square_of[k][number]
             if self.blocks[k][square] != EMPTY:
@@ -977,9 +997,8 @@ class _PadWorth:
             row, col = self.row_texts[k][r], self.col_texts[k][c]
             # The kernel on Python numbers: a few symbols are not worth NumPy's calls.
             rest = self.parts[k].old_at(r, c)
-            out.append((k, [_gains(code(row[:c] + symbol + row[c + 1:]),
-                                   code(col[:r] + symbol + col[r + 1:]), *rest, flex)
-                            for symbol in symbols]))
+            out.append((k, [_gains(written(row, c, symbol), written(col, r, symbol), *rest,
+                                   flex) for symbol in symbols]))
         return out
 
     def square_gains(self, k: int) -> FloatArray:

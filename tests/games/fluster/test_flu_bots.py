@@ -191,9 +191,10 @@ def calls_of_a_random_game(players: int, seed: int, every: int, at: int = 0
 
 
 def test_the_26_letters_worked_out_together_are_each_letter_worked_out_alone() -> None:
-    # codes_at weighs a line with each letter in each empty square in one vectorised
-    # pass (_rest_slot); it must give, to the bit, what the scalar dynamic programme
-    # (_line) gives for each letter on its own, or same-seed games would change.
+    # codes_at weighs a line with each letter in each empty square through one plan of
+    # the dynamic programme per square (_slot_codes); it must give, to the bit, what the
+    # scalar dynamic programme (_line) gives for each letter on its own, or same-seed
+    # games would change.
     index = pattern_index(load(""))
     rng = random.Random(5)
     squares = EMPTY * 6 + BLANK + "EAST"
@@ -211,6 +212,32 @@ def test_the_26_letters_worked_out_together_are_each_letter_worked_out_alone() -
                 assert got == points * PACK + freedom, (line, at, symbol)
                 checked += symbol in LETTERS
     assert checked > 1000
+
+
+def test_a_letter_written_is_weighed_from_the_lines_codes_to_the_bit() -> None:
+    # A writer reads the code of its line with its letter in from the line's codes where
+    # they were worked out (written_code): the very number the dynamic programme gives,
+    # with the line's codes known or not, and kept for the next look-up.
+    index = PatternIndex(load(""))
+    rng = random.Random(11)
+    squares = EMPTY * 6 + BLANK + "EASTQ"
+    from_codes = 0
+    for n in range(300):
+        line = "".join(rng.choice(squares) for _ in range(5))
+        if EMPTY not in line:
+            continue
+        if n % 2:
+            index.line_codes(line)  # the line's codes known: read from them
+        for at in [at for at, square in enumerate(line) if square == EMPTY]:
+            for symbol in rng.sample(SYMBOLS, 4):
+                written = line[:at] + symbol + line[at + 1:]
+                fresh = written not in index.values[hash(written) & (len(index.values) - 1)]
+                got = index.written_code(line, at, symbol)
+                points, freedom = index._line(written)
+                assert got == points * PACK + freedom, (line, at, symbol)
+                assert index.code(written) == got
+                from_codes += fresh and line in index.symbol_codes
+    assert from_codes > 100
 
 
 def test_the_pattern_index_counts_words_that_fit() -> None:
@@ -233,7 +260,7 @@ def test_wordsmith_refuses_an_unknown_parameter() -> None:
 
 
 def test_the_slot_tables_hold_the_words_that_fit_each_letter_in_the_slot() -> None:
-    # _slot_run reads how many words fit a run with each letter A-Z in its slot from
+    # _slot_letters reads how many words fit a run with each letter A-Z in its slot from
     # tables made once per dictionary; they must say what the patterns' counts say.
     index = pattern_index(load(""))
     rng = random.Random(3)
@@ -244,10 +271,10 @@ def test_the_slot_tables_hold_the_words_that_fit_each_letter_in_the_slot() -> No
         at = run.find("?") if "?" in run else rng.randrange(len(run))
         run = run[:at] + "?" + run[at + 1:]
         fits = [index.counts.get(run[:at] + letter + run[at + 1:], 0) for letter in LETTERS]
-        points, freedom = index._slot_run(run)
-        # As _run has them: the run's length if a word fits, log2(1 + the words).
-        assert points.tolist() == [len(run) if fit else 0 for fit in fits], run
-        assert freedom.tolist() == [math.log2(1 + fit) for fit in fits], run
+        freedoms, live = index._slot_letters(run)
+        # As _run has them: log2(1 + the words); the letters some word fits.
+        assert freedoms == [math.log2(1 + fit) for fit in fits], run
+        assert live == [letter for letter, fit in enumerate(fits) if fit], run
         checked += any(fits)
     assert checked > 1500
 

@@ -17,12 +17,12 @@ from typing import Final, Literal
 
 from gamenight.games.fluster.words import Dictionary
 
-SIZE = 5
-SQUARES = SIZE * SIZE
+SIZE: Final = 5
+SQUARES: Final = SIZE * SIZE
 NUMBERS = tuple(range(1, SQUARES + 1))  # the numbers 1 to 25 printed in each block
-EMPTY = "."
-BLANK = "#"
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+EMPTY: Final = "."
+BLANK: Final = "#"
+LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: What a caller may call: any letter of the alphabet, or a Blank.
 SYMBOLS = (*LETTERS, BLANK)
 #: The two blocks of a pad, as actions, views and events name them.
@@ -35,8 +35,8 @@ SIDES: tuple[Side, Side] = (LEFT, RIGHT)
 CALLS_PER_NUMBER = 2
 TOTAL_CALLS = CALLS_PER_NUMBER * SQUARES
 #: "If A totals 15 or more points, you receive a bonus of 10 additional points."
-BONUS_AT = 15
-BONUS = 10
+BONUS_AT: Final = 15
+BONUS: Final = 10
 #: The most possible: every row and column of both blocks a five-letter word.
 MAXIMUM = 2 * 2 * (SQUARES + BONUS)
 

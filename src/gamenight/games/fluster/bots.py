@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import math
 import random
+import struct
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -61,10 +62,10 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 #: Stands for "each letter A-Z" in a line whose codes are worked out for all of them at
 #: once (``PatternIndex.codes_at``): neither EMPTY nor BLANK, so it counts as a letter.
-SLOT = "?"
+SLOT: Final = "?"
 
 #: Weight of "how many words fit" against points a line can still make.
-FLEX = 0.35
+FLEX: Final = 0.35
 #: Planning whole blocks: word squares found per dictionary at the start, and the words
 #: a decision may try when it looks for a square that fits a block as it stands.
 LIBRARY_TRIES = 4
@@ -76,11 +77,46 @@ PLAN_WORTH = 12.0
 RIVAL_CALLS = 5
 
 
+#: Each symbol's place in ``SYMBOLS`` (a line's codes are in that order).
+SYMBOL_AT: Final = {symbol: k for k, symbol in enumerate(SYMBOLS)}
+#: One way ``_rest`` weighs at a square of a line with a ``SLOT`` (``_slot_plan``): (what,
+#: points, freedom, then, freedoms). SKIP: the square may be (or is) a Blank, the line
+#: weighs as from ``then`` on; RUN: a run of these points and freedom, then the line from
+#: ``then`` on; SLOT_RUN: a run through the slot, ``points`` long, with each letter's
+#: ``freedoms`` (0.0: no word fits), then a tail of ``then`` points and ``freedom``.
+SlotStep = tuple[int, int, float, int, list[float]]
+SKIP: Final = 0
+RUN: Final = 1
+SLOT_RUN: Final = 2
+NO_FREEDOMS: list[float] = []
+#: ``PatternIndex._slot_letters`` of a run that no word fits, whatever its slot holds.
+NO_FITS: tuple[list[float], list[int]] = ([0.0] * len(LETTERS), [])
+
+
+@lru_cache(maxsize=8)
+def doubles(count: int) -> struct.Struct:
+    """Packs ``count`` doubles (a square's codes in ``PatternIndex.codes_and_points_at``)."""
+    return struct.Struct(f"{count}d")
+
+
+#: A filled square's codes (and points) in ``PatternIndex.codes_and_points_at``: zeros.
+NO_CODES: Final = bytes(8 * len(SYMBOLS))
+
+
+@lru_cache(maxsize=8)
+def _filled(size: int) -> FloatArray:
+    """``PatternIndex.line_codes`` of a line of ``size`` squares, all filled: zeros,
+    shared (read-only)."""
+    both = np.zeros((2, size, len(SYMBOLS)))
+    both.flags.writeable = False
+    return both
+
+
 class PatternIndex:
     """How many words fit each pattern of letters and empty squares (``.``)."""
 
-    __slots__ = ("_squares", "counts", "fives", "old_memo", "runs", "slot_alive",
-                 "slot_freedom", "slot_rows", "slot_tails", "symbol_codes", "tails", "values")
+    __slots__ = ("_squares", "counts", "fives", "old_memo", "runs", "slot_freedom",
+                 "slot_lists", "slot_rows", "symbol_codes", "tails", "values")
 
     def __init__(self, words: Dictionary) -> None:
         counts: dict[str, int] = {}
@@ -97,12 +133,11 @@ class PatternIndex:
                 for key in keys:
                     fives.setdefault(key, []).append(word)
         self.counts = counts
-        # Each run with one SLOT square that some word fits -> its row in two tables of
-        # 26 columns, the letters A-Z in the slot: whether some word fits, and log2(1 +
-        # the words that fit), made with ``math.log2`` as ``_run`` makes it (NumPy's
-        # ``log2`` may round differently).  Row 0: a run no word fits.
+        # Each run with one SLOT square that some word fits -> its row in a table of 26
+        # columns, the letters A-Z in the slot: log2(1 + the words that fit), made with
+        # ``math.log2`` as ``_run`` makes it (NumPy's ``log2`` may round differently;
+        # 0.0: none fits).  Row 0: a run no word fits.
         self.slot_rows, fits = slot_table(words.words | ONE_LETTER_WORDS)
-        self.slot_alive: npt.NDArray[np.bool_] = fits > 0
         self.slot_freedom: FloatArray = np.array(
             [math.log2(1 + fit) for fit in range(int(fits.max()) + 1)])[fits]
         # What the bot has worked out, kept in dicts of plain numbers and strings: the
@@ -113,14 +148,13 @@ class PatternIndex:
         self.values: list[dict[str, float]] = [{} for _ in range(SHARDS)]
         # run -> (its length if a word fits, else 0; log2(1 + words that fit))
         self.runs: dict[str, tuple[int, float]] = {}
-        # ``tails`` with each letter A-Z in the line's SLOT square (see ``codes_at``):
-        # arrays of 26.
-        self.slot_tails: dict[str, tuple[IntArray | int, FloatArray | float,
-                                         FloatArray | float]] = {}
+        # A run with one SLOT square -> its freedoms as Python numbers, and the letters
+        # some word fits (``_slot_letters``).
+        self.slot_lists: dict[str, tuple[list[float], list[int]]] = {}
         self.tails: dict[str, tuple[int, float, float]] = {}  # see ``_rest``
-        # line -> the code of the line with each symbol written in each empty square
-        # (``codes_at``).
-        self.symbol_codes: dict[str, tuple[FloatArray, FloatArray]] = {}
+        # line -> the code of the line with each symbol written in each empty square,
+        # and its points (``line_codes``).
+        self.symbol_codes: dict[str, FloatArray] = {}
         # (flex, block) -> what a symbol written in each square is weighed against
         # (``_Block.old``).
         self.old_memo: dict[tuple[float, str], tuple[IntArray, IntArray, FloatArray]] = {}
@@ -160,81 +194,175 @@ class PatternIndex:
             got = shard[line] = points * PACK + freedom
         return got
 
+    def written_code(self, line: str, at: int, symbol: str) -> float:
+        """``code`` of ``line`` with ``symbol`` written in its square ``at`` (empty in
+        ``line``): read from ``line``'s own codes where they were worked out
+        (``line_codes``, the same number to the bit) rather than by the dynamic programme,
+        for a line not met before.  A writer weighs its letter so (the line with it is
+        new a quarter of the time; ``line``'s codes are known nearly always)."""
+        written = line[:at] + symbol + line[at + 1:]
+        shard = self.values[hash(written) & MASK]
+        got = shard.get(written)
+        if got is None:
+            codes = self.symbol_codes.get(line)
+            if codes is None:
+                return self.code(written)
+            if len(shard) >= SHARD_SIZE:
+                shard.clear()  # as ``code`` does
+            got = shard[written] = float(codes[0, at, SYMBOL_AT[symbol]])
+        return got
+
     def codes_at(self, line: str) -> FloatArray:
         """The code of ``line`` with each symbol (in ``SYMBOLS`` order) written in each of
         its empty squares, as 5 x 27 doubles (zeros for a filled square), worked out
         once: a row or column is weighed with every symbol at each of its empty squares,
         decision after decision (so the array is shared: read it, never change it).  The
-        26 letters are worked out together (``_rest_slot``); the Blank, which changes
-        where runs may end, on its own."""
+        26 letters go through one plan of the dynamic programme (``_slot_codes``); the
+        Blank, which changes where runs may end, on its own."""
         return self.codes_and_points_at(line)[0]
 
     def codes_and_points_at(self, line: str) -> tuple[FloatArray, FloatArray]:
         """``codes_at`` of ``line``, and the points of each code (its whole part: what
         ``unpack`` takes out of it), worked out once with the codes:
         the caller's kernel reads both for every square of a block."""
+        both = self.line_codes(line)
+        return both[0], both[1]
+
+    def line_codes(self, line: str) -> FloatArray:
+        """``codes_and_points_at`` of ``line`` as one array (codes 0 or points 1, square,
+        symbol), as a block's arrays take them in (``_Block.fill_codes``): shared, so
+        read-only."""
         got = self.symbol_codes.get(line)
         if got is None:
+            if EMPTY not in line:  # a third of the lines asked for: nothing to weigh
+                return _filled(len(line))
             if len(self.symbol_codes) >= GAINS_KEPT:
                 self.symbol_codes.clear()  # a bound on memory: work them out again
-            # A filled square's codes stay zeros: never weighed (its gains are -inf).
-            out = np.zeros((len(line), len(SYMBOLS)))
+            # Each square's codes, then their points, ``int(code) >> 7``, as doubles (the
+            # kernel adds them to doubles), packed by ``struct`` square by square (NumPy's
+            # own conversion of a list looks at each item's type); a filled square's stay
+            # zeros: never weighed (its gains are -inf).
+            width = len(SYMBOLS)
+            pack = doubles(width).pack
+            code_rows: list[bytes] = []
+            point_rows: list[bytes] = []
             for at, square in enumerate(line):
                 if square == EMPTY:
                     pre, post = line[:at], line[at + 1:]
-                    points, freedom, _ = self._rest_slot(pre + SLOT + post, at)
-                    out[at, :-1] = points * PACK + freedom  # packed as ``code`` packs a line
-                    out[at, -1] = self.code(pre + BLANK + post)
-            # The points, ``int(code) >> 7``, as doubles (the kernel adds them to doubles):
-            # a code over 128 is exact (a power of two), so its floor is the points.
-            got = self.symbol_codes[line] = (out, out // PACK)
+                    codes, points = self._slot_codes(pre + SLOT + post, at)
+                    code = codes[width - 1] = self.code(pre + BLANK + post)
+                    points[width - 1] = float(int(code) >> 7)
+                    code_rows.append(pack(*codes))
+                    point_rows.append(pack(*points))
+                else:
+                    code_rows.append(NO_CODES)
+                    point_rows.append(NO_CODES)
+            got = self.symbol_codes[line] = np.frombuffer(
+                b"".join(code_rows + point_rows)).reshape(2, len(line), width)
         return got
 
-    def _rest_slot(self, line: str, at: int) -> tuple[IntArray | int, FloatArray | float,
-                                                       FloatArray | float]:
-        """``_rest`` of ``line`` with each letter A-Z in its square ``at`` (``SLOT``), as
-        arrays of 26: the same dynamic programme step for step, each float worked out by
-        the same operations in the same order, so each letter's result is the one
-        ``_rest`` gives to the bit (a letter never changes where runs may end, so the
-        steps are the same for all 26).  Tails past the slot are ``_rest``'s own."""
-        if at < 0:
-            return self._rest(line)
-        got = self.slot_tails.get(line)
-        if got is not None:
-            return got
+    def _slot_codes(self, line: str, at: int) -> tuple[list[float], list[float]]:
+        """The code of ``line`` with each letter A-Z in its square ``at`` (``SLOT``), and
+        its points, in ``SYMBOLS`` order (the Blank's left 0.0): ``_rest``'s dynamic
+        programme, step for step and each float by the same operations in the same
+        order, so each letter's code is the one ``code`` gives to the bit.
+
+        A letter never changes where runs may end, so the steps are the same for all 26
+        and are planned once (``_slot_plan``); only the runs through the slot depend on
+        the letter.  A letter no word fits in any of those runs scores them as every
+        such letter does (no points, freedom 0.0), so it is worked out once for them
+        all, and then each letter that some word fits there."""
+        levels, live = self._slot_plan(line, at)
+        # Each step's best so far (``_rest``'s tails of the line), from the slot back.
+        best_points = [0] * (at + 2)
+        best_freedom = [0.0] * (at + 2)
+        best_worth = [0.0] * (at + 2)
+        p, f = self._slot_line(levels, -1, best_points, best_freedom, best_worth)
+        codes = [p * PACK + f] * len(LETTERS) + [0.0]  # packed as ``code`` packs a line
+        points = [float(p)] * len(LETTERS) + [0.0]
+        for letter in live:
+            p, f = self._slot_line(levels, letter, best_points, best_freedom, best_worth)
+            codes[letter] = p * PACK + f
+            points[letter] = float(p)
+        return codes, points
+
+    def _slot_plan(self, line: str, at: int) -> tuple[list[list[SlotStep]], list[int]]:
+        """The steps of ``_rest`` on ``line`` for its squares from ``at`` (the ``SLOT``)
+        back to the first, each a list of the ways it weighs in ``_rest``'s order (see
+        ``SlotStep``); and the letters some word fits in some run through the slot.
+        What lies past the slot is the same for every letter: ``_rest``'s own tails."""
         n = len(line)
-        best: tuple[IntArray | int, FloatArray | float, FloatArray | float] | None
-        if at > 0 and line[0] == BLANK:
-            got = self._rest_slot(line[1:], at - 1)
-        else:
-            # None: no way found yet (``_rest``'s -inf, which every way beats).
-            best = self._rest_slot(line[1:], at - 1) if at > 0 and line[0] == EMPTY else None
-            for j in range(1, n + 1):
+        levels: list[list[SlotStep]] = [[] for _ in range(at + 1)]
+        live: list[int] = []
+        for i in range(at, -1, -1):
+            steps = levels[i]
+            if line[i] == BLANK:
+                steps.append((SKIP, 0, 0.0, i + 1, NO_FREEDOMS))
+                continue
+            if line[i] == EMPTY:  # it may still become a Blank
+                steps.append((SKIP, 0, 0.0, i + 1, NO_FREEDOMS))
+            for j in range(i + 1, n + 1):
                 if line[j - 1] == BLANK:
                     break
                 if j < n and line[j] != EMPTY and line[j] != BLANK:
                     continue  # the slot too: it holds a letter
-                run = line[:j]
-                rp: IntArray | int
-                rf: FloatArray | float
-                if j > at:
-                    rp, rf = self._slot_run(run)
-                else:
-                    rp, rf = self._run(run)
-                rest = self._rest_slot(line[j + 1:], at - j - 1)
-                p, f = rp + rest[0], rf + rest[1]
+                if j <= at:  # a run before the slot, then the squares past its Blank
+                    rp, rf = self._run(line[i:j])
+                    steps.append((RUN, rp, rf, j + 1, NO_FREEDOMS))
+                else:  # a run through the slot, then a tail the same for every letter
+                    freedoms, fit = self._slot_letters(line[i:j])
+                    tail_points, tail_freedom, _ = self._rest(line[j + 1:])
+                    steps.append((SLOT_RUN, j - i, tail_freedom, tail_points, freedoms))
+                    if not live:
+                        live = fit
+                    elif fit:
+                        live = _merged(live, fit)
+        return levels, live
+
+    def _slot_line(self, levels: list[list[SlotStep]], letter: int, best_points: list[int],
+                   best_freedom: list[float], best_worth: list[float]) -> tuple[int, float]:
+        """(points, freedom) of the line planned in ``levels`` with ``letter`` (0-25; -1
+        for one that no word fits in any run through the slot) in its slot: ``_rest``'s
+        steps, from the slot back to the first square, each step's best kept in the
+        ``best_`` lists."""
+        for i in range(len(levels) - 1, -1, -1):
+            # (-1, 0.0, -inf): no way found yet, which every way beats (as in ``_rest``).
+            bp, bf, bw = -1, 0.0, -math.inf
+            for kind, points, freedom, then, freedoms in levels[i]:
+                if kind == SKIP:  # as the squares past this one weigh
+                    bp, bf, bw = best_points[then], best_freedom[then], best_worth[then]
+                    continue
+                p: int
+                f: float
+                if kind == RUN:
+                    p = points + best_points[then]
+                    f = freedom + best_freedom[then]
+                else:  # SLOT_RUN: ``points`` its length, ``then`` and ``freedom`` its tail's
+                    rf = freedoms[letter] if letter >= 0 else 0.0
+                    p = (points if rf > 0.0 else 0) + then
+                    f = rf + freedom
                 w = p + FLEX * f
-                if best is None:
-                    best = p, f, cast(FloatArray, w)
-                else:
-                    better = w > best[2]
-                    best = (np.where(better, p, best[0]), np.where(better, f, best[1]),
-                            np.where(better, w, best[2]))
-            assert best is not None, "a run always ends at the edge or before a Blank"
-            got = best
-        if len(self.slot_tails) >= SLOTS_KEPT:
-            self.slot_tails.clear()  # a bound on memory: work them out again
-        self.slot_tails[line] = got
+                if w > bw:
+                    bp, bf, bw = p, f, w
+            best_points[i], best_freedom[i], best_worth[i] = bp, bf, bw
+        return best_points[0], best_freedom[0]
+
+    def _slot_letters(self, run: str) -> tuple[list[float], list[int]]:
+        """For a run with one ``SLOT`` square: log2(1 + the words that fit it) with each
+        letter A-Z in the slot (``_run``'s freedom; 0.0 where none fits, and then the
+        run scores nothing), and the letters some word fits; read from the tables made
+        once per dictionary, kept per run."""
+        got = self.slot_lists.get(run)
+        if got is None:
+            if len(self.slot_lists) >= SLOTS_KEPT:
+                self.slot_lists.clear()  # a bound on memory: read them again
+            row = self.slot_rows.get(run, 0)
+            if row == 0:  # no word fits, whatever the letter
+                got = self.slot_lists[run] = NO_FITS
+            else:
+                freedoms: list[float] = self.slot_freedom[row].tolist()
+                got = self.slot_lists[run] = (
+                    freedoms, [letter for letter, f in enumerate(freedoms) if f > 0.0])
         return got
 
     def _run(self, run: str) -> tuple[int, float]:
@@ -246,13 +374,6 @@ class PatternIndex:
             fit = self.counts.get(run, 0)
             known = self.runs[run] = (len(run) if fit else 0, math.log2(1 + fit))
         return known
-
-    def _slot_run(self, run: str) -> tuple[IntArray, FloatArray]:
-        """``_run`` of ``run`` with each letter A-Z in its ``SLOT`` square, as arrays: read
-        from the tables made once per dictionary."""
-        row = self.slot_rows.get(run, 0)
-        points: IntArray = self.slot_alive[row] * len(run)
-        return points, self.slot_freedom[row]
 
     def _line(self, line: str) -> tuple[int, float]:
         points, freedom, _ = self._rest(line)
@@ -298,23 +419,33 @@ class PatternIndex:
 
 #: A line's (points, freedom) packed in one float as points * PACK + freedom: a line holds
 #: at most 3 runs, each with freedom log2(1 + words) < 14, so freedom < PACK.
-PACK = 128.0
+PACK: Final = 128.0
 #: The bot's memory of lines: SHARDS dicts of at most SHARD_SIZE lines (about 30 MB in
 #: all), and of runs, RUNS_KEPT at most.
-SHARDS = 256
-MASK = SHARDS - 1
-SHARD_SIZE = 1024
-RUNS_KEPT = 80_000
-#: The most entries of arrays of 26 (``slot_tails``: about 20 MB; the slot runs' tables,
-#: made once per dictionary, hold about 18 MB) and of blocks (``old_memo``: the bot's
-#: own latest blocks are what it finds again).
-SLOTS_KEPT = 20_000
-BLOCKS_KEPT = 4096
+SHARDS: Final = 256
+MASK: Final = SHARDS - 1
+SHARD_SIZE: Final = 1024
+RUNS_KEPT: Final = 80_000
+#: The most slot runs kept as Python numbers (``slot_lists``: about 20 MB; the slot runs'
+#: table, made once per dictionary, holds about 18 MB) and of blocks (``old_memo``: the
+#: bot's own latest blocks are what it finds again).
+SLOTS_KEPT: Final = 20_000
+BLOCKS_KEPT: Final = 4096
 #: The most lines ``PatternIndex.symbol_codes`` keeps (about 70 MB: the 5 x 27 numbers
 #: of a line in one array of doubles, not 135 float objects).
-GAINS_KEPT = 50_000
+GAINS_KEPT: Final = 50_000
 
 
+
+
+def _merged(first: list[int], second: list[int]) -> list[int]:
+    """The letters (0-25) of two ascending lists, ascending, each once."""
+    marked = [False] * len(LETTERS)
+    for letter in first:
+        marked[letter] = True
+    for letter in second:
+        marked[letter] = True
+    return [letter for letter in range(len(LETTERS)) if marked[letter]]
 
 
 def slot_table(words: frozenset[str]) -> tuple[dict[str, int], npt.NDArray[np.int32]]:
@@ -526,7 +657,7 @@ class WordsmithBot(Bot[FlusterAction]):
         best_before = np.empty_like(gains)
         best_before[0] = -math.inf
         np.maximum.accumulate(gains[:-1], out=best_before[1:])
-        drawn = np.flatnonzero(gains >= best_before)
+        drawn = (gains >= best_before).nonzero()[0]  # (``np.flatnonzero`` runs as Python)
         width = len(SYMBOLS)
         for i, gain in zip(drawn.tolist(), gains[drawn].tolist(), strict=True):
             key = (gain, draw())
@@ -643,7 +774,7 @@ class _Block:
     so a new view costs the lines that changed only."""
 
     __slots__ = ("_gains", "_old", "_stale", "col_freedom", "col_points", "col_texts",
-                 "flex", "index", "line_codes", "line_points", "pad", "row_freedom",
+                 "flex", "index", "line_codes", "line_points", "lines", "pad", "row_freedom",
                  "row_points", "row_texts", "text")
 
     def __init__(self, index: PatternIndex, flex: float, pad: _PadLines | None = None,
@@ -661,6 +792,7 @@ class _Block:
         # to fill in (0-4 the rows, 5-9 the columns).
         self.pad = pad if pad is not None else _PadLines(1)
         self.line_codes, self.line_points = self.pad.codes[:, k], self.pad.points[:, k]
+        self.lines = self.pad.lines[:, :, k]  # both: codes 0 or points 1, then as they are
         self._stale: set[int] = set()
         self._old: Old | None = None
         self._gains: FloatArray | None = None
@@ -743,14 +875,14 @@ class _Block:
         """Fill in the codes (and points) of the lines that changed since last asked."""
         stale = self._stale
         if stale:
-            codes_at = self.index.codes_and_points_at
-            codes, points = self.line_codes, self.line_points
+            line_codes = self.index.line_codes
+            lines = self.lines
             rows, cols = self.row_texts, self.col_texts
             for i in stale:
                 if i < SIZE:
-                    codes[0, i], points[0, i] = codes_at(rows[i])
+                    lines[:, 0, i] = line_codes(rows[i])
                 else:  # a column's, square by square down it: rows
-                    codes[1, :, i - SIZE], points[1, :, i - SIZE] = codes_at(cols[i - SIZE])
+                    lines[:, 1, :, i - SIZE] = line_codes(cols[i - SIZE])
             stale.clear()
 
 
@@ -761,12 +893,14 @@ class _PadLines:
     the kernel reads both in order): a caller's gains for both blocks are one pass of
     the kernel (``gains``), not two."""
 
-    __slots__ = ("codes", "points")
+    __slots__ = ("codes", "lines", "points")
 
     def __init__(self, blocks: int = 2) -> None:
-        self.codes: FloatArray = np.zeros((2, blocks, SIZE, SIZE, len(SYMBOLS)))
-        # (Doubles, as ``codes_and_points_at`` keeps them: the kernel adds them to doubles.)
-        self.points: FloatArray = np.zeros((2, blocks, SIZE, SIZE, len(SYMBOLS)))
+        # The codes, then their points, in one array, so that a line's come in at once
+        # (``PatternIndex.line_codes``; points as doubles: the kernel adds them to doubles).
+        self.lines: FloatArray = np.zeros((2, 2, blocks, SIZE, SIZE, len(SYMBOLS)))
+        self.codes: FloatArray = self.lines[0]
+        self.points: FloatArray = self.lines[1]
 
     def gains(self, parts: Sequence[_Block], flex: float) -> FloatArray:
         """``_Block.square_gains`` of both blocks (``parts``, whose arrays these are), as
@@ -801,10 +935,14 @@ class _PadLines:
             down_at.extend([BONUS_AT - (down - points) for points in col_points])
         blocks = len(parts)
         codes, points = self.codes, self.points
+        # The 70 numbers as doubles in one go (``struct``: NumPy's conversion of three
+        # lists cost more than the kernel's arithmetic).
+        squares, lines = blocks * SQUARES, blocks * SIZE
+        weighed = np.frombuffer(doubles(squares + 2 * lines).pack(*base, *across_at, *down_at))
         gains = _array_gains(codes[0], codes[1], points[0], points[1],
-                             np.array(across_at, np.float64).reshape(blocks, SIZE, 1, 1),
-                             np.array(down_at, np.float64).reshape(blocks, 1, SIZE, 1),
-                             np.array(base).reshape(blocks, SIZE, SIZE, 1), flex)
+                             weighed[squares:squares + lines].reshape(blocks, SIZE, 1, 1),
+                             weighed[squares + lines:].reshape(blocks, 1, SIZE, 1),
+                             weighed[:squares].reshape(blocks, SIZE, SIZE, 1), flex)
         return gains.reshape(blocks, SQUARES, len(SYMBOLS))
 
 
@@ -850,7 +988,7 @@ class _PadWorth:
         symbol written there), both blocks in one go (what a writer weighs: its one
         letter, on each side)."""
         out = []
-        code, flex = self.index.code, self.flex
+        written, flex = self.index.written_code, self.flex
         for k in (0, 1):
             square = self.square_of[k][number]
             if self.blocks[k][square] != EMPTY:
@@ -859,9 +997,8 @@ class _PadWorth:
             row, col = self.row_texts[k][r], self.col_texts[k][c]
             # The kernel on Python numbers: a few symbols are not worth NumPy's calls.
             rest = self.parts[k].old_at(r, c)
-            out.append((k, [_gains(code(row[:c] + symbol + row[c + 1:]),
-                                   code(col[:r] + symbol + col[r + 1:]), *rest, flex)
-                            for symbol in symbols]))
+            out.append((k, [_gains(written(row, c, symbol), written(col, r, symbol), *rest,
+                                   flex) for symbol in symbols]))
         return out
 
     def square_gains(self, k: int) -> FloatArray:

@@ -436,8 +436,6 @@ BLOCKS_KEPT: Final = 4096
 GAINS_KEPT: Final = 50_000
 
 
-
-
 def _merged(first: list[int], second: list[int]) -> list[int]:
     """The letters (0-25) of two ascending lists, ascending, each once."""
     marked = [False] * len(LETTERS)

@@ -49,7 +49,7 @@ import functools
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ParamSpec, TypeVar, cast
 
-from gamenight.engine.frozen import freeze
+from gamenight.engine.frozen import FrozenDict, FrozenList, freeze
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -109,7 +109,7 @@ class Memo:
         made = self._made.get(key)
         if made is not None and made[0] is at:
             return cast(T, made[1])
-        part = freeze(make())
+        part = _frozen(make())
         self._made[key] = (at, part)
         return part
 
@@ -119,7 +119,7 @@ class Memo:
         made = self._made.get(key)
         if made is not None and (made[0] is source or made[0] == source):
             return cast(T, made[1])
-        part = freeze(make(source))
+        part = _frozen(make(source))
         self._made[key] = (source, part)
         return part
 
@@ -151,3 +151,14 @@ class Memo:
 
     def __repr__(self) -> str:
         return f"Memo({len(self._made)} parts)"
+
+
+def _frozen(part: T) -> T:
+    """``freeze(part)``, with a part made frozen already (of ``FrozenDict`` or
+    ``FrozenList``: a game that builds a part it makes often of frozen containers)
+    taken as it is without the call: ``freeze`` is interpreted (its containers subclass
+    ``dict`` and ``list``, which mypyc cannot compile), this check compiled."""
+    kind = type(part)
+    if kind is FrozenDict or kind is FrozenList:
+        return part
+    return freeze(part)

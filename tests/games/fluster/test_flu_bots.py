@@ -272,9 +272,9 @@ def test_the_slot_tables_hold_the_words_that_fit_each_letter_in_the_slot() -> No
         run = run[:at] + "?" + run[at + 1:]
         fits = [index.counts.get(run[:at] + letter + run[at + 1:], 0) for letter in LETTERS]
         freedoms, live = index._slot_letters(run)
-        # As _run has them: log2(1 + the words); the letters some word fits.
+        # As _run has them: log2(1 + the words); the letters some word fits, a bit each.
         assert freedoms == [math.log2(1 + fit) for fit in fits], run
-        assert live == [letter for letter, fit in enumerate(fits) if fit], run
+        assert live == sum(1 << letter for letter, fit in enumerate(fits) if fit), run
         checked += any(fits)
     assert checked > 1500
 
@@ -358,3 +358,31 @@ def test_both_blocks_weighed_in_one_pass_weigh_as_each_block_alone() -> None:
         for seat in acting.seats:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert checked > 40
+
+
+def test_a_line_with_one_empty_square_weighs_each_letter_as_the_full_line_it_makes() -> None:
+    # A line with one empty square is weighed as the full lines its letters make
+    # (_full_codes), not through the dynamic programme's plan: to the bit what the
+    # programme gives each letter alone, with words that a letter completes or not,
+    # before, after and between Blanks.
+    words = load("")
+    index = PatternIndex(words)
+    rng = random.Random(23)
+    by_length = {n: sorted(w for w in words.words if len(w) == n) for n in range(2, 6)}
+    completed = 0
+    for _ in range(300):
+        # A word (or a run that is none) beside a Blank or two, then one square emptied.
+        length = rng.randrange(2, 6)
+        run = (rng.choice(by_length[length]) if rng.random() < 0.7
+               else "".join(rng.choice(LETTERS) for _ in range(length)))
+        rest = 5 - length
+        filler = "".join(rng.choice(BLANK + "AIE") for _ in range(rest))
+        line = (run + filler) if rng.random() < 0.5 else (filler + run)
+        at = rng.randrange(5)
+        line = line[:at] + EMPTY + line[at + 1:]
+        codes = index.line_codes(line)[0, at].tolist()
+        for k, symbol in enumerate(SYMBOLS):
+            points, freedom = index._line(line[:at] + symbol + line[at + 1:])
+            assert codes[k] == points * PACK + freedom, (line, symbol)
+            completed += symbol in LETTERS and points > 0
+    assert completed > 300

@@ -211,11 +211,18 @@ class PadScore:
 
     @property
     def bonuses(self) -> int:
-        return sum(bonus(t) for t in (self.a, self.b, self.c, self.d))
+        return bonuses_and_grand_total(self.a, self.b, self.c, self.d)[0]
 
     @property
     def grand_total(self) -> int:
-        return self.a + self.b + self.c + self.d + self.bonuses
+        return bonuses_and_grand_total(self.a, self.b, self.c, self.d)[1]
+
+
+def bonuses_and_grand_total(a: int, b: int, c: int, d: int) -> tuple[int, int]:
+    """A pad's bonuses (10 for each of the totals A, B, C and D at 15 or more) and its
+    Grand Total (the four totals and the bonuses)."""
+    bonuses = bonus(a) + bonus(b) + bonus(c) + bonus(d)
+    return bonuses, a + b + c + d + bonuses
 
 
 def pad_score(left: str, right: str, words: Dictionary) -> PadScore:

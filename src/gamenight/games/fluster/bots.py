@@ -90,7 +90,7 @@ RUN: Final = 1
 SLOT_RUN: Final = 2
 NO_FREEDOMS: list[float] = []
 #: ``PatternIndex._slot_letters`` of a run that no word fits, whatever its slot holds.
-NO_FITS: tuple[list[float], list[int]] = ([0.0] * len(LETTERS), [])
+NO_FITS: tuple[list[float], int] = ([0.0] * len(LETTERS), 0)
 
 
 @lru_cache(maxsize=8)
@@ -149,8 +149,8 @@ class PatternIndex:
         # run -> (its length if a word fits, else 0; log2(1 + words that fit))
         self.runs: dict[str, tuple[int, float]] = {}
         # A run with one SLOT square -> its freedoms as Python numbers, and the letters
-        # some word fits (``_slot_letters``).
-        self.slot_lists: dict[str, tuple[list[float], list[int]]] = {}
+        # some word fits, a bit each (``_slot_letters``).
+        self.slot_lists: dict[str, tuple[list[float], int]] = {}
         self.tails: dict[str, tuple[int, float, float]] = {}  # see ``_rest``
         # line -> the code of the line with each symbol written in each empty square,
         # and its points (``line_codes``).
@@ -209,7 +209,7 @@ class PatternIndex:
                 return self.code(written)
             if len(shard) >= SHARD_SIZE:
                 shard.clear()  # as ``code`` does
-            got = shard[written] = float(codes[0, at, SYMBOL_AT[symbol]])
+            got = shard[written] = codes.item(0, at, SYMBOL_AT[symbol])
         return got
 
     def codes_at(self, line: str) -> FloatArray:
@@ -246,10 +246,14 @@ class PatternIndex:
             pack = doubles(width).pack
             code_rows: list[bytes] = []
             point_rows: list[bytes] = []
+            # With one empty square (half the lines worked out here), a letter there fills the
+            # line: weighed as a full line is (``_full_codes``), not planned.
+            last = line.count(EMPTY) == 1
             for at, square in enumerate(line):
                 if square == EMPTY:
                     pre, post = line[:at], line[at + 1:]
-                    codes, points = self._slot_codes(pre + SLOT + post, at)
+                    codes, points = (self._full_codes(line, at) if last
+                                     else self._slot_codes(pre + SLOT + post, at))
                     code = codes[width - 1] = self.code(pre + BLANK + post)
                     points[width - 1] = float(int(code) >> 7)
                     code_rows.append(pack(*codes))
@@ -280,20 +284,54 @@ class PatternIndex:
         p, f = self._slot_line(levels, -1, best_points, best_freedom, best_worth)
         codes = [p * PACK + f] * len(LETTERS) + [0.0]  # packed as ``code`` packs a line
         points = [float(p)] * len(LETTERS) + [0.0]
-        for letter in live:
+        while live:  # each letter some word fits, from A up
+            low = live & -live
+            live ^= low
+            letter = low.bit_length() - 1
             p, f = self._slot_line(levels, letter, best_points, best_freedom, best_worth)
             codes[letter] = p * PACK + f
             points[letter] = float(p)
         return codes, points
 
-    def _slot_plan(self, line: str, at: int) -> tuple[list[list[SlotStep]], list[int]]:
+    def _full_codes(self, line: str, at: int) -> tuple[list[float], list[float]]:
+        """``_slot_codes`` of a line whose one empty square is ``at``, worked out as a
+        full line is weighed.  With a letter in that square no square can still become
+        a Blank, so ``_rest`` has one way through the line: its runs, as the Blanks end
+        them, each scoring its length if it is a word.  A full run is one word or none,
+        so each freedom is 1.0 or 0.0, and every sum of them is a small whole number,
+        exact in any order: each code is the one ``code`` gives, to the bit (checked
+        letter by letter in ``tests/games/fluster/test_flu_bots.py``).  The runs beside
+        the slot's are the same for every letter: ``_rest`` of the squares before the
+        Blank that starts the slot's run, and of those after the Blank that ends it."""
+        start = line.rfind(BLANK, 0, at) + 1
+        end = line.find(BLANK, at + 1)
+        if end < 0:
+            end = len(line)
+        before = self._rest(line[:start])
+        after = self._rest(line[end + 1:])
+        freedoms, _ = self._slot_letters(line[start:at] + SLOT + line[at + 1:end])
+        fixed_points = before[0] + after[0]
+        fixed_freedom = before[1] + after[1]
+        length = end - start
+        codes: list[float] = []
+        points: list[float] = []
+        for freedom in freedoms:  # each letter A-Z in the slot
+            p = fixed_points + (length if freedom > 0.0 else 0)
+            codes.append(p * PACK + (fixed_freedom + freedom))
+            points.append(float(p))
+        codes.append(0.0)  # the Blank's (``line_codes`` works it out)
+        points.append(0.0)
+        return codes, points
+
+    def _slot_plan(self, line: str, at: int) -> tuple[list[list[SlotStep]], int]:
         """The steps of ``_rest`` on ``line`` for its squares from ``at`` (the ``SLOT``)
         back to the first, each a list of the ways it weighs in ``_rest``'s order (see
-        ``SlotStep``); and the letters some word fits in some run through the slot.
+        ``SlotStep``); and the letters some word fits in some run through the slot (a bit
+        each, as ``_slot_letters`` has them).
         What lies past the slot is the same for every letter: ``_rest``'s own tails."""
         n = len(line)
         levels: list[list[SlotStep]] = [[] for _ in range(at + 1)]
-        live: list[int] = []
+        live = 0
         for i in range(at, -1, -1):
             steps = levels[i]
             if line[i] == BLANK:
@@ -313,10 +351,7 @@ class PatternIndex:
                     freedoms, fit = self._slot_letters(line[i:j])
                     tail_points, tail_freedom, _ = self._rest(line[j + 1:])
                     steps.append((SLOT_RUN, j - i, tail_freedom, tail_points, freedoms))
-                    if not live:
-                        live = fit
-                    elif fit:
-                        live = _merged(live, fit)
+                    live |= fit
         return levels, live
 
     def _slot_line(self, levels: list[list[SlotStep]], letter: int, best_points: list[int],
@@ -347,11 +382,11 @@ class PatternIndex:
             best_points[i], best_freedom[i], best_worth[i] = bp, bf, bw
         return best_points[0], best_freedom[0]
 
-    def _slot_letters(self, run: str) -> tuple[list[float], list[int]]:
+    def _slot_letters(self, run: str) -> tuple[list[float], int]:
         """For a run with one ``SLOT`` square: log2(1 + the words that fit it) with each
         letter A-Z in the slot (``_run``'s freedom; 0.0 where none fits, and then the
-        run scores nothing), and the letters some word fits; read from the tables made
-        once per dictionary, kept per run."""
+        run scores nothing), and the letters some word fits (bit 0 A, bit 1 B ...);
+        read from the tables made once per dictionary, kept per run."""
         got = self.slot_lists.get(run)
         if got is None:
             if len(self.slot_lists) >= SLOTS_KEPT:
@@ -361,8 +396,11 @@ class PatternIndex:
                 got = self.slot_lists[run] = NO_FITS
             else:
                 freedoms: list[float] = self.slot_freedom[row].tolist()
-                got = self.slot_lists[run] = (
-                    freedoms, [letter for letter, f in enumerate(freedoms) if f > 0.0])
+                live = 0
+                for letter, freedom in enumerate(freedoms):
+                    if freedom > 0.0:
+                        live |= 1 << letter
+                got = self.slot_lists[run] = freedoms, live
         return got
 
     def _run(self, run: str) -> tuple[int, float]:
@@ -434,16 +472,6 @@ BLOCKS_KEPT: Final = 4096
 #: The most lines ``PatternIndex.symbol_codes`` keeps (about 70 MB: the 5 x 27 numbers
 #: of a line in one array of doubles, not 135 float objects).
 GAINS_KEPT: Final = 50_000
-
-
-def _merged(first: list[int], second: list[int]) -> list[int]:
-    """The letters (0-25) of two ascending lists, ascending, each once."""
-    marked = [False] * len(LETTERS)
-    for letter in first:
-        marked[letter] = True
-    for letter in second:
-        marked[letter] = True
-    return [letter for letter in range(len(LETTERS)) if marked[letter]]
 
 
 def slot_table(words: frozenset[str]) -> tuple[dict[str, int], npt.NDArray[np.int32]]:
@@ -617,6 +645,9 @@ class WordsmithBot(Bot[FlusterAction]):
         # The numbers of the pad last seen, and back from each number to its square.
         self._numbering: tuple[list[int], list[int]] | None = None
         self._square_of: list[dict[int, int]] = []
+        # Per block, its squares in the order of their numbers (1-25): a caller's gains
+        # by square, read by number (``_call_gains``).
+        self._by_number: list[IntArray] = []
         # What is worked out of each block of its pad, kept from decision to decision
         # (for the index it was worked out with).
         self._parts = _pad_parts(self._index, self.flex)
@@ -637,10 +668,14 @@ class WordsmithBot(Bot[FlusterAction]):
         rng = self.rng
         call = table["call"]
         if call is not None:  # everyone is writing it: choose a block
-            options = [(gains[0], k) for k, gains in
-                       self._judged(worth, call["number"], (call["letter"],))]
-            best = max(options, key=lambda g: (g[0], rng.random()))
-            return WRITES[SIDES[best[1]]]
+            # The block of the best (gain, draw), a draw for each block in turn.
+            best: tuple[float, float] | None = None
+            side = 0
+            for k, weighed in self._judged(worth, call["number"], (call["letter"],)):
+                key = (weighed[0], rng.random())
+                if best is None or key > best:
+                    best, side = key, k
+            return WRITES[SIDES[side]]
         # As caller: each number still callable, each letter and the Blank, on the side
         # it would then be written (the only side left, on a number's second call).
         # In the order of the legal calls, each call whose gain is at least the best
@@ -652,10 +687,9 @@ class WordsmithBot(Bot[FlusterAction]):
         draw = rng.random
         numbers, better = self._call_gains(worth, table)
         gains = better.ravel()
-        best_before = np.empty_like(gains)
-        best_before[0] = -math.inf
-        np.maximum.accumulate(gains[:-1], out=best_before[1:])
-        drawn = (gains >= best_before).nonzero()[0]  # (``np.flatnonzero`` runs as Python)
+        # A gain at least the best before it is the best up to itself (``np.flatnonzero``
+        # runs as Python).
+        drawn = (gains == np.maximum.accumulate(gains)).nonzero()[0]
         width = len(SYMBOLS)
         for i, gain in zip(drawn.tolist(), gains[drawn].tolist(), strict=True):
             key = (gain, draw())
@@ -694,6 +728,7 @@ class WordsmithBot(Bot[FlusterAction]):
         if numbering != self._numbering:  # a pad's numbers stay as dealt all game
             self._numbering = numbering
             self._square_of = [{n: s for s, n in enumerate(numbers)} for numbers in numbering]
+            self._by_number = [np.argsort(np.array(numbers)) for numbers in numbering]
         return _PadWorth(index, pad, self.flex, self._square_of, self._parts)
 
     def _call_gains(self, worth: _PadWorth, table: FlusterView,
@@ -703,10 +738,11 @@ class WordsmithBot(Bot[FlusterAction]):
         filled square, so the side left wins on a number's second call."""
         numbers = callable_numbers(table["called"])  # in order, as the legal calls hold them
         both = worth.both_square_gains()
-        gains_of = [self._planned(worth, k, both[k]) for k in (0, 1)]
-        better: FloatArray = np.maximum(
-            gains_of[0][[worth.square_of[0][n] for n in numbers]],
-            gains_of[1][[worth.square_of[1][n] for n in numbers]])
+        by_number = self._by_number
+        better: FloatArray = np.maximum(self._planned(worth, 0, both[0])[by_number[0]],
+                                        self._planned(worth, 1, both[1])[by_number[1]])
+        if len(numbers) < SQUARES:  # the numbers called twice are called no more
+            better = better[np.array(numbers) - 1]
         return numbers, better
 
     def _planned(self, worth: _PadWorth, k: int, gains: FloatArray) -> FloatArray:
@@ -772,8 +808,8 @@ class _Block:
     so a new view costs the lines that changed only."""
 
     __slots__ = ("_gains", "_old", "_stale", "col_freedom", "col_points", "col_texts",
-                 "flex", "index", "line_codes", "line_points", "lines", "pad", "row_freedom",
-                 "row_points", "row_texts", "text")
+                 "flex", "index", "line_codes", "line_points", "line_slots", "lines", "pad",
+                 "row_freedom", "row_points", "row_texts", "text")
 
     def __init__(self, index: PatternIndex, flex: float, pad: _PadLines | None = None,
                  k: int = 0) -> None:
@@ -791,6 +827,10 @@ class _Block:
         self.pad = pad if pad is not None else _PadLines(1)
         self.line_codes, self.line_points = self.pad.codes[:, k], self.pad.points[:, k]
         self.lines = self.pad.lines[:, :, k]  # both: codes 0 or points 1, then as they are
+        # Where each row's and column's codes go (0-4 the rows, 5-9 the columns): views made
+        # once, so that filling one in is a copy, not an index worked out again.
+        self.line_slots = [*(self.lines[:, 0, i] for i in range(SIZE)),
+                           *(self.lines[:, 1, :, i] for i in range(SIZE))]
         self._stale: set[int] = set()
         self._old: Old | None = None
         self._gains: FloatArray | None = None
@@ -800,20 +840,37 @@ class _Block:
         if text == self.text:
             return
         self.text = text
-        code = self.index.code
+        code = self._code
         rows, cols, stale = self.row_texts, self.col_texts, self._stale
         for i in range(SIZE):
             row = text[i * SIZE:(i + 1) * SIZE]
             if row != rows[i]:
+                self.row_points[i], self.row_freedom[i] = unpack(code(rows[i], row))
                 rows[i] = row
-                self.row_points[i], self.row_freedom[i] = unpack(code(row))
                 stale.add(i)
             col = text[i::SIZE]
             if col != cols[i]:
+                self.col_points[i], self.col_freedom[i] = unpack(code(cols[i], col))
                 cols[i] = col
-                self.col_points[i], self.col_freedom[i] = unpack(code(col))
                 stale.add(SIZE + i)
         self._old = self._gains = None
+
+    def _code(self, seen: str, line: str) -> float:
+        """``PatternIndex.code`` of ``line``, a row or column that was ``seen`` when the
+        block was seen last: where one symbol has been written in it since (nearly
+        always), read from ``seen``'s codes if they were worked out (``written_code``,
+        the same number to the bit), as a second call written at once, which no decision
+        of the bot weighed, needs."""
+        index = self.index
+        if len(seen) != len(line):  # the first time
+            return index.code(line)
+        at = -1
+        for k in range(len(line)):
+            if seen[k] != line[k]:
+                if at >= 0 or seen[k] != EMPTY:
+                    return index.code(line)
+                at = k
+        return index.written_code(seen, at, line[at])
 
     def old(self) -> Old:
         """The rest of the Across total past each row, of the Down total past each
@@ -873,14 +930,10 @@ class _Block:
         """Fill in the codes (and points) of the lines that changed since last asked."""
         stale = self._stale
         if stale:
-            line_codes = self.index.line_codes
-            lines = self.lines
+            line_codes, slots = self.index.line_codes, self.line_slots
             rows, cols = self.row_texts, self.col_texts
-            for i in stale:
-                if i < SIZE:
-                    lines[:, 0, i] = line_codes(rows[i])
-                else:  # a column's, square by square down it: rows
-                    lines[:, 1, :, i - SIZE] = line_codes(cols[i - SIZE])
+            for i in stale:  # a column's go square by square down it: along the rows
+                slots[i][...] = line_codes(rows[i] if i < SIZE else cols[i - SIZE])
             stale.clear()
 
 
@@ -891,7 +944,8 @@ class _PadLines:
     the kernel reads both in order): a caller's gains for both blocks are one pass of
     the kernel (``gains``), not two."""
 
-    __slots__ = ("codes", "lines", "points")
+    __slots__ = ("across_at", "base", "codes", "down_at", "kernel_in", "lines", "points",
+                 "weighed")
 
     def __init__(self, blocks: int = 2) -> None:
         # The codes, then their points, in one array, so that a line's come in at once
@@ -899,6 +953,19 @@ class _PadLines:
         self.lines: FloatArray = np.zeros((2, 2, blocks, SIZE, SIZE, len(SYMBOLS)))
         self.codes: FloatArray = self.lines[0]
         self.points: FloatArray = self.lines[1]
+        # The kernel's four arrays of codes and points (rows' and columns'), as it
+        # reads them.
+        self.kernel_in: tuple[FloatArray, FloatArray, FloatArray, FloatArray] = (
+            self.codes[0], self.codes[1], self.points[0], self.points[1])
+        # What ``gains`` weighs the squares against (the old lines' worth, then what each
+        # row and column needs for its direction's bonus), packed as doubles into
+        # ``weighed`` and read through views of it made once, shaped for the kernel.
+        squares, lines = blocks * SQUARES, blocks * SIZE
+        self.weighed = bytearray(8 * (squares + 2 * lines))
+        numbers = np.frombuffer(self.weighed)
+        self.base = numbers[:squares].reshape(blocks, SIZE, SIZE, 1)
+        self.across_at = numbers[squares:squares + lines].reshape(blocks, SIZE, 1, 1)
+        self.down_at = numbers[squares + lines:].reshape(blocks, 1, SIZE, 1)
 
     def gains(self, parts: Sequence[_Block], flex: float) -> FloatArray:
         """``_Block.square_gains`` of both blocks (``parts``, whose arrays these are), as
@@ -931,17 +998,14 @@ class _PadLines:
                                                   flex))
             across_at.extend([BONUS_AT - (across - points) for points in row_points])
             down_at.extend([BONUS_AT - (down - points) for points in col_points])
-        blocks = len(parts)
-        codes, points = self.codes, self.points
-        # The 70 numbers as doubles in one go (``struct``: NumPy's conversion of three
-        # lists cost more than the kernel's arithmetic).
-        squares, lines = blocks * SQUARES, blocks * SIZE
-        weighed = np.frombuffer(doubles(squares + 2 * lines).pack(*base, *across_at, *down_at))
-        gains = _array_gains(codes[0], codes[1], points[0], points[1],
-                             weighed[squares:squares + lines].reshape(blocks, SIZE, 1, 1),
-                             weighed[squares + lines:].reshape(blocks, 1, SIZE, 1),
-                             weighed[:squares].reshape(blocks, SIZE, SIZE, 1), flex)
-        return gains.reshape(blocks, SQUARES, len(SYMBOLS))
+        # The 70 numbers as doubles in one go, into the views' array (``struct``:
+        # NumPy's conversion of three lists cost more than the kernel's arithmetic).
+        weighed = self.weighed
+        doubles(len(weighed) // 8).pack_into(weighed, 0, *base, *across_at, *down_at)
+        codes_across, codes_down, points_across, points_down = self.kernel_in
+        gains = _array_gains(codes_across, codes_down, points_across, points_down,
+                             self.across_at, self.down_at, self.base, flex)
+        return gains.reshape(len(parts), SQUARES, len(SYMBOLS))
 
 
 class _PadWorth:

@@ -67,6 +67,7 @@ from gamenight.games.fluster.board import (
     BlockScore,
     PadScore,
     Side,
+    bonuses_and_grand_total,
     callable_numbers,
     line_scores,
     line_shapes,
@@ -429,14 +430,15 @@ class FlusterState(GameState[FlusterAction]):
                         for k, block in enumerate(self.blocks[seat])])
         return self._pads.kept(seat, blocks, _pad_shown)
 
-    def _block_shown(self, block: tuple[tuple[int, ...], str, int, int]) -> _BlockShown:
-        """A block's numbers and squares as its view shows them, and its score (block
-        ``k`` of ``seat``'s pad: its circles as kept, which its squares decide)."""
+    def _block_shown(self, block: tuple[tuple[int, ...], str, int, int]) -> BlockView:
+        """A block's numbers and squares as its view shows them, with its circles as kept
+        (block ``k`` of ``seat``'s pad, whose squares decide them): made of frozen parts,
+        so the memo keeps it as it is."""
         numbers, text, seat, k = block
-        score = self.block_score(seat, k)
-        shown = FrozenDict({"numbers": FrozenList(numbers), "squares": text,
-                            "down": FrozenList(score.down), "across": FrozenList(score.across)})
-        return cast(BlockView, shown), score
+        scores = self.line_scores[seat][k]  # the rows' circles, then the columns'
+        return cast(BlockView, FrozenDict({
+            "numbers": FrozenList(numbers), "squares": text,
+            "down": FrozenList(scores[SIZE:]), "across": FrozenList(scores[:SIZE])}))
 
     def _view(self, seat: int | None, at_ms: float | None
               ) -> FlusterView:
@@ -650,18 +652,18 @@ class FlusterState(GameState[FlusterAction]):
         self.last_sides = setting.last_sides
 
 
-#: A block's part of its pad's view, with its score (for the pad's totals).
-_BlockShown = tuple[BlockView, BlockScore]
-
-
-def _pad_shown(blocks: tuple[_BlockShown, ...]) -> PadView:
-    """A pad as its view shows it, of its blocks as shown: the totals added."""
-    (left, left_score), (right, right_score) = blocks
-    totals = pad_totals(left_score, right_score)
+def _pad_shown(blocks: tuple[BlockView, ...]) -> PadView:
+    """A pad as its view shows it, of its blocks as shown: the totals added, of the
+    circles each block shows (A and B the left block's Down and Across, C and D the
+    right's)."""
+    left, right = blocks
+    a, b = sum(left["down"]), sum(left["across"])
+    c, d = sum(right["down"]), sum(right["across"])
+    bonuses, grand_total = bonuses_and_grand_total(a, b, c, d)
     return cast(PadView, FrozenDict({
         "left": left, "right": right,
-        "totals": FrozenDict({"A": totals.a, "B": totals.b, "C": totals.c, "D": totals.d,
-                              "bonuses": totals.bonuses, "grand_total": totals.grand_total})}))
+        "totals": FrozenDict({"A": a, "B": b, "C": c, "D": d, "bonuses": bonuses,
+                              "grand_total": grand_total})}))
 
 
 #: Each square's row and column (``divmod(square, SIZE)``).

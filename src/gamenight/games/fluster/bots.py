@@ -856,11 +856,12 @@ class _Block:
         self._old = self._gains = None
 
     def _code(self, seen: str, line: str) -> float:
-        """``PatternIndex.code`` of ``line``, a row or column that was ``seen`` when the
-        block was seen last: where one symbol has been written in it since (nearly
-        always), read from ``seen``'s codes if they were worked out (``written_code``,
-        the same number to the bit), as a second call written at once, which no decision
-        of the bot weighed, needs."""
+        """``PatternIndex.code`` of ``line``, a row or column that was ``seen`` (not the
+        same) when the block was seen last.  Where one symbol has been written in it
+        since (nearly always), it is read from ``seen``'s codes if they were worked out
+        (``written_code``: the same number to the bit).  A second call is written at
+        once, with no decision of the bot to weigh it, so its row and column would
+        otherwise cost a run of the dynamic programme each."""
         index = self.index
         if len(seen) != len(line):  # the first time
             return index.code(line)

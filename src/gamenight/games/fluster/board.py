@@ -116,6 +116,12 @@ def line_scores(block: Sequence[str], words: Dictionary) -> list[int]:
     return [line_score("".join([block[square] for square in line]), words) for line in LINES]
 
 
+def circles(scores: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A block's circles out of its lines' scores in ``LINES`` order (``line_scores``:
+    the rows, then the columns): (Down, one per column; Across, one per row)."""
+    return tuple(scores[SIZE:]), tuple(scores[:SIZE])
+
+
 def _runs_completed(shape: int, at: int) -> tuple[tuple[int, int], ...]:
     """The runs (start, end: places along the line) that writing place ``at`` of a line
     now of ``shape`` completed, left to right, as ``words_completed`` finds them: the

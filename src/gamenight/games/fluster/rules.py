@@ -69,6 +69,7 @@ from gamenight.games.fluster.board import (
     Side,
     bonuses_and_grand_total,
     callable_numbers,
+    circles,
     line_scores,
     line_shapes,
     pad_totals,
@@ -435,10 +436,10 @@ class FlusterState(GameState[FlusterAction]):
         (block ``k`` of ``seat``'s pad, whose squares decide them): made of frozen parts,
         so the memo keeps it as it is."""
         numbers, text, seat, k = block
-        scores = self.line_scores[seat][k]  # the rows' circles, then the columns'
+        down, across = circles(self.line_scores[seat][k])
         return cast(BlockView, FrozenDict({
             "numbers": FrozenList(numbers), "squares": text,
-            "down": FrozenList(scores[SIZE:]), "across": FrozenList(scores[:SIZE])}))
+            "down": FrozenList(down), "across": FrozenList(across)}))
 
     def _view(self, seat: int | None, at_ms: float | None
               ) -> FlusterView:
@@ -613,8 +614,7 @@ class FlusterState(GameState[FlusterAction]):
 
     def block_score(self, seat: int, k: int) -> BlockScore:
         """The circles of block ``k`` (0 left, 1 right) of ``seat``'s pad, as kept."""
-        scores = self.line_scores[seat][k]
-        return BlockScore(tuple(scores[SIZE:]), tuple(scores[:SIZE]))
+        return BlockScore(*circles(self.line_scores[seat][k]))
 
     def snapshot(self) -> JSON:
         return {

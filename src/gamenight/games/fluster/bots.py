@@ -48,7 +48,6 @@ from gamenight.games.fluster.board import (
     SQUARES,
     SYMBOLS,
     bonus,
-    callable_numbers,
     column_of,
     row_of,
 )
@@ -75,6 +74,8 @@ SEARCH_NODES = 150
 PLAN_WORTH = 12.0
 #: How many other calls a search is offered beside the bot's own (``distinct_choices``).
 RIVAL_CALLS = 5
+#: The blocks of a pad as an index of its gains, one row each (``WordsmithBot._call_gains``).
+BOTH_BLOCKS: Final = np.array([[0], [1]])
 
 
 #: Each symbol's place in ``SYMBOLS`` (a line's codes are in that order).
@@ -197,20 +198,14 @@ class PatternIndex:
     def written_code(self, line: str, at: int, symbol: str) -> float:
         """``code`` of ``line`` with ``symbol`` written in its square ``at`` (empty in
         ``line``): read from ``line``'s own codes where they were worked out
-        (``line_codes``, the same number to the bit) rather than by the dynamic programme,
-        for a line not met before.  A writer weighs its letter so (the line with it is
-        new a quarter of the time; ``line``'s codes are known nearly always)."""
-        written = line[:at] + symbol + line[at + 1:]
-        shard = self.values[hash(written) & MASK]
-        got = shard.get(written)
-        if got is None:
-            codes = self.symbol_codes.get(line)
-            if codes is None:
-                return self.code(written)
-            if len(shard) >= SHARD_SIZE:
-                shard.clear()  # as ``code`` does
-            got = shard[written] = codes.item(0, at, SYMBOL_AT[symbol])
-        return got
+        (``line_codes``, the same number to the bit), with no new string made and looked
+        up, else worked out as ``code`` works it out.  A writer weighs its letter so, and
+        a bot taking in its pad a line with one symbol more."""
+        codes = self.symbol_codes.get(line)
+        if codes is None:
+            return self.code(line[:at] + symbol + line[at + 1:])
+        # Read, not kept as a line of its own: no new string to make and look up.
+        return codes.item(0, at, SYMBOL_AT[symbol])
 
     def codes_at(self, line: str) -> FloatArray:
         """The code of ``line`` with each symbol (in ``SYMBOLS`` order) written in each of
@@ -461,7 +456,6 @@ PACK: Final = 128.0
 #: The bot's memory of lines: SHARDS dicts of at most SHARD_SIZE lines (about 30 MB in
 #: all), and of runs, RUNS_KEPT at most.
 SHARDS: Final = 256
-MASK: Final = SHARDS - 1
 SHARD_SIZE: Final = 1024
 RUNS_KEPT: Final = 80_000
 #: The most slot runs kept as Python numbers (``slot_lists``: about 20 MB; the slot runs'
@@ -645,9 +639,9 @@ class WordsmithBot(Bot[FlusterAction]):
         # The numbers of the pad last seen, and back from each number to its square.
         self._numbering: tuple[list[int], list[int]] | None = None
         self._square_of: list[dict[int, int]] = []
-        # Per block, its squares in the order of their numbers (1-25): a caller's gains
-        # by square, read by number (``_call_gains``).
-        self._by_number: list[IntArray] = []
+        # Per block (a row each), its squares in the order of their numbers (1-25): a
+        # caller's gains by square, read by number (``_call_gains``).
+        self._by_number: IntArray = np.zeros((len(SIDES), SQUARES), np.int64)
         # What is worked out of each block of its pad, kept from decision to decision
         # (for the index it was worked out with).
         self._parts = _pad_parts(self._index, self.flex)
@@ -685,16 +679,17 @@ class WordsmithBot(Bot[FlusterAction]):
         top: tuple[float, float] = (-math.inf, 0.0)
         choice = legal[0]
         draw = rng.random
-        numbers, better = self._call_gains(worth, table)
-        gains = better.ravel()
+        gains = self._call_gains(worth).ravel()
         # A gain at least the best before it is the best up to itself (``np.flatnonzero``
         # runs as Python).
         drawn = (gains == np.maximum.accumulate(gains)).nonzero()[0]
         width = len(SYMBOLS)
         for i, gain in zip(drawn.tolist(), gains[drawn].tolist(), strict=True):
+            if gain == -math.inf:  # a number called twice: no call, and no draw
+                continue
             key = (gain, draw())
             if key > top:
-                top, choice = key, CALLS[(SYMBOLS[i % width], numbers[i // width])]
+                top, choice = key, CALLS[(SYMBOLS[i % width], i // width + 1)]
         return choice
 
     def distinct_choices(self, view: View, legal: Sequence[FlusterAction],
@@ -707,14 +702,15 @@ class WordsmithBot(Bot[FlusterAction]):
         table = cast(FlusterView, view)
         if table["call"] is not None:
             return None
-        numbers, better = self._call_gains(self._pad_worth(table), table)
-        gains = better.ravel()
+        gains = self._call_gains(self._pad_worth(table)).ravel()
         # Stable: equal gains keep the legal calls' order (by number, then symbol).
         order = np.argsort(-gains, kind="stable")
         found = [chosen]
         for i in order[:RIVAL_CALLS + 1].tolist():
-            call = CALLS[(SYMBOLS[i % len(SYMBOLS)], numbers[i // len(SYMBOLS)])]
-            if call != chosen and len(found) <= RIVAL_CALLS and gains[i] > -math.inf:
+            if gains[i] == -math.inf:  # a number called twice, and all after it
+                break
+            call = CALLS[(SYMBOLS[i % len(SYMBOLS)], i // len(SYMBOLS) + 1)]
+            if call != chosen and len(found) <= RIVAL_CALLS:
                 found.append(call)
         return found
 
@@ -728,22 +724,22 @@ class WordsmithBot(Bot[FlusterAction]):
         if numbering != self._numbering:  # a pad's numbers stay as dealt all game
             self._numbering = numbering
             self._square_of = [{n: s for s, n in enumerate(numbers)} for numbers in numbering]
-            self._by_number = [np.argsort(np.array(numbers)) for numbers in numbering]
+            self._by_number = np.argsort(np.array(numbering), axis=1)
         return _PadWorth(index, pad, self.flex, self._square_of, self._parts)
 
-    def _call_gains(self, worth: _PadWorth, table: FlusterView,
-                    ) -> tuple[list[int], FloatArray]:
-        """The numbers still callable, in order, and each symbol's gain if called on
-        each of them (numbers x symbols), on the better side for it: -inf marks a
-        filled square, so the side left wins on a number's second call."""
-        numbers = callable_numbers(table["called"])  # in order, as the legal calls hold them
+    def _call_gains(self, worth: _PadWorth) -> FloatArray:
+        """Each symbol's gain if called on each number (numbers 1-25 x symbols), on the
+        better side for it: -inf marks a filled square, so the side left wins on a
+        number's second call, and a number called twice (both squares filled, so no
+        longer callable) gains -inf for every symbol.  Its legal calls are the numbers
+        whose gains are not, in the same order."""
         both = worth.both_square_gains()
-        by_number = self._by_number
-        better: FloatArray = np.maximum(self._planned(worth, 0, both[0])[by_number[0]],
-                                        self._planned(worth, 1, both[1])[by_number[1]])
-        if len(numbers) < SQUARES:  # the numbers called twice are called no more
-            better = better[np.array(numbers) - 1]
-        return numbers, better
+        if self.plans[0] is not None or self.plans[1] is not None:
+            both = np.array([self._planned(worth, 0, both[0]),
+                             self._planned(worth, 1, both[1])])
+        by_number = both[BOTH_BLOCKS, self._by_number]  # blocks x numbers x symbols
+        better: FloatArray = np.maximum(by_number[0], by_number[1])
+        return better
 
     def _planned(self, worth: _PadWorth, k: int, gains: FloatArray) -> FloatArray:
         """``gains`` (squares x symbols of block ``k``) with a plan's worth added where a
@@ -808,7 +804,7 @@ class _Block:
     so a new view costs the lines that changed only."""
 
     __slots__ = ("_gains", "_old", "_stale", "col_freedom", "col_points", "col_texts",
-                 "flex", "index", "line_codes", "line_points", "line_slots", "lines", "pad",
+                 "flex", "index", "line_slots", "lines", "pad",
                  "row_freedom", "row_points", "row_texts", "text")
 
     def __init__(self, index: PatternIndex, flex: float, pad: _PadLines | None = None,
@@ -820,13 +816,12 @@ class _Block:
         self.row_points, self.col_points = [0] * SIZE, [0] * SIZE
         self.row_freedom, self.col_freedom = [0.0] * SIZE, [0.0] * SIZE
         # codes_at of each row and column, and their points, at the squares they were
-        # worked out for ([rows 0 or columns 1, row, column, symbol]), filled in when a
-        # caller first needs them: block ``k`` of ``pad``'s arrays, so that a caller
-        # weighs both blocks of its pad in one go (``_PadLines.gains``); the lines still
-        # to fill in (0-4 the rows, 5-9 the columns).
+        # worked out for ([codes 0 or points 1, rows 0 or columns 1, row, column,
+        # symbol]), filled in when a caller first needs them: block ``k`` of ``pad``'s
+        # array, so that a caller weighs both blocks of its pad in one go
+        # (``_PadLines.gains``); the lines still to fill in (0-4 the rows, 5-9 the columns).
         self.pad = pad if pad is not None else _PadLines(1)
-        self.line_codes, self.line_points = self.pad.codes[:, k], self.pad.points[:, k]
-        self.lines = self.pad.lines[:, :, k]  # both: codes 0 or points 1, then as they are
+        self.lines = self.pad.lines[:, :, k]
         # Where each row's and column's codes go (0-4 the rows, 5-9 the columns): views made
         # once, so that filling one in is a copy, not an index worked out again.
         self.line_slots = [*(self.lines[:, 0, i] for i in range(SIZE)),
@@ -918,9 +913,7 @@ class _Block:
             return got
         self.fill_codes()
         across_rest, down_rest, base = self.old()
-        codes, points = self.line_codes, self.line_points
-        gains = _array_gains(codes[0], codes[1], points[0], points[1],
-                             BONUS_AT - across_rest[:, None, None],
+        gains = _array_gains(self.lines, BONUS_AT - across_rest[:, None, None],
                              BONUS_AT - down_rest[None, :, None], base[:, :, None], self.flex)
         filled = np.frombuffer(self.text.encode(), np.uint8).reshape(SIZE, SIZE) != ord(EMPTY)
         gains[filled] = -math.inf
@@ -940,24 +933,17 @@ class _Block:
 
 class _PadLines:
     """The codes of every row and column of a pad's blocks with each symbol in each
-    square, and their points, in one array per kind ([rows 0 or columns 1, block, row,
-    column, symbol]: a row's and a column's codes for a square at the same place, so
-    the kernel reads both in order): a caller's gains for both blocks are one pass of
-    the kernel (``gains``), not two."""
+    square, and their points, in one array ([codes 0 or points 1, rows 0 or columns 1,
+    block, row, column, symbol]: a row's and a column's codes for a square at the same
+    place, so the kernel reads both in order): a caller's gains for both blocks are one
+    pass of the kernel (``gains``), not two."""
 
-    __slots__ = ("across_at", "base", "codes", "down_at", "kernel_in", "lines", "points",
-                 "weighed")
+    __slots__ = ("across_at", "base", "down_at", "lines", "weighed")
 
     def __init__(self, blocks: int = 2) -> None:
         # The codes, then their points, in one array, so that a line's come in at once
         # (``PatternIndex.line_codes``; points as doubles: the kernel adds them to doubles).
         self.lines: FloatArray = np.zeros((2, 2, blocks, SIZE, SIZE, len(SYMBOLS)))
-        self.codes: FloatArray = self.lines[0]
-        self.points: FloatArray = self.lines[1]
-        # The kernel's four arrays of codes and points (rows' and columns'), as it
-        # reads them.
-        self.kernel_in: tuple[FloatArray, FloatArray, FloatArray, FloatArray] = (
-            self.codes[0], self.codes[1], self.points[0], self.points[1])
         # What ``gains`` weighs the squares against (the old lines' worth, then what each
         # row and column needs for its direction's bonus), packed as doubles into
         # ``weighed`` and read through views of it made once, shaped for the kernel.
@@ -1003,9 +989,7 @@ class _PadLines:
         # NumPy's conversion of three lists cost more than the kernel's arithmetic).
         weighed = self.weighed
         doubles(len(weighed) // 8).pack_into(weighed, 0, *base, *across_at, *down_at)
-        codes_across, codes_down, points_across, points_down = self.kernel_in
-        gains = _array_gains(codes_across, codes_down, points_across, points_down,
-                             self.across_at, self.down_at, self.base, flex)
+        gains = _array_gains(self.lines, self.across_at, self.down_at, self.base, flex)
         return gains.reshape(len(parts), SQUARES, len(SYMBOLS))
 
 
@@ -1103,12 +1087,13 @@ def _old_worth_at(row_points: int, col_points: int, row_freedom: float, col_free
     return (row_points + col_points) + flex * (row_freedom + col_freedom) + bonuses
 
 
-def _array_gains(row_codes: FloatArray, col_codes: FloatArray, row_points: FloatArray,
-                 col_points: FloatArray, across_at: Any, down_at: Any,
-                 base: FloatArray, flex: float) -> FloatArray:
+def _array_gains(lines: FloatArray, across_at: Any, down_at: Any, base: FloatArray,
+                 flex: float) -> FloatArray:
     """``_gains`` on arrays, given the points of each code too (``codes_and_points_at``:
     what ``_gains`` takes out of the codes, worked out once per line, as doubles): the
-    same operations on each element, so the same floats to the bit.  A direction's bonus
+    same operations on each element, so the same floats to the bit.  ``lines`` holds
+    them as ``_PadLines.lines`` does: codes 0 or points 1, then the rows' 0 or the
+    columns' 1, then squares and symbols (so one addition sums both).  A direction's bonus
     is ``BONUS`` where its line's new points reach ``across_at`` (``down_at``): what its
     new total needs past the rest of it, ``BONUS_AT`` less that rest, as ``board.bonus``
     has it; small integers, exact however they are added, so they are added as doubles.
@@ -1116,14 +1101,19 @@ def _array_gains(row_codes: FloatArray, col_codes: FloatArray, row_points: Float
     Worked in place, in one array: ``flex * freedom`` is ``freedom * flex`` and ``points
     + x`` is ``x + points`` to the bit (IEEE addition and multiplication commute), so
     ``(points + flex * freedom) + bonuses - base`` is the same.  On 2 x 25 x 27 numbers
-    NumPy's cost is its calls and new arrays, not the arithmetic."""
-    points = row_points + col_points
-    value = row_codes + col_codes
+    NumPy's cost is its calls and new arrays, not the arithmetic, so each call does as
+    much as it can: one sums codes and points, one counts the bonuses reached (0, 1 or 2
+    of them, as doubles, then times ``BONUS``: the same 0, 10 or 20)."""
+    sums: FloatArray = lines[:, 0] + lines[:, 1]
+    value: FloatArray = sums[0]
+    points: FloatArray = sums[1]
     value -= points * PACK  # freedom
     value *= flex
     value += points
-    bonuses = (row_points >= across_at) * float(BONUS)
-    bonuses += (col_points >= down_at) * float(BONUS)
+    line_points = lines[1]
+    bonuses = np.add(line_points[0] >= across_at, line_points[1] >= down_at,
+                     dtype=np.float64)
+    bonuses *= float(BONUS)
     value += bonuses
     value -= base
     return value

@@ -80,16 +80,6 @@ BOTH_BLOCKS: Final = np.array([[0], [1]])
 
 #: Each symbol's place in ``SYMBOLS`` (a line's codes are in that order).
 SYMBOL_AT: Final = {symbol: k for k, symbol in enumerate(SYMBOLS)}
-#: One way ``_rest`` weighs at a square of a line with a ``SLOT`` (``_slot_plan``): (what,
-#: points, freedom, then, freedoms). SKIP: the square may be (or is) a Blank, the line
-#: weighs as from ``then`` on; RUN: a run of these points and freedom, then the line from
-#: ``then`` on; SLOT_RUN: a run through the slot, ``points`` long, with each letter's
-#: ``freedoms`` (0.0: no word fits), then a tail of ``then`` points and ``freedom``.
-SlotStep = tuple[int, int, float, int, list[float]]
-SKIP: Final = 0
-RUN: Final = 1
-SLOT_RUN: Final = 2
-NO_FREEDOMS: list[float] = []
 #: ``PatternIndex._slot_letters`` of a run that no word fits, whatever its slot holds.
 NO_FITS: tuple[list[float], int] = ([0.0] * len(LETTERS), 0)
 
@@ -272,18 +262,14 @@ class PatternIndex:
         such letter does (no points, freedom 0.0), so it is worked out once for them
         all, and then each letter that some word fits there."""
         levels, live = self._slot_plan(line, at)
-        # Each step's best so far (``_rest``'s tails of the line), from the slot back.
-        best_points = [0] * (at + 2)
-        best_freedom = [0.0] * (at + 2)
-        best_worth = [0.0] * (at + 2)
-        p, f = self._slot_line(levels, -1, best_points, best_freedom, best_worth)
+        p, f = _slot_line(levels, -1)
         codes = [p * PACK + f] * len(LETTERS) + [0.0]  # packed as ``code`` packs a line
         points = [float(p)] * len(LETTERS) + [0.0]
         while live:  # each letter some word fits, from A up
             low = live & -live
             live ^= low
             letter = low.bit_length() - 1
-            p, f = self._slot_line(levels, letter, best_points, best_freedom, best_worth)
+            p, f = _slot_line(levels, letter)
             codes[letter] = p * PACK + f
             points[letter] = float(p)
         return codes, points
@@ -318,22 +304,21 @@ class PatternIndex:
         points.append(0.0)
         return codes, points
 
-    def _slot_plan(self, line: str, at: int) -> tuple[list[list[SlotStep]], int]:
-        """The steps of ``_rest`` on ``line`` for its squares from ``at`` (the ``SLOT``)
-        back to the first, each a list of the ways it weighs in ``_rest``'s order (see
-        ``SlotStep``); and the letters some word fits in some run through the slot (a bit
-        each, as ``_slot_letters`` has them).
+    def _slot_plan(self, line: str, at: int) -> tuple[list[_SlotLevel], int]:
+        """The ways ``_rest`` weighs ``line`` at each of its squares from ``at`` (the
+        ``SLOT``) back to the first (``_SlotLevel``); and the letters some word fits in
+        some run through the slot (a bit each, as ``_slot_letters`` has them).
         What lies past the slot is the same for every letter: ``_rest``'s own tails."""
         n = len(line)
-        levels: list[list[SlotStep]] = [[] for _ in range(at + 1)]
+        levels = [_SlotLevel() for _ in range(at + 1)]
         live = 0
         for i in range(at, -1, -1):
-            steps = levels[i]
+            level = levels[i]
             if line[i] == BLANK:
-                steps.append((SKIP, 0, 0.0, i + 1, NO_FREEDOMS))
+                level.skip = levels[i + 1]
                 continue
             if line[i] == EMPTY:  # it may still become a Blank
-                steps.append((SKIP, 0, 0.0, i + 1, NO_FREEDOMS))
+                level.skip = levels[i + 1]
             for j in range(i + 1, n + 1):
                 if line[j - 1] == BLANK:
                     break
@@ -341,41 +326,14 @@ class PatternIndex:
                     continue  # the slot too: it holds a letter
                 if j <= at:  # a run before the slot, then the squares past its Blank
                     rp, rf = self._run(line[i:j])
-                    steps.append((RUN, rp, rf, j + 1, NO_FREEDOMS))
+                    level.runs.append(_Run(rp, rf, levels[j + 1]))
                 else:  # a run through the slot, then a tail the same for every letter
                     freedoms, fit = self._slot_letters(line[i:j])
                     tail_points, tail_freedom, _ = self._rest(line[j + 1:])
-                    steps.append((SLOT_RUN, j - i, tail_freedom, tail_points, freedoms))
+                    level.slot_runs.append(_SlotRun(j - i, freedoms, tail_points,
+                                                    tail_freedom))
                     live |= fit
         return levels, live
-
-    def _slot_line(self, levels: list[list[SlotStep]], letter: int, best_points: list[int],
-                   best_freedom: list[float], best_worth: list[float]) -> tuple[int, float]:
-        """(points, freedom) of the line planned in ``levels`` with ``letter`` (0-25; -1
-        for one that no word fits in any run through the slot) in its slot: ``_rest``'s
-        steps, from the slot back to the first square, each step's best kept in the
-        ``best_`` lists."""
-        for i in range(len(levels) - 1, -1, -1):
-            # (-1, 0.0, -inf): no way found yet, which every way beats (as in ``_rest``).
-            bp, bf, bw = -1, 0.0, -math.inf
-            for kind, points, freedom, then, freedoms in levels[i]:
-                if kind == SKIP:  # as the squares past this one weigh
-                    bp, bf, bw = best_points[then], best_freedom[then], best_worth[then]
-                    continue
-                p: int
-                f: float
-                if kind == RUN:
-                    p = points + best_points[then]
-                    f = freedom + best_freedom[then]
-                else:  # SLOT_RUN: ``points`` its length, ``then`` and ``freedom`` its tail's
-                    rf = freedoms[letter] if letter >= 0 else 0.0
-                    p = (points if rf > 0.0 else 0) + then
-                    f = rf + freedom
-                w = p + FLEX * f
-                if w > bw:
-                    bp, bf, bw = p, f, w
-            best_points[i], best_freedom[i], best_worth[i] = bp, bf, bw
-        return best_points[0], best_freedom[0]
 
     def _slot_letters(self, run: str) -> tuple[list[float], int]:
         """For a run with one ``SLOT`` square: log2(1 + the words that fit it) with each
@@ -448,6 +406,82 @@ class PatternIndex:
             self.tails.clear()  # a bound on memory: work them out again
         self.tails[line] = got
         return got
+
+
+class _Run:
+    """A run before the slot (``_slot_plan``): its points and freedom, then the line
+    weighs as from ``then`` on (past the Blank that ends the run)."""
+
+    __slots__ = ("freedom", "points", "then")
+
+    def __init__(self, points: int, freedom: float, then: _SlotLevel) -> None:
+        self.points, self.freedom, self.then = points, freedom, then
+
+
+class _SlotRun:
+    """A run through the slot (``_slot_plan``): ``length`` squares, with each letter's
+    ``freedoms`` in the slot (0.0: no word fits, and then the run scores nothing), then
+    a tail of ``tail_points`` and ``tail_freedom`` the same for every letter."""
+
+    __slots__ = ("freedoms", "length", "tail_freedom", "tail_points")
+
+    def __init__(self, length: int, freedoms: list[float], tail_points: int,
+                 tail_freedom: float) -> None:
+        self.length, self.freedoms = length, freedoms
+        self.tail_points, self.tail_freedom = tail_points, tail_freedom
+
+
+class _SlotLevel:
+    """The ways ``_rest`` weighs a line at one square before or at its slot, in
+    ``_rest``'s order: as the next square's level (``skip``: this square may be, or is,
+    a Blank), then the runs that start here and end before the slot, then those through
+    it (in the order of where they end).  And the best of them for the letter weighed
+    last (``_slot_line``): points, freedom and worth, as ``_rest`` keeps a tail's.
+    Typed fields, not tuples: compiled, each is read as the machine's int or double."""
+
+    __slots__ = ("freedom", "points", "runs", "skip", "slot_runs", "worth")
+
+    def __init__(self) -> None:
+        self.skip: _SlotLevel | None = None
+        self.runs: list[_Run] = []
+        self.slot_runs: list[_SlotRun] = []
+        self.points = 0
+        self.freedom = 0.0
+        self.worth = 0.0
+
+
+def _slot_line(levels: list[_SlotLevel], letter: int) -> tuple[int, float]:
+    """(points, freedom) of the line planned in ``levels`` with ``letter`` (0-25; -1 for
+    one that no word fits in any run through the slot) in its slot: ``_rest``'s steps,
+    from the slot back to the first square, each level's best kept in it.  The same
+    operations in the same order as ``_rest``, so the same floats to the bit."""
+    for i in range(len(levels) - 1, -1, -1):
+        level = levels[i]
+        skip = level.skip
+        bp: int
+        bf: float
+        bw: float
+        if skip is not None:  # as the squares past this one weigh
+            bp, bf, bw = skip.points, skip.freedom, skip.worth
+        else:  # no way found yet, which every way beats (as in ``_rest``)
+            bp, bf, bw = -1, 0.0, -math.inf
+        for run in level.runs:
+            then = run.then
+            p = run.points + then.points
+            f = run.freedom + then.freedom
+            w = p + FLEX * f
+            if w > bw:
+                bp, bf, bw = p, f, w
+        for slot_run in level.slot_runs:
+            rf = slot_run.freedoms[letter] if letter >= 0 else 0.0
+            p = (slot_run.length if rf > 0.0 else 0) + slot_run.tail_points
+            f = rf + slot_run.tail_freedom
+            w = p + FLEX * f
+            if w > bw:
+                bp, bf, bw = p, f, w
+        level.points, level.freedom, level.worth = bp, bf, bw
+    first = levels[0]
+    return first.points, first.freedom
 
 
 #: A line's (points, freedom) packed in one float as points * PACK + freedom: a line holds

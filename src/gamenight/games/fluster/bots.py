@@ -838,7 +838,7 @@ class _Block:
     so a new view costs the lines that changed only."""
 
     __slots__ = ("_gains", "_old", "_stale", "col_freedom", "col_points", "col_texts",
-                 "flex", "index", "line_slots", "lines", "pad",
+                 "flex", "index", "line_codes", "line_points", "line_slots", "lines", "pad",
                  "row_freedom", "row_points", "row_texts", "text")
 
     def __init__(self, index: PatternIndex, flex: float, pad: _PadLines | None = None,
@@ -850,12 +850,13 @@ class _Block:
         self.row_points, self.col_points = [0] * SIZE, [0] * SIZE
         self.row_freedom, self.col_freedom = [0.0] * SIZE, [0.0] * SIZE
         # codes_at of each row and column, and their points, at the squares they were
-        # worked out for ([codes 0 or points 1, rows 0 or columns 1, row, column,
-        # symbol]), filled in when a caller first needs them: block ``k`` of ``pad``'s
-        # array, so that a caller weighs both blocks of its pad in one go
-        # (``_PadLines.gains``); the lines still to fill in (0-4 the rows, 5-9 the columns).
+        # worked out for ([rows 0 or columns 1, row, column, symbol]), filled in when a
+        # caller first needs them: block ``k`` of ``pad``'s arrays, so that a caller
+        # weighs both blocks of its pad in one go (``_PadLines.gains``); the lines still
+        # to fill in (0-4 the rows, 5-9 the columns).
         self.pad = pad if pad is not None else _PadLines(1)
-        self.lines = self.pad.lines[:, :, k]
+        self.line_codes, self.line_points = self.pad.codes[:, k], self.pad.points[:, k]
+        self.lines = self.pad.lines[:, :, k]  # both: codes 0 or points 1, then as they are
         # Where each row's and column's codes go (0-4 the rows, 5-9 the columns): views made
         # once, so that filling one in is a copy, not an index worked out again.
         self.line_slots = [*(self.lines[:, 0, i] for i in range(SIZE)),
@@ -947,7 +948,9 @@ class _Block:
             return got
         self.fill_codes()
         across_rest, down_rest, base = self.old()
-        gains = _array_gains(self.lines, BONUS_AT - across_rest[:, None, None],
+        codes, points = self.line_codes, self.line_points
+        gains = _array_gains(codes[0], codes[1], points[0], points[1],
+                             BONUS_AT - across_rest[:, None, None],
                              BONUS_AT - down_rest[None, :, None], base[:, :, None], self.flex)
         filled = np.frombuffer(self.text.encode(), np.uint8).reshape(SIZE, SIZE) != ord(EMPTY)
         gains[filled] = -math.inf
@@ -967,17 +970,24 @@ class _Block:
 
 class _PadLines:
     """The codes of every row and column of a pad's blocks with each symbol in each
-    square, and their points, in one array ([codes 0 or points 1, rows 0 or columns 1,
-    block, row, column, symbol]: a row's and a column's codes for a square at the same
-    place, so the kernel reads both in order): a caller's gains for both blocks are one
-    pass of the kernel (``gains``), not two."""
+    square, and their points, in one array per kind ([rows 0 or columns 1, block, row,
+    column, symbol]: a row's and a column's codes for a square at the same place, so
+    the kernel reads both in order): a caller's gains for both blocks are one pass of
+    the kernel (``gains``), not two."""
 
-    __slots__ = ("across_at", "base", "down_at", "lines", "weighed")
+    __slots__ = ("across_at", "base", "codes", "down_at", "kernel_in", "lines", "points",
+                 "weighed")
 
     def __init__(self, blocks: int = 2) -> None:
         # The codes, then their points, in one array, so that a line's come in at once
         # (``PatternIndex.line_codes``; points as doubles: the kernel adds them to doubles).
         self.lines: FloatArray = np.zeros((2, 2, blocks, SIZE, SIZE, len(SYMBOLS)))
+        self.codes: FloatArray = self.lines[0]
+        self.points: FloatArray = self.lines[1]
+        # The kernel's four arrays of codes and points (rows' and columns'), as it
+        # reads them.
+        self.kernel_in: tuple[FloatArray, FloatArray, FloatArray, FloatArray] = (
+            self.codes[0], self.codes[1], self.points[0], self.points[1])
         # What ``gains`` weighs the squares against (the old lines' worth, then what each
         # row and column needs for its direction's bonus), packed as doubles into
         # ``weighed`` and read through views of it made once, shaped for the kernel.
@@ -1023,7 +1033,9 @@ class _PadLines:
         # NumPy's conversion of three lists cost more than the kernel's arithmetic).
         weighed = self.weighed
         doubles(len(weighed) // 8).pack_into(weighed, 0, *base, *across_at, *down_at)
-        gains = _array_gains(self.lines, self.across_at, self.down_at, self.base, flex)
+        codes_across, codes_down, points_across, points_down = self.kernel_in
+        gains = _array_gains(codes_across, codes_down, points_across, points_down,
+                             self.across_at, self.down_at, self.base, flex)
         return gains.reshape(len(parts), SQUARES, len(SYMBOLS))
 
 
@@ -1121,13 +1133,12 @@ def _old_worth_at(row_points: int, col_points: int, row_freedom: float, col_free
     return (row_points + col_points) + flex * (row_freedom + col_freedom) + bonuses
 
 
-def _array_gains(lines: FloatArray, across_at: Any, down_at: Any, base: FloatArray,
-                 flex: float) -> FloatArray:
+def _array_gains(row_codes: FloatArray, col_codes: FloatArray, row_points: FloatArray,
+                 col_points: FloatArray, across_at: Any, down_at: Any,
+                 base: FloatArray, flex: float) -> FloatArray:
     """``_gains`` on arrays, given the points of each code too (``codes_and_points_at``:
     what ``_gains`` takes out of the codes, worked out once per line, as doubles): the
-    same operations on each element, so the same floats to the bit.  ``lines`` holds
-    them as ``_PadLines.lines`` does: codes 0 or points 1, then the rows' 0 or the
-    columns' 1, then squares and symbols (so one addition sums both).  A direction's bonus
+    same operations on each element, so the same floats to the bit.  A direction's bonus
     is ``BONUS`` where its line's new points reach ``across_at`` (``down_at``): what its
     new total needs past the rest of it, ``BONUS_AT`` less that rest, as ``board.bonus``
     has it; small integers, exact however they are added, so they are added as doubles.
@@ -1135,19 +1146,14 @@ def _array_gains(lines: FloatArray, across_at: Any, down_at: Any, base: FloatArr
     Worked in place, in one array: ``flex * freedom`` is ``freedom * flex`` and ``points
     + x`` is ``x + points`` to the bit (IEEE addition and multiplication commute), so
     ``(points + flex * freedom) + bonuses - base`` is the same.  On 2 x 25 x 27 numbers
-    NumPy's cost is its calls and new arrays, not the arithmetic, so each call does as
-    much as it can: one sums codes and points, one counts the bonuses reached (0, 1 or 2
-    of them, as doubles, then times ``BONUS``: the same 0, 10 or 20)."""
-    sums: FloatArray = lines[:, 0] + lines[:, 1]
-    value: FloatArray = sums[0]
-    points: FloatArray = sums[1]
+    NumPy's cost is its calls and new arrays, not the arithmetic."""
+    points = row_points + col_points
+    value = row_codes + col_codes
     value -= points * PACK  # freedom
     value *= flex
     value += points
-    line_points = lines[1]
-    bonuses = np.add(line_points[0] >= across_at, line_points[1] >= down_at,
-                     dtype=np.float64)
-    bonuses *= float(BONUS)
+    bonuses = (row_points >= across_at) * float(BONUS)
+    bonuses += (col_points >= down_at) * float(BONUS)
     value += bonuses
     value -= base
     return value

@@ -252,9 +252,10 @@ class PatternIndex:
 
     def _slot_codes(self, line: str, at: int) -> tuple[list[float], list[float]]:
         """The code of ``line`` with each letter A-Z in its square ``at`` (``SLOT``), and
-        its points, in ``SYMBOLS`` order (the Blank's left 0.0): ``_rest``'s dynamic
-        programme, step for step and each float by the same operations in the same
-        order, so each letter's code is the one ``code`` gives to the bit.
+        its points, in ``SYMBOLS`` order (the Blank's place is left for ``line_codes`` to
+        write): ``_rest``'s dynamic programme, step for step and each float by the same
+        operations in the same order, so each letter's code is the one ``code`` gives to
+        the bit.
 
         A letter never changes where runs may end, so the steps are the same for all 26
         and are planned once (``_slot_plan``); only the runs through the slot depend on
@@ -263,8 +264,9 @@ class PatternIndex:
         all, and then each letter that some word fits there."""
         levels, live = self._slot_plan(line, at)
         p, f = _slot_line(levels, -1)
-        codes = [p * PACK + f] * len(LETTERS) + [0.0]  # packed as ``code`` packs a line
-        points = [float(p)] * len(LETTERS) + [0.0]
+        # The Blank's place too (``line_codes`` writes it): one list made, not two joined.
+        codes = [p * PACK + f] * len(SYMBOLS)  # packed as ``code`` packs a line
+        points = [float(p)] * len(SYMBOLS)
         while live:  # each letter some word fits, from A up
             low = live & -live
             live ^= low

@@ -3,6 +3,7 @@ without ever reading what the seat cannot see."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterator
@@ -479,9 +480,12 @@ def test_fluster_calls_searched_are_the_wordsmith_s_best_by_its_own_gain(
         assert distinct is not None and distinct[0] == chosen
         assert len(distinct) == RIVAL_CALLS + 1 == len(set(distinct))
         assert all(call in legal for call in distinct)
-        numbers, gains = bot._call_gains(bot._pad_worth(view), view)
-        gain = {(s, n): g for n, row in zip(numbers, gains.tolist(), strict=True)
-                for s, g in zip(SYMBOLS, row, strict=True)}
+        # Numbers 1-25: one called twice (both its squares filled) gains -inf for every
+        # symbol, and the calls that gain more are the legal calls.
+        gains = bot._call_gains(bot._pad_worth(view))
+        gain = {(s, n): g for n, row in enumerate(gains.tolist(), start=1)
+                for s, g in zip(SYMBOLS, row, strict=True) if g > -math.inf}
+        assert set(gain) == {(c.letter, c.number) for c in legal}
         rivals = [gain[(c.letter, c.number)] for c in distinct[1:]]
         assert rivals == sorted(rivals, reverse=True)
         others = [g for call, g in gain.items() if Call(*call) not in distinct]

@@ -306,8 +306,11 @@ def test_a_refusal_from_the_server_is_told_in_german(browser: Browser, tmp_path:
                     .observe(toast, {childList: true, characterData: true, subtree: true});
             }""")
             page.get_by_role("button", name="Spiel starten").click()
+            # A function, not an expression: on the page's strict CSP Playwright evaluates
+            # an expression again at each poll, which the CSP refuses once the toast is
+            # not there at the first look (it refuses no function made once).
             page.wait_for_function(
-                "window.toldToasts.includes('Etwas langsamer: zu viele auf einmal.')")
+                "() => window.toldToasts.includes('Etwas langsamer: zu viele auf einmal.')")
             told = page.evaluate("window.toldToasts")
             # Nothing the rate refused is told in English.
             assert "too many messages: slow down" not in " ".join(told)

@@ -58,8 +58,23 @@ STATE_JS = """() => {
     lastTurn: document.querySelectorAll('.sf-last .sf-fly').length,
     dice: /rolled [1-6]/.test(document.querySelector('.sf-last')?.textContent ?? ''),
     shown: document.querySelectorAll('.sf-shown .sf-shown-hand').length,
-    revealing: document.querySelector('.sf-last .sf-flies.sf-revealing') !== null,
+    revealing: window.sfRevealed === true,
   };
+}"""
+
+#: Keeps, on a page, whether the last turn's swatters were ever shown coming down
+#: (``.sf-revealing``): the class lasts until the next update, which may come between two
+#: looks of the test, so a look now and then can miss it.
+WATCH_REVEALS_JS = """() => {
+  window.sfRevealed = false;
+  const look = () => {
+    if (document.querySelector('.sf-last .sf-flies.sf-revealing') !== null) {
+      window.sfRevealed = true;
+    }
+  };
+  new MutationObserver(look).observe(document.body, {
+    childList: true, subtree: true, attributes: true, attributeFilter: ['class']});
+  look();
 }"""
 
 
@@ -134,6 +149,8 @@ def test_two_friends_and_a_bot_play_a_whole_game_of_superfly(pages: PageMaker) -
     friend_frames = sent_frames(friend)
     take_seat(friend, invite, FRIEND)
     expect(host.locator("#waiting-seats li").nth(1)).to_contain_text(FRIEND)
+    for page in (host, friend):
+        page.evaluate(WATCH_REVEALS_JS)
     start(host)
     for page in (host, friend):
         expect(page.locator(".sf-centre .sf-card")).to_have_count(2)  # players less one

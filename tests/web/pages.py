@@ -180,3 +180,37 @@ def sent_frames(page: Page) -> list[dict[str, Any]]:
 
     page.on("websocket", on_socket)
     return frames
+
+
+#: Keeps on the page, from now on, every text the first element matching a selector shows
+#: (``window.keptTexts[selector]``; a selector of an attribute's value, such as
+#: ``.sf[data-can-act='false']``, keeps a text each time it matches): a state that lasts
+#: until the next update (a toast, a prompt after a pass, the swatters coming down) may
+#: come and go between two looks of a test, which then misses it.
+KEEP_TEXTS_JS = """(selector) => {
+  const texts = [];
+  (window.keptTexts ??= {})[selector] = texts;
+  const look = () => {
+    const found = document.querySelector(selector);
+    if (found !== null) texts.push(found.textContent);
+  };
+  new MutationObserver(look).observe(document.body,
+    {childList: true, characterData: true, subtree: true, attributes: true});
+  look();
+}"""
+
+
+def keep_texts(page: Page, selector: str) -> None:
+    """From now on, keep every text ``selector``'s element shows (``kept_texts``)."""
+    page.evaluate(KEEP_TEXTS_JS, selector)
+
+
+def kept_texts(page: Page, selector: str) -> list[str]:
+    """The texts ``selector``'s element has shown since ``keep_texts`` (or ``forget_texts``)."""
+    texts: list[str] = page.evaluate("(s) => window.keptTexts[s]", selector)
+    return texts
+
+
+def forget_texts(page: Page, selector: str) -> None:
+    """Start the kept texts of ``selector`` afresh."""
+    page.evaluate("(s) => { window.keptTexts[s].length = 0; }", selector)

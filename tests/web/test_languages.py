@@ -21,7 +21,16 @@ from gamenight import lessons
 from gamenight.games import GAMES
 from gamenight.i18n import translations
 from tests.server.live import LiveServer, live_server
-from tests.web.pages import PHONE, PageMaker, axe_problems, horizontal_overflow, ready_if_asked
+from tests.web.pages import (
+    PHONE,
+    PageMaker,
+    axe_problems,
+    forget_texts,
+    horizontal_overflow,
+    keep_texts,
+    kept_texts,
+    ready_if_asked,
+)
 
 #: A game with lessons and a table of its own, the first the lobby lists.
 GAME = next(iter(GAMES.values()))
@@ -204,23 +213,19 @@ def test_a_german_browser_plays_superfly_in_german(pages: PageMaker) -> None:
     # Every text the prompt shows is kept: with two bots that swat at once, the prompt
     # after a pass lasts only until the swatters land and the next turn asks again, which
     # a look now and then can miss.
-    page.evaluate("""() => {
-        window.sfPrompts = [];
-        const look = () => {
-            const prompt = document.querySelector('.sf-prompt');
-            if (prompt !== null) window.sfPrompts.push(prompt.textContent);
-        };
-        new MutationObserver(look).observe(document.body,
-            {childList: true, characterData: true, subtree: true});
-    }""")
+    keep_texts(page, ".sf-prompt")
+    keep_texts(page, ".sf[data-can-act='false']")
     for _ in range(3):  # a few turns: pass when asked, and see the prompt say so
         ready_if_asked(page)
         expect(page.locator(".sf")).to_have_attribute("data-can-act", "true", timeout=15_000)
         expect(page.locator(".sf-prompt")).to_contain_text("Klatsch! Wähle eine Fliege")
-        page.evaluate("() => { window.sfPrompts = []; }")
+        forget_texts(page, ".sf-prompt")
+        forget_texts(page, ".sf[data-can-act='false']")
         page.locator(".sf .sf-pass").click()
-        page.wait_for_function("""() => window.sfPrompts.some((text) =>
+        page.wait_for_function("""() => window.keptTexts['.sf-prompt'].some((text) =>
             /Du passt: Warten auf die anderen|Die Fliegenklatschen landen/.test(text))""")
+        # The seat no longer chooses once it has passed.
+        assert kept_texts(page, ".sf[data-can-act='false']")
     expect(page.locator(".sf-seats")).to_contain_text(re.compile(r"\d+ Karten?"))
     expect(page.locator(".sf-last .sf-title")).to_have_text(re.compile(r"^Zuletzt: Durchgang \d"))
     assert axe_problems(page) == []
@@ -311,19 +316,14 @@ def test_a_refusal_from_the_server_is_told_in_german(browser: Browser, tmp_path:
             page = pages.open(locale="de-DE")
             page.route_web_socket(re.compile(r"/ws/rooms/"), flood_the_start)
             room_in(page, "de", "by-golly", players=2, bots=1, start=False)
-            page.evaluate("""() => {
-                const toast = document.getElementById("toast");
-                window.toldToasts = [];
-                new MutationObserver(() => window.toldToasts.push(toast.textContent))
-                    .observe(toast, {childList: true, characterData: true, subtree: true});
-            }""")
+            keep_texts(page, "#toast")
             page.get_by_role("button", name="Spiel starten").click()
             # A function, not an expression: on the page's strict CSP Playwright evaluates
             # an expression again at each poll, which the CSP refuses once the toast is
             # not there at the first look (it refuses no function made once).
-            page.wait_for_function(
-                "() => window.toldToasts.includes('Etwas langsamer: zu viele auf einmal.')")
-            told = page.evaluate("window.toldToasts")
+            page.wait_for_function("() => window.keptTexts['#toast']"
+                                   ".includes('Etwas langsamer: zu viele auf einmal.')")
+            told = kept_texts(page, "#toast")
             # Nothing the rate refused is told in English.
             assert "too many messages: slow down" not in " ".join(told)
         finally:

@@ -29,6 +29,7 @@ from tests.web.pages import (
     PageMaker,
     axe_problems,
     horizontal_overflow,
+    keep_texts,
     make_room,
     ready_if_asked,
     screenshot,
@@ -58,24 +59,12 @@ STATE_JS = """() => {
     lastTurn: document.querySelectorAll('.sf-last .sf-fly').length,
     dice: /rolled [1-6]/.test(document.querySelector('.sf-last')?.textContent ?? ''),
     shown: document.querySelectorAll('.sf-shown .sf-shown-hand').length,
-    revealing: window.sfRevealed === true,
+    revealing: (window.keptTexts?.['.sf-last .sf-flies.sf-revealing'] ?? []).length > 0,
   };
 }"""
 
-#: Keeps, on a page, whether the last turn's swatters were ever shown coming down
-#: (``.sf-revealing``): the class lasts until the next update, which may come between two
-#: looks of the test, so a look now and then can miss it.
-WATCH_REVEALS_JS = """() => {
-  window.sfRevealed = false;
-  const look = () => {
-    if (document.querySelector('.sf-last .sf-flies.sf-revealing') !== null) {
-      window.sfRevealed = true;
-    }
-  };
-  new MutationObserver(look).observe(document.body, {
-    childList: true, subtree: true, attributes: true, attributeFilter: ['class']});
-  look();
-}"""
+#: The last turn's swatters coming down: kept whenever shown (``keep_texts``).
+REVEALING = ".sf-last .sf-flies.sf-revealing"
 
 
 def unless_over(move: Callable[[], object]) -> bool:
@@ -150,7 +139,7 @@ def test_two_friends_and_a_bot_play_a_whole_game_of_superfly(pages: PageMaker) -
     take_seat(friend, invite, FRIEND)
     expect(host.locator("#waiting-seats li").nth(1)).to_contain_text(FRIEND)
     for page in (host, friend):
-        page.evaluate(WATCH_REVEALS_JS)
+        keep_texts(page, REVEALING)
     start(host)
     for page in (host, friend):
         expect(page.locator(".sf-centre .sf-card")).to_have_count(2)  # players less one

@@ -159,7 +159,10 @@ async def test_the_terminal_plays_seat_1_beside_a_browser_player_at_seat_0(
         while not remote(app).is_over:
             await until(pilot, lambda: app.my_turn or remote(app).is_over, GAME_S)
             if app.my_turn:
-                assert "Your drop" in showing(app, "#status")
+                # The turn is known as the update comes, the status line drawn a moment
+                # later (updates in a burst are drawn once, as the last stands): so it is
+                # waited for, not read at once.
+                await until(pilot, lambda: "Your drop" in showing(app, "#status"), 5.0)
                 await answered(pilot, app, "space")
         await anns_game
         # The log names the seats as the room does: it said "Seat 0" where the table

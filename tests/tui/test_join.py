@@ -231,7 +231,8 @@ async def test_a_slap_in_a_hunt_carries_its_window_and_the_server_keeps_its_time
                 break
             await answered(pilot, app, "space")
         assert asked_ready and {"type": "ready"} in app.sent
-        assert "HUNT!" in showing(app, "#status")
+        # Drawn a moment after the update that opened the hunt (as "Your drop" above).
+        await until(pilot, lambda: "HUNT!" in showing(app, "#status"), 5.0)
         await pilot.press(KEY_LABELS[0])
         slap = next(m for m in reversed(app.sent) if m["type"] == "act")
         assert slap["action"].startswith("slap ")

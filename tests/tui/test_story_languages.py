@@ -38,7 +38,8 @@ async def test_a_fly_table_tells_its_story_and_who_holds_the_swatter_in_german()
     app = build_app("fly", 2, [], 5, {}, pauses=BOTS_WAIT)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: app.my_turn)
-        assert "Dein Wurf" in shown(app.screen, "#status")
+        # The status line is drawn a moment after the turn is known: waited for.
+        await until(pilot, lambda: "Dein Wurf" in shown(app.screen, "#status"))
         await pilot.press("space")  # drop the swatter: seat 1 holds it next
         await until(pilot, lambda: app.state.view(None)["current"] == 1)
         await until(pilot, lambda: "hat die Klatsche" in shown(app.screen, "#status"))

@@ -45,8 +45,11 @@ HOST, FRIEND = "Ann", "Ben"
 #: A whole game takes some 10-20 s; this bounds a stuck one.
 GAME_S = 60.0
 
-#: Where a page's table stands, read in one go.
-STATE_JS = """() => {
+#: The last turn's swatters coming down: kept whenever shown (``keep_texts``).
+REVEALING = ".sf-last .sf-flies.sf-revealing"
+
+#: Where a page's table stands, read in one go (given :data:`REVEALING`).
+STATE_JS = """(revealing) => {
   const t = document.querySelector('.sf');
   const result = document.getElementById('result');
   return {
@@ -59,12 +62,9 @@ STATE_JS = """() => {
     lastTurn: document.querySelectorAll('.sf-last .sf-fly').length,
     dice: /rolled [1-6]/.test(document.querySelector('.sf-last')?.textContent ?? ''),
     shown: document.querySelectorAll('.sf-shown .sf-shown-hand').length,
-    revealing: (window.keptTexts?.['.sf-last .sf-flies.sf-revealing'] ?? []).length > 0,
+    revealing: (window.keptTexts?.[revealing] ?? []).length > 0,
   };
 }"""
-
-#: The last turn's swatters coming down: kept whenever shown (``keep_texts``).
-REVEALING = ".sf-last .sf-flies.sf-revealing"
 
 
 def unless_over(move: Callable[[], object]) -> bool:
@@ -89,7 +89,7 @@ class Person:
     hints: int = 0
 
     def state(self) -> dict[str, Any]:
-        state: dict[str, Any] = self.page.evaluate(STATE_JS)
+        state: dict[str, Any] = self.page.evaluate(STATE_JS, REVEALING)
         return state
 
     def choose(self, state: dict[str, Any]) -> bool:
@@ -241,7 +241,7 @@ def test_the_first_swat_waits_until_a_new_player_says_ready(pages: PageMaker) ->
     expect(page.locator("#ready")).to_be_focused()
     # Held: the flies are shown, but no swat is open and no countdown runs.
     page.wait_for_timeout(1500)
-    state = page.evaluate(STATE_JS)
+    state = page.evaluate(STATE_JS, REVEALING)
     assert not state["canAct"] and state["window"] == ""
     expect(page.locator("#countdown")).to_be_hidden()
     # Two alike bots are two names (snag 5), as the server names them everywhere.
@@ -251,4 +251,4 @@ def test_the_first_swat_waits_until_a_new_player_says_ready(pages: PageMaker) ->
     page.keyboard.press(" ")
     expect(notice).to_be_hidden()
     page.wait_for_function("() => document.querySelector('.sf')?.dataset.canAct === 'true'")
-    assert page.evaluate(STATE_JS)["flies"], "the swat opened with flies to swat"
+    assert page.evaluate(STATE_JS, REVEALING)["flies"], "the swat opened with flies to swat"

@@ -222,6 +222,8 @@ def test_two_people_and_a_bot_play_a_whole_game_at_the_table(pages: PageMaker,
             for person in people.values():
                 person.pass_(window)
             until(host, f"t.window !== {json.dumps(window)}", DEADLINE_MS * 4)
+            # The hunt's news pops in beside the seats: never wider than the phone.
+            assert horizontal_overflow(friend) == 0
         elif state["current"] in people:
             person = people[state["current"]]
             if person.seat == 1 and person.turns == 2 and not reloaded:
